@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from ..engine import Observation
+from .base import bot_rng
+
+
+class EasyBot:
+    """A random legal action."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = bot_rng(seed)
+
+    def choose(self, observation: Observation):
+        return self.rng.choice(observation.legal_actions)

@@ -1,0 +1,49 @@
+"""The ``ohseven`` command. Each subcommand lives in ``ohseven_tui/commands/``.
+
+Bad arguments get one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Optional, Sequence
+
+from . import __version__
+
+
+class UsageError(Exception):
+    """A bad command-line argument; the message is shown as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one readable line instead of usage + error
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .commands import play, scores, simulate
+
+    parser = _Parser(prog="ohseven", description="Oh-Seven, the trick-taking card game, in a terminal.")
+    parser.add_argument("--version", action="version", version=f"ohseven {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    for module in (play, simulate, scores):
+        module.register(sub)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            args = parser.parse_args(["play", *argv])
+        return int(args.run(args) or 0)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

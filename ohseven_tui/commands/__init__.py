@@ -1,0 +1,1 @@
+"""Subcommands of ``ohseven``: each module has ``register(subparsers)``."""

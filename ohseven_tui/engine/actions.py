@@ -1,0 +1,183 @@
+"""Actions. Each names the seat that takes it, so simultaneous phases can accept
+seats in any order. ``Play`` and ``Bid`` are interned (``Play(seat, card)`` returns
+a shared instance), which keeps the play loop allocation-free.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from .cards import Card, parse_card
+
+__all__ = ["Deal", "Pass", "Bid", "BidNumber", "Play", "Action", "DEAL", "action_text", "parse_action"]
+
+_MAX_SEATS = 9
+_MAX_CODE = 60
+
+
+class Deal:
+    """Shuffle and deal the next hand (the table's action: at game start, after a
+    round, and for a redeal). The cards come from the game's seeded RNG."""
+
+    __slots__ = ()
+    seat = None
+
+    def __new__(cls):
+        return DEAL
+
+    def __repr__(self) -> str:
+        return "Deal()"
+
+    def __reduce__(self):
+        return (Deal, ())
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+DEAL = object.__new__(Deal)
+
+
+class Pass:
+    """Lay ``cards`` face down to pass to the neighbour (R6)."""
+
+    __slots__ = ("seat", "cards")
+
+    def __init__(self, seat: int, cards):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", tuple(sorted(cards, reverse=True)))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other):
+        return type(other) is Pass and other.seat == self.seat and other.cards == self.cards
+
+    def __hash__(self):
+        return hash((Pass, self.seat, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Pass({self.seat}, [{', '.join(c.text() for c in self.cards)}])"
+
+
+class _CardAction:
+    __slots__ = ("seat", "card")
+    _table: tuple
+
+    def __new__(cls, seat: int, card: Card):
+        try:
+            if seat >= 0 and card >= 0:
+                return cls._table[seat][card]
+        except (IndexError, TypeError):
+            pass
+        raise ValueError(f"no such {cls.__name__.lower()}: seat {seat!r}, card {card!r}")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self):
+        return (type(self), (self.seat, self.card))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.seat}, {self.card.text()})"
+
+
+class Bid(_CardAction):
+    """Lay ``card`` face down as this round's bid (R8)."""
+
+    __slots__ = ()
+
+
+class Play(_CardAction):
+    """Play ``card`` to the current trick (R14)."""
+
+    __slots__ = ()
+
+
+def _intern(cls):
+    rows = []
+    for seat in range(_MAX_SEATS):
+        row = []
+        for code in range(_MAX_CODE):
+            obj = object.__new__(cls)
+            object.__setattr__(obj, "seat", seat)
+            object.__setattr__(obj, "card", Card.from_code(code))
+            row.append(obj)
+        rows.append(tuple(row))
+    cls._table = tuple(rows)
+
+
+_intern(Bid)
+_intern(Play)
+
+
+class BidNumber:
+    """Name a number of tricks (Oh Hell presets, H4/U4)."""
+
+    __slots__ = ("seat", "number")
+
+    def __init__(self, seat: int, number: int):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "number", number)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other):
+        return type(other) is BidNumber and other.seat == self.seat and other.number == self.number
+
+    def __hash__(self):
+        return hash((BidNumber, self.seat, self.number))
+
+    def __repr__(self) -> str:
+        return f"BidNumber({self.seat}, {self.number})"
+
+
+Action = Union[Deal, Pass, Bid, BidNumber, Play]
+
+
+def action_text(action: Action) -> str:
+    """The record's text for an action: ``deal``, ``2 pass 3S 5H``, ``1 bid 5S``,
+    ``1 bid 3`` (a number bid), ``0 play 7H``."""
+    kind = type(action)
+    if kind is Deal:
+        return "deal"
+    if kind is Pass:
+        return " ".join([str(action.seat), "pass", *(c.text() for c in action.cards)])
+    if kind is Bid:
+        return f"{action.seat} bid {action.card.text()}"
+    if kind is BidNumber:
+        return f"{action.seat} bid {action.number}"
+    if kind is Play:
+        return f"{action.seat} play {action.card.text()}"
+    raise TypeError(f"not an action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Inverse of :func:`action_text`. Raises ValueError with a readable message."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action must be a string, not {type(text).__name__}")
+    parts = text.split()
+    if parts == ["deal"]:
+        return DEAL
+    if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) >= _MAX_SEATS:
+        raise ValueError(f"not an action: {text!r}")
+    seat, verb, args = int(parts[0]), parts[1], parts[2:]
+    if verb == "pass":
+        return Pass(seat, [parse_card(a) for a in args])
+    if verb == "bid" and len(args) == 1:
+        if args[0].isdigit():
+            return BidNumber(seat, int(args[0]))
+        return Bid(seat, parse_card(args[0]))
+    if verb == "play" and len(args) == 1:
+        return Play(seat, parse_card(args[0]))
+    raise ValueError(f"not an action: {text!r}")

@@ -1,0 +1,648 @@
+"""The one game state machine. Everything it varies on comes from :class:`Rules`.
+
+Phases: DEAL -> [PASS] -> BID (rebids, redeals) -> PLAY -> ROUND_OVER -> DEAL ...
+-> GAME_OVER. Passing and card/number bidding may be simultaneous: each seat acts in
+any order and nothing is revealed until every seat has acted.
+
+Every rejected action raises an :class:`IllegalAction` before anything is changed.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+from typing import NamedTuple, Optional, Sequence
+
+from .actions import DEAL, Bid, BidNumber, Deal, Pass, Play
+from .cards import Card, Suit, make_pack
+from .errors import (
+    AlreadyActed,
+    BidOutOfRange,
+    CardAlreadyBid,
+    CardNotInHand,
+    HookBid,
+    IllegalAction,
+    MustFollowSuit,
+    NoSuchSeat,
+    NotYourTurn,
+    WrongPassCount,
+    WrongPhase,
+)
+from .rules import BidStyle, Rules, Scoring, TrumpStyle
+
+__all__ = ["Phase", "Seat", "Game", "DealLog", "BidAttempt", "TrickLog", "RoundLog", "RoundResult", "round_points"]
+
+
+class Phase(str, Enum):
+    DEAL = "deal"
+    PASS = "pass"
+    BID = "bid"
+    PLAY = "play"
+    ROUND_OVER = "round-over"
+    GAME_OVER = "game-over"
+
+
+_PLAY = Phase.PLAY
+_BID = Phase.BID
+_PLAY_TABLE = Play._table
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat. ``player`` is a free label: "human", "normal", ..."""
+
+    name: str
+    player: str = "human"
+
+
+# Outcomes of a revealed round of bids.
+STANDS = "stands"
+SUM_IS_HAND = "sum-7"  # R11
+IDENTICAL_TOP = "identical-top"  # R10
+
+
+class BidAttempt(NamedTuple):
+    bids: tuple  # per seat: Card (card bidding) or int (number bidding)
+    outcome: str
+    bonus: tuple[int, ...]  # R11 points scored by this attempt, per seat
+
+
+class TrickLog(NamedTuple):
+    leader: int
+    cards: tuple[Card, ...]  # in play order, starting with the leader
+    winner: int
+
+    def seat_of(self, index: int, players: int) -> int:
+        return (self.leader + index) % players
+
+
+@dataclass
+class DealLog:
+    hands: tuple[tuple[Card, ...], ...]  # as dealt, before passing
+    turned: Optional[Card] = None  # H3: the turned trump card
+    passes: Optional[tuple[tuple[Card, ...], ...]] = None  # per seat, once revealed
+    attempts: list[BidAttempt] = field(default_factory=list)
+
+
+@dataclass
+class RoundLog:
+    number: int  # 1-based
+    dealer: int
+    hand_size: int
+    pass_count: int
+    pass_direction: int
+    deals: list[DealLog] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)  # R11 points, per seat
+    bids: Optional[tuple[int, ...]] = None  # standing bids, as numbers
+    bid_cards: Optional[tuple[Card, ...]] = None  # standing bid cards (card bidding)
+    top_bidders: tuple[int, ...] = ()
+    trump: Optional[Suit] = None
+    leader: Optional[int] = None
+    tricks: list[TrickLog] = field(default_factory=list)
+    taken: list[int] = field(default_factory=list)
+    points: Optional[tuple[int, ...]] = None  # R16 (or H6/U6) points, per seat
+    finished: bool = False
+
+    @property
+    def round_points(self) -> Optional[tuple[int, ...]]:
+        """R17: rebid points plus trick points."""
+        if self.points is None:
+            return None
+        return tuple(b + p for b, p in zip(self.bonus, self.points))
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One finished round as the scoresheet shows it (public information only)."""
+
+    number: int
+    dealer: int
+    bids: tuple[int, ...]
+    bid_cards: Optional[tuple[Card, ...]]
+    top_bidders: tuple[int, ...]
+    trump: Optional[Suit]
+    taken: tuple[int, ...]
+    bonus: tuple[int, ...]
+    points: tuple[int, ...]  # R16 (H6/U6)
+    round_points: tuple[int, ...]  # R17
+    attempts: int  # bid attempts, over every deal of the round
+    redeals: int
+
+    @classmethod
+    def from_log(cls, log: RoundLog) -> "RoundResult":
+        return cls(
+            number=log.number,
+            dealer=log.dealer,
+            bids=log.bids,
+            bid_cards=log.bid_cards,
+            top_bidders=log.top_bidders,
+            trump=log.trump,
+            taken=tuple(log.taken),
+            bonus=tuple(log.bonus),
+            points=log.points,
+            round_points=log.round_points,
+            attempts=sum(len(d.attempts) for d in log.deals),
+            redeals=len(log.deals) - 1,
+        )
+
+
+def round_points(scoring: Scoring, bid: int, tricks: int) -> int:
+    """Points for one seat's bid and tricks: R16, H6 or U6."""
+    if scoring is Scoring.OH_SEVEN:
+        return bid + 2 if bid == tricks else -abs(bid - tricks)
+    if scoring is Scoring.CLASSIC:
+        return 10 + tricks if bid == tricks else 0
+    return bid if bid == tricks else -abs(bid - tricks)
+
+
+def _shuffle(cards: list, random) -> None:
+    """Fisher-Yates driven by the game's own RNG; random() is C-fast where
+    Random.shuffle's integer draws are not, and the bias is below 2**-50."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_PACKS: dict = {}
+
+
+def _pack_for(rules: Rules) -> tuple:
+    key = (rules.ranks, rules.decks)
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = _PACKS[key] = tuple(make_pack(rules.ranks, rules.decks))
+    return pack
+
+
+class Game:
+    """An Oh-Seven (or Oh Hell preset) game: rules, seats, seed and actions."""
+
+    def __init__(self, rules: Rules, seed: int = 0, seats: Optional[Sequence[Seat]] = None):
+        n = rules.players
+        if seats is None:
+            seats = [Seat(f"Seat {i + 1}") for i in range(n)]
+        seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
+        if len(seats) != n:
+            raise ValueError(f"{n} players need {n} seats, not {len(seats)}")
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be an integer, not {seed!r}")
+        self.rules = rules
+        self.seed = seed
+        self.seats = seats
+        self.players = n
+        self._rng = random.Random(seed)
+        self._pack = _pack_for(rules)
+        self.dealer = self._rng.randrange(n) if rules.random_first_dealer else 0
+        self.phase = Phase.DEAL
+        self.round_index = -1  # becomes 0 with the first deal
+        self.totals = [0] * n
+        self.history: list = []
+        self.rounds: list[RoundLog] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self._pending: list = [None] * n  # face-down passes or bids, per seat
+        self._waiting = 0  # seats still owing a simultaneous action
+        self._bid_with: list[list[Card]] = [[] for _ in range(n)]  # R12
+        self._number_bids: list[int] = []
+        self.turn: Optional[int] = None
+        self.trick: list[tuple[int, Card]] = []
+        self.trump: Optional[Suit] = None
+        self._trump_code = -1
+        self._two_decks = rules.decks > 1
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def round(self) -> Optional[RoundLog]:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def round_number(self) -> int:
+        return self.round_index + 1
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that still owe an action; empty when the table must deal."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return (self.turn,)
+        if phase is Phase.PASS or (phase is Phase.BID and self.turn is None):
+            return tuple(s for s in range(self.players) if self._pending[s] is None)
+        if phase is Phase.BID:
+            return (self.turn,)
+        return ()
+
+    @property
+    def current_seat(self) -> Optional[int]:
+        """The one seat to act in a turn-based phase, else None."""
+        if self.phase is Phase.PLAY or (self.phase is Phase.BID and self.turn is not None):
+            return self.turn
+        return None
+
+    def has_acted(self, seat: int) -> bool:
+        """In a simultaneous phase: has this seat laid its cards face down?"""
+        return self._pending[seat] is not None
+
+    def legal_actions(self, seat: Optional[int] = None) -> list:
+        phase = self.phase
+        if phase is _PLAY:
+            if seat != self.turn:
+                return []
+            hand = self.hands[seat]
+            table = _PLAY_TABLE[seat]
+            if self.trick:
+                led = self.trick[0][1] & 3
+                follow = [table[c] for c in hand if c & 3 == led]
+                if follow:
+                    return list(dict.fromkeys(follow)) if self._two_decks else follow
+            acts = [table[c] for c in hand]
+            return list(dict.fromkeys(acts)) if self._two_decks else acts
+        if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
+            return [DEAL]
+        if seat is None or not 0 <= seat < self.players:
+            return []
+        if phase is Phase.BID:
+            if self.rules.bid_style is BidStyle.CARD:
+                if self._pending[seat] is not None:
+                    return []
+                table = Bid._table[seat]
+                return [table[c] for c in self._unbid_cards(seat)]
+            if seat not in self.to_act():
+                return []
+            return [BidNumber(seat, k) for k in self._allowed_numbers(seat)]
+        if phase is Phase.PASS:
+            if self._pending[seat] is not None:
+                return []
+            count = self.round.pass_count
+            return [Pass(seat, cs) for cs in dict.fromkeys(combinations(self.hands[seat], count))]
+        return []
+
+    def _unbid_cards(self, seat: int) -> list[Card]:
+        used = self._bid_with[seat]
+        if not used:
+            return list(dict.fromkeys(self.hands[seat])) if self._two_decks else self.hands[seat]
+        left = Counter(self.hands[seat])
+        left.subtract(used)
+        return [c for c in dict.fromkeys(self.hands[seat]) if left[c] > 0]
+
+    def _allowed_numbers(self, seat: int) -> list[int]:
+        size = self.round.hand_size
+        numbers = list(range(size + 1))
+        if self.rules.hook and seat == self.dealer:
+            forbidden = size - sum(self._number_bids)
+            numbers = [k for k in numbers if k != forbidden]
+        return numbers
+
+    def hook_number(self) -> Optional[int]:
+        """H4: the number the dealer may not bid now, if the dealer is to bid."""
+        if self.rules.hook and self.phase is Phase.BID and self.turn == self.dealer:
+            forbidden = self.round.hand_size - sum(self._number_bids)
+            return forbidden if 0 <= forbidden <= self.round.hand_size else None
+        return None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """R4: every seat with the highest total (only once the game is over)."""
+        if not self.is_over:
+            return ()
+        best = max(self.totals)
+        return tuple(s for s, t in enumerate(self.totals) if t == best)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action) -> None:
+        """Apply one action, or raise an IllegalAction and change nothing."""
+        kind = type(action)
+        if kind is Play and self.phase is _PLAY and action.seat == self.turn:
+            # The hot path of every playout: checks inlined, precise errors from _play.
+            seat = action.seat
+            card = action.card
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                led = trick[0][1] & 3
+                if card & 3 != led:
+                    for c in hand:
+                        if c & 3 == led:
+                            self._play(seat, card)  # raises
+            try:
+                hand.remove(card)
+            except ValueError:
+                self._play(seat, card)  # raises
+            trick.append((seat, card))
+            self.history.append(action)
+            if len(trick) < self.players:
+                self.turn = (seat + 1) % self.players
+            else:
+                self._finish_trick()
+            return
+        if kind is Play:
+            self._play(action.seat, action.card)
+        elif kind is Bid:
+            self._bid_card(action.seat, action.card)
+        elif kind is Pass:
+            self._pass(action.seat, action.cards)
+        elif kind is Deal:
+            self._deal()
+        elif kind is BidNumber:
+            self._bid_number(action.seat, action.number)
+        else:
+            raise IllegalAction(f"{action!r} is not an action of this game")
+        self.history.append(action)
+
+    def _check_phase(self, phase: Phase, doing: str) -> None:
+        if self.phase is not phase:
+            raise WrongPhase(f"you cannot {doing} now: the game is in the {self.phase.value} phase")
+
+    def _check_seat(self, seat) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise NoSuchSeat(f"there is no seat {seat!r} at a table of {self.players}")
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _check_simultaneous(self, seat: int, doing: str) -> None:
+        if self._pending[seat] is not None:
+            raise AlreadyActed(f"{self._name(seat)} has already chosen cards to {doing}")
+
+    # -- deal ------------------------------------------------------------------
+    def _deal(self) -> None:
+        if self.phase is Phase.ROUND_OVER:
+            self.round_index += 1
+            self.dealer = (self.dealer + 1) % self.players  # R5
+        elif self.phase is Phase.DEAL:
+            if self.round_index < 0:
+                self.round_index = 0
+        else:
+            raise WrongPhase(f"you cannot deal now: the game is in the {self.phase.value} phase")
+        rules = self.rules
+        n = self.players
+        redeal = bool(self.rounds) and self.rounds[-1].number == self.round_index + 1
+        if not redeal:
+            size = rules.hand_sizes[self.round_index]
+            count, direction = rules.passes_in_round(self.round_index)
+            log = RoundLog(self.round_index + 1, self.dealer, size, count, direction)
+            log.bonus = [0] * n
+            log.taken = [0] * n
+            self.rounds.append(log)
+        log = self.rounds[-1]
+        size = log.hand_size
+        pack = list(self._pack)
+        _shuffle(pack, self._rng.random)
+        hands = [sorted(pack[i * size:(i + 1) * size], reverse=True) for i in range(n)]
+        turned = None
+        if rules.trump_style is TrumpStyle.TURNED_CARD and n * size < len(pack):
+            turned = pack[n * size]  # H3
+        log.deals.append(DealLog(tuple(tuple(h) for h in hands), turned))
+        self.hands = hands
+        self.trick = []
+        self.trump = None
+        self._trump_code = -1
+        self._bid_with = [[] for _ in range(n)]
+        self._start_bidding_or_passing(log)
+
+    def _start_bidding_or_passing(self, log: RoundLog) -> None:
+        n = self.players
+        self._pending = [None] * n
+        self._waiting = n
+        if log.pass_count and log.deals[-1].passes is None:
+            self.phase = Phase.PASS
+            self.turn = None
+            return
+        self.phase = Phase.BID
+        self._number_bids = []
+        if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+            self.turn = (self.dealer + 1) % n  # H4
+        else:
+            self.turn = None
+
+    # -- pass ------------------------------------------------------------------
+    def _pass(self, seat, cards) -> None:
+        self._check_phase(Phase.PASS, "pass cards")
+        self._check_seat(seat)
+        self._check_simultaneous(seat, "pass")
+        log = self.rounds[-1]
+        if len(cards) != log.pass_count:
+            word = "card" if log.pass_count == 1 else "cards"
+            raise WrongPassCount(f"pass exactly {log.pass_count} {word} this round, not {len(cards)}")
+        missing = Counter(cards) - Counter(self.hands[seat])
+        if missing:
+            card = next(iter(missing))
+            raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
+        self._pending[seat] = tuple(cards)
+        self._waiting -= 1
+        if self._waiting == 0:
+            self._reveal_passes(log)
+
+    def _reveal_passes(self, log: RoundLog) -> None:
+        n = self.players
+        passes = tuple(self._pending)
+        for seat, cards in enumerate(passes):
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
+        for seat, cards in enumerate(passes):  # R7: left is seat+1, right seat-1
+            self.hands[(seat + log.pass_direction) % n].extend(cards)
+        for hand in self.hands:
+            hand.sort(reverse=True)
+        log.deals[-1].passes = passes
+        self._start_bidding_or_passing(log)
+
+    def received(self, seat: int, deal: Optional[DealLog] = None) -> tuple[Card, ...]:
+        """Cards a seat received in the revealed pass of a deal (the latest by default)."""
+        log = self.rounds[-1] if self.rounds else None
+        deal = deal or (log.deals[-1] if log and log.deals else None)
+        if deal is None or deal.passes is None:
+            return ()
+        return deal.passes[(seat - log.pass_direction) % self.players]
+
+    # -- bid -------------------------------------------------------------------
+    def _bid_card(self, seat, card) -> None:
+        if self.phase is not _BID or self.rules.bid_style is not BidStyle.CARD:
+            self._check_phase(Phase.BID, "bid")
+            raise WrongPhase("bid with a number in this game, not a card")
+        if seat >= self.players:
+            self._check_seat(seat)
+        pending = self._pending
+        if pending[seat] is not None:
+            self._check_simultaneous(seat, "bid")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
+        used = self._bid_with[seat]
+        if card in used and hand.count(card) <= used.count(card):
+            raise CardAlreadyBid(
+                f"{self._name(seat)} has already bid with {card.text()} this round; bid with another card"
+            )
+        pending[seat] = card
+        self._waiting -= 1
+        if self._waiting == 0:
+            self._reveal_bid_cards()
+
+    def _reveal_bid_cards(self) -> None:
+        n = self.players
+        log = self.rounds[-1]
+        bids = tuple(self._pending)
+        for seat, card in enumerate(bids):
+            self._bid_with[seat].append(card)
+        top = max(bids)  # R9: int order is rank, then suit
+        holders = tuple(s for s in range(n) if bids[s] == top)
+        total = sum(c >> 2 for c in bids)
+        bonus = [0] * n
+        if total == log.hand_size:  # R11
+            outcome = SUM_IS_HAND
+            for s in holders:
+                bonus[s] = 1
+                log.bonus[s] += 1
+                self.totals[s] += 1
+        elif len(holders) > 1:  # R10
+            outcome = IDENTICAL_TOP
+        else:
+            outcome = STANDS
+        log.deals[-1].attempts.append(BidAttempt(bids, outcome, tuple(bonus)))
+        if outcome is STANDS:
+            log.bid_cards = bids
+            log.top_bidders = holders
+            self._start_play(log, tuple(c >> 2 for c in bids), Suit(top & 3), holders[0])
+        elif len(self._bid_with[0]) >= log.hand_size:  # R13: no unbid card left
+            self.phase = Phase.DEAL
+            self.turn = None
+        else:  # R12: rebid
+            self._pending = [None] * n
+            self._waiting = n
+
+    def _bid_number(self, seat, number) -> None:
+        self._check_phase(Phase.BID, "bid")
+        if self.rules.bid_style is BidStyle.CARD:
+            raise WrongPhase("bid by laying a card face down in this game, not a number")
+        self._check_seat(seat)
+        log = self.rounds[-1]
+        size = log.hand_size
+        if type(number) is not int or not 0 <= number <= size:
+            raise BidOutOfRange(f"bid a number from 0 to {size}, not {number!r}")
+        if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+            if seat != self.turn:
+                raise NotYourTurn(f"it is {self._name(self.turn)}'s turn to bid, not {self._name(seat)}'s")
+            if number not in self._allowed_numbers(seat):
+                raise HookBid(f"the dealer may not bid {number}: the bids would add up to {size}")
+            self._number_bids.append(number)
+            if len(self._number_bids) < self.players:
+                self.turn = (seat + 1) % self.players
+                return
+            first = (self.dealer + 1) % self.players
+            bids = [0] * self.players
+            for i, b in enumerate(self._number_bids):
+                bids[(first + i) % self.players] = b
+            bids = tuple(bids)
+        else:
+            self._check_simultaneous(seat, "bid")
+            self._pending[seat] = number
+            self._waiting -= 1
+            if self._waiting:
+                return
+            bids = tuple(self._pending)
+        log.deals[-1].attempts.append(BidAttempt(bids, STANDS, (0,) * self.players))
+        top = max(bids)
+        log.top_bidders = tuple(s for s in range(self.players) if bids[s] == top)
+        turned = log.deals[-1].turned
+        self._start_play(log, bids, turned.suit if turned is not None else None, (self.dealer + 1) % self.players)
+
+    # -- play ------------------------------------------------------------------
+    def _start_play(self, log: RoundLog, bids: tuple[int, ...], trump: Optional[Suit], leader: int) -> None:
+        log.bids = bids
+        log.trump = trump
+        log.leader = leader
+        self.trump = trump
+        self._trump_code = -1 if trump is None else int(trump)
+        self._pending = [None] * self.players
+        self.phase = Phase.PLAY
+        self.turn = leader
+        self.trick = []
+
+    def _play(self, seat, card) -> None:
+        if self.phase is not Phase.PLAY:
+            self._check_phase(Phase.PLAY, "play a card")
+        if seat != self.turn:
+            self._check_seat(seat)
+            raise NotYourTurn(f"it is {self._name(self.turn)}'s turn to play, not {self._name(seat)}'s")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
+        trick = self.trick
+        if trick:
+            led = trick[0][1] & 3
+            if card & 3 != led:
+                for c in hand:
+                    if c & 3 == led:
+                        suit = Suit(led)
+                        raise MustFollowSuit(f"you must follow {suit.symbol} ({suit.label})", suit)
+        hand.remove(card)
+        trick.append((seat, card))
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        trump = self._trump_code
+        win_seat, best = trick[0]
+        best_suit = best & 3
+        for seat, card in trick:  # R15: strictly higher, so the first identical card wins
+            suit = card & 3
+            if suit == best_suit:
+                if card > best:
+                    win_seat = seat
+                    best = card
+            elif suit == trump:
+                win_seat = seat
+                best = card
+                best_suit = suit
+        log = self.rounds[-1]
+        tricks = log.tricks
+        tricks.append(TrickLog(trick[0][0], tuple([c for _, c in trick]), win_seat))
+        log.taken[win_seat] += 1
+        self.trick = []
+        self.turn = win_seat
+        if len(tricks) == log.hand_size:
+            self._finish_round(log)
+
+    def _finish_round(self, log: RoundLog) -> None:
+        scoring = self.rules.scoring
+        log.points = tuple(round_points(scoring, b, t) for b, t in zip(log.bids, log.taken))
+        for seat, p in enumerate(log.points):
+            self.totals[seat] += p  # R11 points were added when scored
+        log.finished = True
+        self.turn = None
+        last = self.round_index + 1 >= self.rules.rounds
+        self.phase = Phase.GAME_OVER if last else Phase.ROUND_OVER
+
+    def results(self) -> tuple["RoundResult", ...]:
+        """The scoresheet: one public result per finished round."""
+        return tuple(RoundResult.from_log(log) for log in self.rounds if log.finished)
+
+    # ------------------------------------------------------------------ misc
+    def clone(self) -> "Game":
+        """An independent copy, RNG included (for search and what-ifs)."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo):
+        new = object.__new__(Game)
+        for key, value in self.__dict__.items():
+            if key in ("rules", "seats", "_pack", "seed"):
+                setattr(new, key, value)
+            else:
+                setattr(new, key, copy.deepcopy(value, memo))
+        return new
+
+    def observation(self, seat: int):
+        from .observation import observe
+
+        return observe(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.describe()} seed={self.seed} round={self.round_number} phase={self.phase.value}>"

@@ -1,0 +1,26 @@
+"""The engine stands alone: importing it pulls in neither textual nor rich."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _loaded_after(import_line: str) -> set[str]:
+    code = f"import sys; {import_line}; print(' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_engine_imports_no_ui_library():
+    mods = _loaded_after("import ohseven_tui.engine, ohseven_tui.engine.record")
+    assert "ohseven_tui.engine.state" in mods  # the check really imported the engine
+    leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+    assert not leaked, leaked
+
+
+def test_bots_import_no_ui_library():
+    mods = _loaded_after("import ohseven_tui.bots")
+    leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+    assert not leaked, leaked
