@@ -26,6 +26,6 @@ from .errors import (
 )
 from .observation import Observation, observe
 from .rules import PRESETS, BidStyle, Rules, RulesError, Scoring, TrumpStyle, make_rules
-from .state import BidAttempt, DealLog, Game, Phase, RoundLog, RoundResult, Seat, TrickLog, round_points
+from .state import BidAttempt, DealLog, Game, Phase, RoundLog, RoundResult, Seat, StackedDeal, TrickLog, round_points
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -15,7 +15,7 @@ from .actions import action_text, parse_action
 from .cards import Card, parse_card
 from .errors import IllegalAction, RecordError
 from .rules import Rules, RulesError
-from .state import Game, RoundLog, Seat
+from .state import Game, RoundLog, Seat, StackedDeal
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "to_record", "from_record", "dumps", "loads", "round_log_to_dict"]
 
@@ -76,6 +76,10 @@ def to_record(game: Game) -> dict:
         "rules": game.rules.to_dict(),
         "seats": [{"name": s.name, "player": s.player} for s in game.seats],
         "seed": game.seed,
+        "stacked_deals": [
+            {"hands": [_cards(h) for h in d.hands], "turned": d.turned.text() if d.turned is not None else None}
+            for d in game.stacked_deals
+        ],
         "actions": [action_text(a) for a in game.history],
         "phase": game.phase.value,
         "round": game.round_number,
@@ -121,7 +125,18 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
         raise RecordError(f"the record has {len(seats)} seats for {rules.players} players")
     seed = _need(data, "seed", int, "an integer")
     actions = _need(data, "actions", list, "a list")
-    game = Game(rules, seed=seed, seats=seats)
+    stacked = []
+    for i, d in enumerate(data.get("stacked_deals") or [], start=1):
+        try:
+            hands = [[parse_card(t) for t in h] for h in d["hands"]]
+            turned = parse_card(d["turned"]) if d.get("turned") is not None else None
+            stacked.append(StackedDeal(tuple(map(tuple, hands)), turned))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise RecordError(f"stacked deal {i} of the record cannot be read") from None
+    try:
+        game = Game(rules, seed=seed, seats=seats, stacked_deals=stacked)
+    except ValueError as exc:
+        raise RecordError(f"the record's game cannot be set up: {exc}") from None
     for i, text in enumerate(actions, start=1):
         try:
             action = parse_action(text)
@@ -129,7 +144,7 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
             raise RecordError(f"action {i} cannot be read: {exc}") from None
         try:
             game.apply(action)
-        except IllegalAction as exc:
+        except (IllegalAction, ValueError) as exc:
             raise RecordError(f"action {i} ({text!r}) is illegal: {exc}") from None
     if check_log and "rounds" in data:
         expected = [round_log_to_dict(log) for log in game.rounds]

@@ -34,7 +34,7 @@ from .errors import (
 )
 from .rules import BidStyle, Rules, Scoring, TrumpStyle
 
-__all__ = ["Phase", "Seat", "Game", "DealLog", "BidAttempt", "TrickLog", "RoundLog", "RoundResult", "round_points"]
+__all__ = ["Phase", "Seat", "StackedDeal", "Game", "DealLog", "BidAttempt", "TrickLog", "RoundLog", "RoundResult", "round_points"]
 
 
 class Phase(str, Enum):
@@ -167,6 +167,28 @@ def _shuffle(cards: list, random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+class StackedDeal(NamedTuple):
+    """A deal fixed in advance: every seat's hand, and the turned card (Oh Hell)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Optional[Card] = None
+
+
+def _check_stacked(rules: Rules, deal) -> StackedDeal:
+    hands = tuple(tuple(Card.from_code(int(c)) for c in h) for h in deal[0])
+    turned = deal[1] if len(deal) > 1 else None
+    if len(hands) != rules.players:
+        raise ValueError(f"a stacked deal needs {rules.players} hands, not {len(hands)}")
+    used = Counter(c for h in hands for c in h)
+    if turned is not None:
+        used[turned] += 1
+    pack = Counter(_pack_for(rules))
+    extra = used - pack
+    if extra:
+        raise ValueError(f"a stacked deal uses cards the pack does not have: {' '.join(c.text() for c in extra)}")
+    return StackedDeal(hands, turned)
+
+
 _PACKS: dict = {}
 
 
@@ -181,7 +203,15 @@ def _pack_for(rules: Rules) -> tuple:
 class Game:
     """An Oh-Seven (or Oh Hell preset) game: rules, seats, seed and actions."""
 
-    def __init__(self, rules: Rules, seed: int = 0, seats: Optional[Sequence[Seat]] = None):
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int = 0,
+        seats: Optional[Sequence[Seat]] = None,
+        stacked_deals: Sequence["StackedDeal"] = (),
+    ):
+        """``stacked_deals`` fixes the first deals (redeals count) instead of the RNG:
+        for tests, tutorials and scripted sample games. They are part of the record."""
         n = rules.players
         if seats is None:
             seats = [Seat(f"Seat {i + 1}") for i in range(n)]
@@ -212,6 +242,8 @@ class Game:
         self.trump: Optional[Suit] = None
         self._trump_code = -1
         self._two_decks = rules.decks > 1
+        self.stacked_deals = tuple(_check_stacked(rules, d) for d in stacked_deals)
+        self._deals_made = 0
 
     # ------------------------------------------------------------------ queries
     @property
@@ -391,12 +423,20 @@ class Game:
             self.rounds.append(log)
         log = self.rounds[-1]
         size = log.hand_size
-        pack = list(self._pack)
-        _shuffle(pack, self._rng.random)
-        hands = [sorted(pack[i * size:(i + 1) * size], reverse=True) for i in range(n)]
         turned = None
-        if rules.trump_style is TrumpStyle.TURNED_CARD and n * size < len(pack):
-            turned = pack[n * size]  # H3
+        if self._deals_made < len(self.stacked_deals):
+            stacked = self.stacked_deals[self._deals_made]
+            if any(len(h) != size for h in stacked.hands):
+                raise ValueError(f"stacked deal {self._deals_made + 1} does not hold {size} cards per hand")
+            hands = [sorted(h, reverse=True) for h in stacked.hands]
+            turned = stacked.turned
+        else:
+            pack = list(self._pack)
+            _shuffle(pack, self._rng.random)
+            hands = [sorted(pack[i * size:(i + 1) * size], reverse=True) for i in range(n)]
+            if rules.trump_style is TrumpStyle.TURNED_CARD and n * size < len(pack):
+                turned = pack[n * size]  # H3
+        self._deals_made += 1
         log.deals.append(DealLog(tuple(tuple(h) for h in hands), turned))
         self.hands = hands
         self.trick = []
