@@ -48,6 +48,10 @@ class Phase(str, Enum):
 
 _PLAY = Phase.PLAY
 _BID = Phase.BID
+_PASS = Phase.PASS
+_DEAL = Phase.DEAL
+_ROUND_OVER = Phase.ROUND_OVER
+_SUIT_OF_CODE = tuple(Suit)
 _PLAY_TABLE = Play._table
 
 
@@ -159,11 +163,13 @@ def round_points(scoring: Scoring, bid: int, tricks: int) -> int:
     return bid if bid == tricks else -abs(bid - tricks)
 
 
-def _shuffle(cards: list, random) -> None:
-    """Fisher-Yates driven by the game's own RNG; random() is C-fast where
-    Random.shuffle's integer draws are not, and the bias is below 2**-50."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(random() * (i + 1))
+def _shuffle(cards: list, random, count: int) -> None:
+    """Fisher-Yates on the first ``count`` places, driven by the game's own RNG:
+    the dealt prefix is a uniform draw, and random() is C-fast where Random.shuffle's
+    integer draws are not (the bias is below 2**-50)."""
+    size = len(cards)
+    for i in range(min(count, size - 1)):
+        j = i + int(random() * (size - i))
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -238,7 +244,7 @@ class Game:
         self._bid_with: list[list[Card]] = [[] for _ in range(n)]  # R12
         self._number_bids: list[int] = []
         self.turn: Optional[int] = None
-        self.trick: list[tuple[int, Card]] = []
+        self._trick: list[Card] = []  # cards of the current trick, in play order
         self.trump: Optional[Suit] = None
         self._trump_code = -1
         self._two_decks = rules.decks > 1
@@ -261,13 +267,24 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """Seats that still owe an action; empty when the table must deal."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return (self.turn,)
-        if phase is Phase.PASS or (phase is Phase.BID and self.turn is None):
-            return tuple(s for s in range(self.players) if self._pending[s] is None)
-        if phase is Phase.BID:
-            return (self.turn,)
+        if phase is _BID or phase is _PASS:
+            if self.turn is not None:
+                return (self.turn,)
+            pending = self._pending
+            return tuple([s for s in range(self.players) if pending[s] is None])
         return ()
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) pairs, in play order."""
+        cards = self._trick
+        if not cards:
+            return []
+        n = self.players
+        first = (self.turn - len(cards)) % n
+        return [((first + i) % n, c) for i, c in enumerate(cards)]
 
     @property
     def current_seat(self) -> Optional[int]:
@@ -287,12 +304,12 @@ class Game:
                 return []
             hand = self.hands[seat]
             table = _PLAY_TABLE[seat]
-            if self.trick:
-                led = self.trick[0][1] & 3
+            if self._trick:
+                led = self._trick[0] & 3
                 follow = [table[c] for c in hand if c & 3 == led]
                 if follow:
                     return list(dict.fromkeys(follow)) if self._two_decks else follow
-            acts = [table[c] for c in hand]
+            acts = list(map(table.__getitem__, hand))
             return list(dict.fromkeys(acts)) if self._two_decks else acts
         if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
             return [DEAL]
@@ -354,9 +371,9 @@ class Game:
             seat = action.seat
             card = action.card
             hand = self.hands[seat]
-            trick = self.trick
+            trick = self._trick
             if trick:
-                led = trick[0][1] & 3
+                led = trick[0] & 3
                 if card & 3 != led:
                     for c in hand:
                         if c & 3 == led:
@@ -365,7 +382,7 @@ class Game:
                 hand.remove(card)
             except ValueError:
                 self._play(seat, card)  # raises
-            trick.append((seat, card))
+            trick.append(card)
             self.history.append(action)
             if len(trick) < self.players:
                 self.turn = (seat + 1) % self.players
@@ -403,43 +420,46 @@ class Game:
 
     # -- deal ------------------------------------------------------------------
     def _deal(self) -> None:
-        if self.phase is Phase.ROUND_OVER:
-            self.round_index += 1
-            self.dealer = (self.dealer + 1) % self.players  # R5
-        elif self.phase is Phase.DEAL:
-            if self.round_index < 0:
-                self.round_index = 0
+        phase = self.phase
+        if phase is _ROUND_OVER:
+            index = self.round_index + 1
+        elif phase is _DEAL:
+            index = max(self.round_index, 0)
         else:
-            raise WrongPhase(f"you cannot deal now: the game is in the {self.phase.value} phase")
+            raise WrongPhase(f"you cannot deal now: the game is in the {phase.value} phase")
         rules = self.rules
         n = self.players
-        redeal = bool(self.rounds) and self.rounds[-1].number == self.round_index + 1
-        if not redeal:
-            size = rules.hand_sizes[self.round_index]
-            count, direction = rules.passes_in_round(self.round_index)
-            log = RoundLog(self.round_index + 1, self.dealer, size, count, direction)
-            log.bonus = [0] * n
-            log.taken = [0] * n
-            self.rounds.append(log)
-        log = self.rounds[-1]
-        size = log.hand_size
-        turned = None
+        size = rules.hand_sizes[index]
+        stacked = None
         if self._deals_made < len(self.stacked_deals):
             stacked = self.stacked_deals[self._deals_made]
             if any(len(h) != size for h in stacked.hands):
                 raise ValueError(f"stacked deal {self._deals_made + 1} does not hold {size} cards per hand")
+        # Nothing has changed up to here.
+        if phase is _ROUND_OVER:
+            self.dealer = (self.dealer + 1) % n  # R5
+        self.round_index = index
+        if not self.rounds or self.rounds[-1].number != index + 1:  # else an R13 redeal
+            count, direction = rules.passes_in_round(index)
+            log = RoundLog(index + 1, self.dealer, size, count, direction)
+            log.bonus = [0] * n
+            log.taken = [0] * n
+            self.rounds.append(log)
+        log = self.rounds[-1]
+        turned = None
+        if stacked is not None:
             hands = [sorted(h, reverse=True) for h in stacked.hands]
             turned = stacked.turned
         else:
             pack = list(self._pack)
-            _shuffle(pack, self._rng.random)
+            _shuffle(pack, self._rng.random, n * size + 1)
             hands = [sorted(pack[i * size:(i + 1) * size], reverse=True) for i in range(n)]
             if rules.trump_style is TrumpStyle.TURNED_CARD and n * size < len(pack):
                 turned = pack[n * size]  # H3
         self._deals_made += 1
-        log.deals.append(DealLog(tuple(tuple(h) for h in hands), turned))
+        log.deals.append(DealLog(tuple([tuple(h) for h in hands]), turned))
         self.hands = hands
-        self.trick = []
+        self._trick = []
         self.trump = None
         self._trump_code = -1
         self._bid_with = [[] for _ in range(n)]
@@ -530,8 +550,8 @@ class Game:
         for seat, card in enumerate(bids):
             self._bid_with[seat].append(card)
         top = max(bids)  # R9: int order is rank, then suit
-        holders = tuple(s for s in range(n) if bids[s] == top)
-        total = sum(c >> 2 for c in bids)
+        holders = tuple([s for s in range(n) if bids[s] == top])
+        total = sum([c >> 2 for c in bids])
         bonus = [0] * n
         if total == log.hand_size:  # R11
             outcome = SUM_IS_HAND
@@ -547,7 +567,7 @@ class Game:
         if outcome is STANDS:
             log.bid_cards = bids
             log.top_bidders = holders
-            self._start_play(log, tuple(c >> 2 for c in bids), Suit(top & 3), holders[0])
+            self._start_play(log, tuple([c >> 2 for c in bids]), _SUIT_OF_CODE[top & 3], holders[0])
         elif len(self._bid_with[0]) >= log.hand_size:  # R13: no unbid card left
             self.phase = Phase.DEAL
             self.turn = None
@@ -601,7 +621,7 @@ class Game:
         self._pending = [None] * self.players
         self.phase = Phase.PLAY
         self.turn = leader
-        self.trick = []
+        self._trick = []
 
     def _play(self, seat, card) -> None:
         if self.phase is not Phase.PLAY:
@@ -612,41 +632,46 @@ class Game:
         hand = self.hands[seat]
         if card not in hand:
             raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
-        trick = self.trick
+        trick = self._trick
         if trick:
-            led = trick[0][1] & 3
+            led = trick[0] & 3
             if card & 3 != led:
                 for c in hand:
                     if c & 3 == led:
                         suit = Suit(led)
                         raise MustFollowSuit(f"you must follow {suit.symbol} ({suit.label})", suit)
         hand.remove(card)
-        trick.append((seat, card))
+        trick.append(card)
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        trick = self.trick
+        cards = self._trick
+        n = self.players
         trump = self._trump_code
-        win_seat, best = trick[0]
+        best = cards[0]
         best_suit = best & 3
-        for seat, card in trick:  # R15: strictly higher, so the first identical card wins
+        win = 0
+        for i in range(1, n):  # R15: strictly higher, so the first identical card wins
+            card = cards[i]
             suit = card & 3
             if suit == best_suit:
                 if card > best:
-                    win_seat = seat
+                    win = i
                     best = card
             elif suit == trump:
-                win_seat = seat
+                win = i
                 best = card
                 best_suit = suit
+        leader = (self.turn + 1) % n  # the last to play sits right of the leader
+        win_seat = (leader + win) % n
         log = self.rounds[-1]
         tricks = log.tricks
-        tricks.append(TrickLog(trick[0][0], tuple([c for _, c in trick]), win_seat))
+        tricks.append(TrickLog(leader, tuple(cards), win_seat))
         log.taken[win_seat] += 1
-        self.trick = []
+        self._trick = []
         self.turn = win_seat
         if len(tricks) == log.hand_size:
             self._finish_round(log)
