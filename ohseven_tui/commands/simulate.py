@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                 totals[s] += result.round_points[s]
                 filled[s] += result.bids[s] == result.taken[s]
         if args.save_dir is not None:
-            _save(args.save_dir / f"sim-{args.seed}-{index + 1:04d}.json", records.dumps(game))
+            _save(args.save_dir / f"sim-{args.seed}-{index + 1:04d}.json", game)
     seats_out = [
         {
             "seat": s,
@@ -95,11 +95,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _save(path: Path, text: str) -> None:
-    """Atomic write: a temporary file beside the target, fsync, then rename."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+def _save(path: Path, game: Game) -> None:
+    """A save file (record + scoresheet summary, storage.py), written atomically.
+    Re-running the same command replaces its own sim-* files."""
+    from ..cli import UsageError
+    from ..storage import SaveError, write_save
+
+    try:
+        write_save(path, game, replace=True)
+    except SaveError as exc:
+        raise UsageError(f"ohseven simulate: {exc}") from None

@@ -1,0 +1,490 @@
+"""Saved games on disk: where they live, atomic writes, and loading with clear errors.
+
+Layout (docs/save-format.md):
+
+- finished games: ``platformdirs.user_data_path("ohseven") / "saves"``, one ``ID.json`` each;
+- the unfinished game's autosave and the last setup choices: ``user_state_path("ohseven")``;
+- ``--save-dir DIR`` or ``OHSEVEN_SAVE_DIR=DIR``: finished games in ``DIR``, the
+  autosave and setup in ``DIR/.state`` (hidden, so ``scores list`` never shows them).
+
+A save file is the engine's game record plus a scoresheet summary. Loading replays
+the record, so a save that loads is a game the rules allow. Every failure is a
+:class:`SaveError` whose message is one line naming the file. Nothing here ever
+deletes or overwrites a file except the autosave and setup it owns, and a finished
+game never replaces an existing save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Optional
+
+from .engine import Game, RecordError
+from .engine import record as records
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "ENV_VAR",
+    "SaveError",
+    "SaveDirs",
+    "SavedGame",
+    "save_dirs",
+    "save_data",
+    "write_save",
+    "write_autosave",
+    "load_autosave",
+    "load_autosave_save",
+    "clear_autosave",
+    "finish_game",
+    "save_setup",
+    "load_setup",
+    "list_saves",
+    "load_save",
+    "find_save",
+]
+
+SAVE_FORMAT = "ohseven-save"
+SAVE_VERSION = 1
+MAX_BYTES = 10 * 1024 * 1024  # a real save is ~50 KB; refuse anything past this unread
+MAX_DEPTH = 32  # a real save nests 6 deep
+ENV_VAR = "OHSEVEN_SAVE_DIR"
+AUTOSAVE_NAME = "autosave.json"
+SETUP_NAME = "setup.json"
+STATE_SUBDIR = ".state"
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written. ``str()`` is one line naming the file."""
+
+    def __init__(self, path: Path | str, reason: str):
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+@dataclass(frozen=True)
+class SaveDirs:
+    saves: Path  # finished games
+    state: Path  # autosave and last setup
+
+    @property
+    def autosave(self) -> Path:
+        return self.state / AUTOSAVE_NAME
+
+    @property
+    def setup(self) -> Path:
+        return self.state / SETUP_NAME
+
+
+def save_dirs(save_dir: Path | str | None = None) -> SaveDirs:
+    """The directories to use: ``save_dir`` if given, else ``$OHSEVEN_SAVE_DIR``, else
+    the platform's user data and state directories. Nothing is created here."""
+    if save_dir is None:
+        env = os.environ.get(ENV_VAR, "").strip()
+        save_dir = env or None
+    if save_dir is not None:
+        base = Path(save_dir).expanduser()
+        return SaveDirs(saves=base, state=base / STATE_SUBDIR)
+    import platformdirs
+
+    return SaveDirs(
+        saves=platformdirs.user_data_path("ohseven") / "saves",
+        state=platformdirs.user_state_path("ohseven"),
+    )
+
+
+@dataclass
+class SavedGame:
+    """One loaded save: the replayed game plus what the file says about it."""
+
+    path: Path
+    game: Game
+    date: str  # ISO 8601, UTC, when the file was written
+    finished: bool
+    app: dict = field(default_factory=dict)  # extra state the app keeps with an autosave
+
+    @property
+    def id(self) -> str:
+        return self.path.stem
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.game.seats]
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self.game.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.game.winners
+
+    @property
+    def winner_names(self) -> list[str]:
+        return [self.game.seats[s].name for s in self.game.winners]
+
+    @property
+    def rules_text(self) -> str:
+        return self.game.rules.describe()
+
+
+# ---------------------------------------------------------------------------- writing
+def _now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _summary(game: Game) -> dict:
+    return {
+        "players": [s.name for s in game.seats],
+        "rules": game.rules.to_dict(),
+        "rules_text": game.rules.describe(),
+        "finished": game.is_over,
+        "rounds_played": len(game.results()),
+        "totals": list(game.totals),
+        "winners": [game.seats[s].name for s in game.winners],
+    }
+
+
+def save_data(game: Game, *, date: Optional[str] = None, app: Optional[dict] = None) -> dict:
+    """The JSON object a save file holds (see docs/save-format.md)."""
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "date": date or _now(),
+        "summary": _summary(game),
+        "record": records.to_record(game),
+    }
+    if app:
+        data["app"] = app
+    return data
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make the rename itself durable (POSIX); harmless where unsupported."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_temp(path: Path, text: str) -> Path:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    return tmp
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _atomic_write(path: Path, text: str, *, replace: bool) -> None:
+    """Temp file beside ``path``, flush, fsync, then rename. With ``replace=False``
+    an existing ``path`` is never touched (os.link fails if it exists)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(path, text)
+        try:
+            if replace:
+                os.replace(tmp, path)
+            else:
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:
+                    raise
+                except OSError:  # no hard links here: check, then rename
+                    if os.path.lexists(path):
+                        raise FileExistsError(path) from None
+                    os.replace(tmp, path)
+        finally:
+            _unlink_quietly(tmp)
+        _fsync_dir(path.parent)
+    except FileExistsError:
+        raise SaveError(path, "already exists; not overwritten") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
+
+
+def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Optional[str] = None) -> Path:
+    """Write ``game`` as a save file at ``path`` (atomic). Refuses to replace an
+    existing file unless ``replace`` is true."""
+    path = Path(path)
+    text = json.dumps(save_data(game, date=date), indent=1, ensure_ascii=False) + "\n"
+    _atomic_write(path, text, replace=replace)
+    return path
+
+
+def write_autosave(dirs: SaveDirs, game: Game, app: Optional[dict] = None) -> Path:
+    """Save the unfinished game (after every action). Only the autosave is replaced."""
+    text = json.dumps(save_data(game, app=app), separators=(",", ":"), ensure_ascii=False)
+    _atomic_write(dirs.autosave, text, replace=True)
+    return dirs.autosave
+
+
+def clear_autosave(dirs: SaveDirs) -> None:
+    try:
+        os.unlink(dirs.autosave)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(dirs.autosave, f"cannot remove: {exc.strerror or exc}") from None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24] or "seat"
+
+
+def new_save_name(game: Game, when: Optional[datetime] = None) -> str:
+    """A file stem like ``20261130-0731-4p-ann``: sortable by date, readable."""
+    when = when or datetime.now(timezone.utc)
+    first = _slug(game.seats[0].name)
+    return f"{when.strftime('%Y%m%d-%H%M%S')}-{game.players}p-{first}"
+
+
+def finish_game(dirs: SaveDirs, game: Game) -> Path:
+    """Write a finished game into the saves directory (never over another save),
+    then clear the autosave. Returns the new file's path."""
+    stem = new_save_name(game)
+    for n in range(1, 1000):
+        path = dirs.saves / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            write_save(path, game)
+        except SaveError as exc:
+            if exc.reason.startswith("already exists"):
+                continue
+            raise
+        clear_autosave(dirs)
+        return path
+    raise SaveError(dirs.saves / f"{stem}.json", "too many saves with this name")
+
+
+def save_setup(dirs: SaveDirs, setup: dict) -> Path:
+    """Remember the last setup choices (any JSON object)."""
+    if not isinstance(setup, dict):
+        raise TypeError("setup must be a dict")
+    text = json.dumps({"format": "ohseven-setup", "version": 1, "setup": setup}, indent=1, ensure_ascii=False)
+    _atomic_write(dirs.setup, text, replace=True)
+    return dirs.setup
+
+
+def load_setup(dirs: SaveDirs) -> Optional[dict]:
+    """The last setup, or None if there is none. A bad file raises SaveError."""
+    if not os.path.lexists(dirs.setup):
+        return None
+    data = _read_json(dirs.setup)
+    if not isinstance(data, dict) or data.get("format") != "ohseven-setup" or not isinstance(data.get("setup"), dict):
+        raise SaveError(dirs.setup, "is not an ohseven setup file")
+    if data.get("version") != 1:
+        raise SaveError(dirs.setup, f"setup format version {data.get('version')!r} is not supported")
+    return data["setup"]
+
+
+# ---------------------------------------------------------------------------- reading
+def _depth(value: Any) -> int:
+    """Nesting depth, without recursion (a hostile file cannot blow the stack)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, d = stack.pop()
+        if d > deepest:
+            deepest = d
+            if deepest > MAX_DEPTH:
+                return deepest
+        if isinstance(item, dict):
+            stack.extend((v, d + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, d + 1) for v in item)
+    return deepest
+
+
+def _oserror(path: Path, exc: OSError) -> SaveError:
+    if isinstance(exc, PermissionError):
+        return SaveError(path, "cannot read: permission denied")
+    if isinstance(exc, FileNotFoundError):
+        return SaveError(path, "no such file")
+    if isinstance(exc, IsADirectoryError):
+        return SaveError(path, "is a directory, not a save file")
+    return SaveError(path, f"cannot read: {exc.strerror or exc}")
+
+
+def _read_json(path: Path) -> Any:
+    """Read a JSON file with every guard: size first, then depth. Only json.loads."""
+    try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise SaveError(path, "is a directory, not a save file")
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(path, "is not a regular file")
+        if st.st_size > MAX_BYTES:
+            raise SaveError(path, f"is {st.st_size / 2**20:.1f} MB, over the {MAX_BYTES // 2**20} MB a save may be; not read")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)  # the file may have grown since stat
+    except OSError as exc:
+        raise _oserror(path, exc) from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError(path, f"is over the {MAX_BYTES // 2**20} MB a save may be; not read")
+    if not raw.strip():
+        raise SaveError(path, "is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(path, "is not a text (UTF-8) file, so not a save") from None
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveError(path, f"is nested too deeply (more than {MAX_DEPTH} levels); not a save") from None
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError) and exc.pos >= len(text.rstrip()):
+            raise SaveError(path, f"is cut short (truncated JSON at line {exc.lineno} column {exc.colno})") from None
+        if isinstance(exc, json.JSONDecodeError):
+            raise SaveError(path, f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        raise SaveError(path, "is not valid JSON") from None
+    if _depth(data) > MAX_DEPTH:
+        raise SaveError(path, f"is nested too deeply (more than {MAX_DEPTH} levels); not a save")
+    return data
+
+
+def _check_type(path: Path, data: dict, key: str, kind, what: str):
+    value = data.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise SaveError(path, f"the {key!r} field must be {what}")
+    return value
+
+
+def _check_summary(path: Path, summary: Any, game: Game) -> None:
+    """The summary is for readers without this code; it must agree with the replay."""
+    if not isinstance(summary, dict):
+        raise SaveError(path, "the 'summary' field must be an object")
+    players = summary.get("players")
+    totals = summary.get("totals")
+    winners = summary.get("winners", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SaveError(path, "the summary's 'players' must be a list of names")
+    if not isinstance(totals, list) or not all(type(t) is int for t in totals):
+        raise SaveError(path, "the summary's 'totals' must be a list of whole numbers")
+    if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+        raise SaveError(path, "the summary's 'winners' must be a list of names")
+    expected = _summary(game)
+    for key in ("players", "totals", "winners"):
+        if summary.get(key, expected[key]) != expected[key]:
+            raise SaveError(path, f"the summary's {key!r} does not match what the game's actions replay to")
+
+
+def _from_data(path: Path, data: Any) -> SavedGame:
+    if not isinstance(data, dict):
+        raise SaveError(path, "is not a saved game (the file must hold a JSON object)")
+    fmt = data.get("format")
+    if fmt == records.RECORD_FORMAT:
+        # A bare engine record (what `simulate --save-dir` wrote before saves had a
+        # summary): still loads; the date is the file's modification time.
+        try:
+            game = records.from_record(data)
+        except RecordError as exc:
+            raise SaveError(path, str(exc)) from None
+        try:
+            mtime = datetime.fromtimestamp(os.stat(path).st_mtime, timezone.utc)
+            date = mtime.replace(microsecond=0).isoformat().replace("+00:00", "Z")
+        except OSError:
+            date = ""
+        return SavedGame(path, game, date, game.is_over)
+    if fmt != SAVE_FORMAT:
+        raise SaveError(path, f"is not an ohseven saved game (format {fmt!r})")
+    version = data.get("version")
+    if type(version) is not int:
+        raise SaveError(path, "the 'version' field must be a whole number")
+    if version > SAVE_VERSION:
+        raise SaveError(path, f"was saved in format version {version} by a newer ohseven; this one reads version {SAVE_VERSION}")
+    if version < 1:
+        raise SaveError(path, f"save format version {version} does not exist; this ohseven reads version {SAVE_VERSION}")
+    date = _check_type(path, data, "date", str, "a date (text)")
+    record = _check_type(path, data, "record", dict, "an object (the game record)")
+    app = data.get("app", {})
+    if not isinstance(app, dict):
+        raise SaveError(path, "the 'app' field must be an object")
+    try:
+        game = records.from_record(record)
+    except RecordError as exc:
+        raise SaveError(path, str(exc)) from None
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # belt and braces: never a traceback
+        raise SaveError(path, f"the game record cannot be read ({type(exc).__name__})") from None
+    _check_summary(path, data.get("summary"), game)
+    return SavedGame(path, game, date, game.is_over, app)
+
+
+def load_save(path: Path | str) -> SavedGame:
+    """Load and replay one save file, or raise SaveError (one line naming the file)."""
+    path = Path(path)
+    return _from_data(path, _read_json(path))
+
+
+def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
+    """The autosave with its extra app state, or None if there is none."""
+    if not os.path.lexists(dirs.autosave):
+        return None
+    return load_save(dirs.autosave)
+
+
+def load_autosave(dirs: SaveDirs) -> Optional[Game]:
+    """The unfinished game, or None. A corrupt autosave raises SaveError and is left as it is."""
+    saved = load_autosave_save(dirs)
+    return saved.game if saved is not None else None
+
+
+def list_saves(dirs: SaveDirs) -> tuple[list[SavedGame], list[str]]:
+    """Every loadable save in the saves directory (newest first), and one warning line
+    per file or directory that could not be read. Never raises for a bad file."""
+    warnings: list[str] = []
+    try:
+        names = sorted(
+            entry.name for entry in os.scandir(dirs.saves)
+            if entry.name.endswith(".json") and not entry.name.startswith(".")
+        )
+    except FileNotFoundError:
+        return [], []
+    except NotADirectoryError:
+        return [], [f"skipped {dirs.saves}: is not a directory"]
+    except OSError as exc:
+        why = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        return [], [f"cannot list the saves directory {dirs.saves}: {why}"]
+    saves = []
+    for name in names:
+        try:
+            saves.append(load_save(dirs.saves / name))
+        except SaveError as exc:
+            warnings.append(f"skipped {exc}")
+    saves.sort(key=lambda s: (s.date, s.id), reverse=True)
+    return saves, warnings
+
+
+def find_save(dirs: SaveDirs, save_id: str) -> Path:
+    """The file a save ID names: ``ID`` -> ``saves/ID.json``; a path to a file works too."""
+    text = str(save_id)
+    if not text or text.strip() != text:
+        raise SaveError(Path(text), "is not a save ID")
+    if "/" in text or os.sep in text or text.endswith(".json"):
+        return Path(text)
+    return dirs.saves / f"{text}.json"
