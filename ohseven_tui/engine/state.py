@@ -195,6 +195,7 @@ def _check_stacked(rules: Rules, deal) -> StackedDeal:
     return StackedDeal(hands, turned)
 
 
+_new_tuple = tuple.__new__  # NamedTuple construction without the Python-level __new__
 _PACKS: dict = {}
 
 
@@ -248,6 +249,7 @@ class Game:
         self.trump: Optional[Suit] = None
         self._trump_code = -1
         self._two_decks = rules.decks > 1
+        self._card_bids = rules.bid_style is BidStyle.CARD
         self.stacked_deals = tuple(_check_stacked(rules, d) for d in stacked_deals)
         self._deals_made = 0
 
@@ -304,8 +306,9 @@ class Game:
                 return []
             hand = self.hands[seat]
             table = _PLAY_TABLE[seat]
-            if self._trick:
-                led = self._trick[0] & 3
+            trick = self._trick
+            if trick:
+                led = trick[0] & 3
                 follow = [table[c] for c in hand if c & 3 == led]
                 if follow:
                     return list(dict.fromkeys(follow)) if self._two_decks else follow
@@ -367,7 +370,7 @@ class Game:
         """Apply one action, or raise an IllegalAction and change nothing."""
         kind = type(action)
         if kind is Play and self.phase is _PLAY and action.seat == self.turn:
-            # The hot path of every playout: checks inlined, precise errors from _play.
+            # The hot path of every playout: checks inlined; _reject_play words the errors.
             seat = action.seat
             card = action.card
             hand = self.hands[seat]
@@ -377,20 +380,46 @@ class Game:
                 if card & 3 != led:
                     for c in hand:
                         if c & 3 == led:
-                            self._play(seat, card)  # raises
+                            self._reject_play(seat, card)
             try:
                 hand.remove(card)
             except ValueError:
-                self._play(seat, card)  # raises
+                self._reject_play(seat, card)
             trick.append(card)
             self.history.append(action)
-            if len(trick) < self.players:
-                self.turn = (seat + 1) % self.players
-            else:
-                self._finish_trick()
+            n = self.players
+            if len(trick) < n:
+                self.turn = (seat + 1) % n
+                return
+            # Trick complete (R15): strictly higher wins, so the first identical card wins.
+            best = trick[0]
+            best_suit = best & 3
+            trump = self._trump_code
+            win = 0
+            for i in range(1, n):
+                c = trick[i]
+                suit = c & 3
+                if suit == best_suit:
+                    if c > best:
+                        win = i
+                        best = c
+                elif suit == trump:
+                    win = i
+                    best = c
+                    best_suit = suit
+            leader = (seat + 1) % n  # the last to play sits right of the leader
+            win_seat = (leader + win) % n
+            log = self.rounds[-1]
+            tricks = log.tricks
+            tricks.append(_new_tuple(TrickLog, (leader, tuple(trick), win_seat)))
+            log.taken[win_seat] += 1
+            self._trick = []
+            self.turn = win_seat
+            if len(tricks) == log.hand_size:
+                self._finish_round(log)
             return
         if kind is Play:
-            self._play(action.seat, action.card)
+            self._reject_play(action.seat, action.card)
         elif kind is Bid:
             self._bid_card(action.seat, action.card)
         elif kind is Pass:
@@ -522,7 +551,7 @@ class Game:
 
     # -- bid -------------------------------------------------------------------
     def _bid_card(self, seat, card) -> None:
-        if self.phase is not _BID or self.rules.bid_style is not BidStyle.CARD:
+        if self.phase is not _BID or not self._card_bids:
             self._check_phase(Phase.BID, "bid")
             raise WrongPhase("bid with a number in this game, not a card")
         if seat >= self.players:
@@ -563,7 +592,7 @@ class Game:
             outcome = IDENTICAL_TOP
         else:
             outcome = STANDS
-        log.deals[-1].attempts.append(BidAttempt(bids, outcome, tuple(bonus)))
+        log.deals[-1].attempts.append(_new_tuple(BidAttempt, (bids, outcome, tuple(bonus))))
         if outcome is STANDS:
             log.bid_cards = bids
             log.top_bidders = holders
@@ -623,7 +652,8 @@ class Game:
         self.turn = leader
         self._trick = []
 
-    def _play(self, seat, card) -> None:
+    def _reject_play(self, seat, card) -> None:
+        """Raise the precise error for a play that apply's fast path refused."""
         if self.phase is not Phase.PLAY:
             self._check_phase(Phase.PLAY, "play a card")
         if seat != self.turn:
@@ -632,49 +662,9 @@ class Game:
         hand = self.hands[seat]
         if card not in hand:
             raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
-        trick = self._trick
-        if trick:
-            led = trick[0] & 3
-            if card & 3 != led:
-                for c in hand:
-                    if c & 3 == led:
-                        suit = Suit(led)
-                        raise MustFollowSuit(f"you must follow {suit.symbol} ({suit.label})", suit)
-        hand.remove(card)
-        trick.append(card)
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        cards = self._trick
-        n = self.players
-        trump = self._trump_code
-        best = cards[0]
-        best_suit = best & 3
-        win = 0
-        for i in range(1, n):  # R15: strictly higher, so the first identical card wins
-            card = cards[i]
-            suit = card & 3
-            if suit == best_suit:
-                if card > best:
-                    win = i
-                    best = card
-            elif suit == trump:
-                win = i
-                best = card
-                best_suit = suit
-        leader = (self.turn + 1) % n  # the last to play sits right of the leader
-        win_seat = (leader + win) % n
-        log = self.rounds[-1]
-        tricks = log.tricks
-        tricks.append(TrickLog(leader, tuple(cards), win_seat))
-        log.taken[win_seat] += 1
-        self._trick = []
-        self.turn = win_seat
-        if len(tricks) == log.hand_size:
-            self._finish_round(log)
+        led = self._trick[0] & 3
+        suit = Suit(led)
+        raise MustFollowSuit(f"you must follow {suit.symbol} ({suit.label})", suit)
 
     def _finish_round(self, log: RoundLog) -> None:
         scoring = self.rules.scoring
