@@ -23,7 +23,8 @@ def register(sub) -> None:
     p.add_argument("--games", type=int_in(1, None, "--games"), default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), default=0, help="seed for the whole run (default 0)")
     p.add_argument("--passing", action="store_true", help="play with card passing (R6)")
-    p.add_argument("--rules", default="oh-seven", help="rules preset (default oh-seven)")
+    # The Oh Hell presets join once the bots play them (issue 6).
+    p.add_argument("--rules", default="oh-seven", choices=["oh-seven"], help="rules preset (default oh-seven)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save-dir", type=Path, help="write each finished game's record here")
     p.set_defaults(run=run)

@@ -150,8 +150,6 @@ def _up_and_down(players: int, passing: bool) -> Rules:
 
 
 PRESETS = {"oh-seven": _oh_seven, "classic": _classic, "up-and-down": _up_and_down}
-# Presets the state machine plays today; the others are data waiting for their issue.
-PLAYABLE_PRESETS = ("oh-seven",)
 
 
 def make_rules(preset: str = "oh-seven", players: int = 4, *, passing: bool = False) -> Rules:
@@ -159,8 +157,6 @@ def make_rules(preset: str = "oh-seven", players: int = 4, *, passing: bool = Fa
     build = PRESETS.get(preset)
     if build is None:
         raise RulesError(f"unknown rules {preset!r}; choose one of: {', '.join(PRESETS)}")
-    if preset not in PLAYABLE_PRESETS:
-        raise RulesError(f"the {preset!r} rules are not playable yet")
     if passing and preset != "oh-seven":
         raise RulesError(f"card passing is an Oh-Seven option; {preset!r} has none")
     rules = build(players, passing)
