@@ -488,3 +488,105 @@ def find_save(dirs: SaveDirs, save_id: str) -> Path:
     if "/" in text or os.sep in text or text.endswith(".json"):
         return Path(text)
     return dirs.saves / f"{text}.json"
+
+
+# ---------------------------------------------------------------------------- review
+@dataclass(frozen=True)
+class SheetLine:
+    """One seat in one round of the scoresheet."""
+
+    round: int
+    seat: int
+    player: str
+    bid: int
+    tricks: int
+    points: int  # R16
+    bonus: int  # R11
+    round_points: int  # R17
+    total: int  # running total after this round
+    top_bidder: bool
+
+
+def scoresheet(game: Game) -> list[list[SheetLine]]:
+    """Per finished round, one line per seat, with running totals (R16, R11, R17)."""
+    running = [0] * game.players
+    sheet = []
+    for result in game.results():
+        lines = []
+        for s in range(game.players):
+            running[s] += result.round_points[s]
+            lines.append(
+                SheetLine(
+                    round=result.number,
+                    seat=s,
+                    player=game.seats[s].name,
+                    bid=result.bids[s],
+                    tricks=result.taken[s],
+                    points=result.points[s],
+                    bonus=result.bonus[s],
+                    round_points=result.round_points[s],
+                    total=running[s],
+                    top_bidder=s in result.top_bidders,
+                )
+            )
+        sheet.append(lines)
+    return sheet
+
+
+@dataclass
+class PlayerSummary:
+    """One player name across saves (S5, S8-S10 over every round they played)."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    rounds: int = 0
+    points: int = 0
+    filled: int = 0
+    overflowed: int = 0
+    underfilled: int = 0
+
+    def _rate(self, n: int) -> float:
+        return n / self.rounds if self.rounds else 0.0
+
+    @property
+    def points_per_round(self) -> float:
+        return self._rate(self.points)
+
+    @property
+    def fill_rate(self) -> float:
+        return self._rate(self.filled)
+
+    @property
+    def overflow_rate(self) -> float:
+        return self._rate(self.overflowed)
+
+    @property
+    def underfill_rate(self) -> float:
+        return self._rate(self.underfilled)
+
+
+def player_summaries(saves: list[SavedGame]) -> list[PlayerSummary]:
+    """Per player name: games, wins (a shared win counts), and per-round rates.
+    Sorted by games played (most first), then name."""
+    by_name: dict[str, PlayerSummary] = {}
+    for saved in saves:
+        game = saved.game
+        results = game.results()
+        seen: set = set()
+        won: set = set()
+        for s, seat in enumerate(game.seats):
+            row = by_name.setdefault(seat.name, PlayerSummary(seat.name))
+            if seat.name not in seen:  # two seats with one name still make one game
+                row.games += 1
+                seen.add(seat.name)
+            if s in game.winners and seat.name not in won:
+                row.wins += 1
+                won.add(seat.name)
+            for r in results:
+                row.rounds += 1
+                row.points += r.round_points[s]
+                row.filled += r.bids[s] == r.taken[s]
+                row.overflowed += r.bids[s] < r.taken[s]
+                row.underfilled += r.bids[s] > r.taken[s]
+    return sorted(by_name.values(), key=lambda p: (-p.games, p.name.lower(), p.name))

@@ -1,7 +1,352 @@
-"""``ohseven scores``: review saved games (filled in by the saves issue)."""
+"""``ohseven scores``: review saved games from the command line (Rich tables).
+
+    ohseven scores list [--sort date|id|players|rules|winner|score] [--reverse]
+    ohseven scores show ID
+    ohseven scores players
+    ohseven scores export ID --format csv|json|md
+
+Every action takes ``--save-dir``. A save's ID is its file name without ``.json``.
+A bad save is one line on stderr naming the file (exit 2 for ``show``/``export``;
+``list`` and ``players`` skip it with a warning). Nothing here writes a file.
+"""
 
 from __future__ import annotations
 
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")
+FORMATS = ("csv", "json", "md")
+
 
 def register(sub) -> None:
-    return None
+    p = sub.add_parser("scores", help="review saved games: list, show, players, export")
+    actions = p.add_subparsers(dest="scores_command", parser_class=type(p), metavar="ACTION")
+    p.set_defaults(run=_missing_action)
+
+    def add(name: str, help_text: str, run) -> argparse.ArgumentParser:
+        a = actions.add_parser(name, help=help_text)
+        a.add_argument("--save-dir", type=Path, help="saves directory (default: yours, or $OHSEVEN_SAVE_DIR)")
+        a.set_defaults(run=run)
+        return a
+
+    a = add("list", "every saved game: date, rules, players, winner, scores", run_list)
+    a.add_argument("--sort", choices=SORT_KEYS, default="date", help="sort by this column (default date, newest first)")
+    a.add_argument("--reverse", action="store_true", help="reverse the order")
+    a = add("show", "one game's scoresheet per round and its statistics S1-S10", run_show)
+    a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
+    add("players", "each player name across all saves: games, wins, rates", run_players)
+    a = add("export", "one game's scoresheet as CSV, JSON or Markdown on stdout", run_export)
+    a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
+    a.add_argument("--format", choices=FORMATS, default="csv", help="csv (default), json or md")
+
+
+def _missing_action(args) -> int:
+    from ..cli import UsageError
+
+    raise UsageError("ohseven scores: choose an action: list, show, players or export (see ohseven scores --help)")
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _warn(command: str, lines) -> None:
+    for line in lines:
+        print(f"ohseven scores {command}: {line}", file=sys.stderr)
+
+
+def _load_all(args, command: str):
+    from ..cli import UsageError
+    from ..storage import list_saves, save_dirs
+
+    dirs = save_dirs(args.save_dir)
+    saves, warnings = list_saves(dirs)
+    _warn(command, warnings)
+    if warnings and warnings[0].startswith("cannot list"):
+        raise UsageError(f"ohseven scores {command}: no saves could be read")
+    return dirs, saves
+
+
+def _load_one(args, command: str):
+    from ..cli import UsageError
+    from ..storage import SaveError, find_save, load_save, save_dirs
+
+    dirs = save_dirs(args.save_dir)
+    try:
+        path = find_save(dirs, args.id)
+        if not path.exists() and not path.is_symlink():
+            try:
+                dirs.saves.stat()
+            except PermissionError:
+                raise SaveError(path, "cannot read: permission denied") from None
+            raise SaveError(path, f"no such saved game (see ohseven scores list --save-dir {dirs.saves})")
+        return load_save(path)
+    except SaveError as exc:
+        raise UsageError(f"ohseven scores {command}: {exc}") from None
+
+
+def _short_date(date: str) -> str:
+    return date.replace("T", " ").replace("Z", "")[:16] if date else "?"
+
+
+def _rate(x: float) -> str:
+    return f"{x:.0%}"
+
+
+# ---------------------------------------------------------------------------- list
+def _sort_key(key: str):
+    if key == "id":
+        return lambda s: s.id
+    if key == "players":
+        return lambda s: (s.game.players, s.id)
+    if key == "rules":
+        return lambda s: (s.rules_text, s.id)
+    if key == "winner":
+        return lambda s: (", ".join(s.winner_names).lower(), s.id)
+    if key == "score":
+        return lambda s: (max(s.totals) if s.totals else 0, s.id)
+    return lambda s: (s.date, s.id)
+
+
+def _rules_short(rules) -> str:
+    return rules.preset + (", passing" if rules.passing else "")
+
+
+def run_list(args) -> int:
+    from rich.table import Table
+
+    dirs, saves = _load_all(args, "list")
+    # Dates and scores read best highest first; names A to Z.
+    descending = args.sort in ("date", "score")
+    saves.sort(key=_sort_key(args.sort), reverse=descending != args.reverse)
+    table = Table(title=f"Saved games in {dirs.saves}", title_justify="left")
+    for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
+        table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
+    for s in saves:
+        winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
+        scores = "  ".join(f"{n} {t}" for n, t in zip(s.names, s.totals))
+        table.add_row(s.id, _short_date(s.date), _rules_short(s.game.rules), str(s.game.players), winner, scores)
+    console = _console()
+    if saves:
+        console.print(table)
+    else:
+        console.print(f"No saved games in {dirs.saves}.")
+    return 0
+
+
+# ---------------------------------------------------------------------------- show
+def _trump_label(trump) -> str:
+    return trump.label if trump is not None else "none"
+
+
+def run_show(args) -> int:
+    from rich.table import Table
+
+    from ..engine import game_stats
+    from ..storage import scoresheet
+
+    saved = _load_one(args, "show")
+    game = saved.game
+    console = _console()
+    state = "winner" if len(game.winners) == 1 else "winners"
+    header = f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}"
+    console.print(f"[bold]{header}[/bold]")
+    if saved.finished:
+        console.print(f"{state.capitalize()}: {', '.join(saved.winner_names)} "
+                      f"({max(game.totals)} points)")
+    else:
+        console.print(f"Unfinished: {len(game.results())} of {game.rules.rounds} rounds played")
+
+    results = game.results()
+    sheet = Table(title="Scoresheet", title_justify="left")
+    for col, justify in (("Round", "right"), ("Trump", "left"), ("Player", "left"), ("Bid", "right"),
+                         ("Tricks", "right"), ("Points", "right"), ("Bonus", "right"), ("Total", "right")):
+        sheet.add_column(col, justify=justify)
+    for result, lines in zip(results, scoresheet(game)):
+        notes = []
+        if result.attempts > 1 + result.redeals:
+            rebids = result.attempts - 1 - result.redeals  # the last attempt of a redealt deal is no rebid
+            notes.append(f"{rebids} rebid{'s' if rebids != 1 else ''}")
+        if result.redeals:
+            notes.append(f"{result.redeals} redeal{'s' if result.redeals != 1 else ''}")
+        for i, line in enumerate(lines):
+            first = i == 0
+            sheet.add_row(
+                str(line.round) if first else "",
+                _trump_label(result.trump) if first else (", ".join(notes) if i == 1 else ""),
+                line.player,
+                f"{line.bid}{'*' if line.top_bidder else ''}",
+                str(line.tricks),
+                f"{line.points:+d}",
+                f"+{line.bonus}" if line.bonus else "",
+                str(line.total),
+                end_section=i == len(lines) - 1,
+            )
+    console.print(sheet)
+    console.print("* the standing top bid (its suit is trump)")
+
+    stats = game_stats(results, game.players)
+    t = stats.table
+    table = Table(title="Table statistics", title_justify="left")
+    table.add_column("Statistic")
+    table.add_column("Value", justify="right")
+    table.add_row("S1 players", str(t.players))
+    table.add_row("S2 zero-bid rate", _rate(t.zero_bid_rate))
+    table.add_row("S3 average top bid", f"{t.average_top_bid:.2f}" if t.average_top_bid is not None else "-")
+    trumps = ", ".join(f"{_suit_name(k)} {v}" for k, v in sorted(t.trump_counts.items(), key=lambda kv: -kv[1]))
+    table.add_row("S4 trump selection", trumps or "-")
+    console.print(table)
+
+    per = Table(title="Player statistics", title_justify="left")
+    for col in ("Player", "S5 pts/round", "S6 zero", "S7 top", "S8 fill", "S9 over", "S10 under"):
+        per.add_column(col, justify="left" if col == "Player" else "right")
+    for s in stats.seats:
+        per.add_row(game.seats[s.seat].name, f"{s.points_per_round:+.2f}", _rate(s.zero_bid_rate),
+                    _rate(s.top_bid_rate), _rate(s.fill_rate), _rate(s.overflow_rate), _rate(s.underfill_rate))
+    console.print(per)
+    return 0
+
+
+def _suit_name(letter: str) -> str:
+    from ..engine import Suit
+
+    try:
+        return Suit.parse(letter).label
+    except ValueError:
+        return letter
+
+
+# ---------------------------------------------------------------------------- players
+def run_players(args) -> int:
+    from rich.table import Table
+
+    from ..storage import player_summaries
+
+    dirs, saves = _load_all(args, "players")
+    rows = player_summaries(saves)
+    console = _console()
+    if not rows:
+        console.print(f"No saved games in {dirs.saves}.")
+        return 0
+    table = Table(title=f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}", title_justify="left")
+    for col in ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill"):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for p in rows:
+        table.add_row(p.name, str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
+                      _rate(p.fill_rate), _rate(p.overflow_rate), _rate(p.underfill_rate))
+    console.print(table)
+    return 0
+
+
+# ---------------------------------------------------------------------------- export
+def export_data(saved) -> dict:
+    """The scoresheet and statistics as plain data (the JSON export)."""
+    from dataclasses import asdict
+
+    from ..engine import game_stats
+    from ..storage import scoresheet
+
+    game = saved.game
+    results = game.results()
+    stats = game_stats(results, game.players)
+    rounds = []
+    for result, lines in zip(results, scoresheet(game)):
+        rounds.append(
+            {
+                "round": result.number,
+                "dealer": result.dealer,
+                "trump": result.trump.letter if result.trump is not None else None,
+                "bid_attempts": result.attempts,
+                "redeals": result.redeals,
+                "seats": [
+                    {k: v for k, v in asdict(line).items() if k != "round"} for line in lines
+                ],
+            }
+        )
+    return {
+        "id": saved.id,
+        "date": saved.date,
+        "rules": game.rules.to_dict(),
+        "players": saved.names,
+        "finished": saved.finished,
+        "rounds": rounds,
+        "totals": saved.totals,
+        "winners": saved.winner_names,
+        "stats": {
+            "table": asdict(stats.table),
+            "seats": [dict(asdict(s), player=game.seats[s.seat].name) for s in stats.seats],
+        },
+    }
+
+
+CSV_FIELDS = ("round", "seat", "player", "bid", "tricks", "points", "bonus", "round_points", "total", "top_bidder", "trump")
+
+
+def export_csv(saved) -> str:
+    from ..storage import scoresheet
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for result, lines in zip(saved.game.results(), scoresheet(saved.game)):
+        trump = result.trump.letter if result.trump is not None else ""
+        for line in lines:
+            writer.writerow([line.round, line.seat, line.player, line.bid, line.tricks, line.points, line.bonus,
+                             line.round_points, line.total, int(line.top_bidder), trump])
+    return out.getvalue()
+
+
+def _md_cell(text: str) -> str:
+    return str(text).replace("|", "\\|")
+
+
+def export_md(saved) -> str:
+    data = export_data(saved)
+    names = data["players"]
+    out = [f"# {saved.id}", "", f"{saved.rules_text}, {_short_date(saved.date)}.", ""]
+    if data["finished"]:
+        out += [f"Winner: {', '.join(data['winners'])}.", ""]
+    out += ["## Scoresheet", "", "Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid.", ""]
+    out.append("| Round | Trump | " + " | ".join(_md_cell(n) for n in names) + " |")
+    out.append("|---:|---|" + "---|" * len(names))
+    for r in data["rounds"]:
+        cells = []
+        for s in r["seats"]:
+            bonus = f" +{s['bonus']}" if s["bonus"] else ""
+            star = "*" if s["top_bidder"] else ""
+            cells.append(f"{s['bid']}{star} / {s['tricks']}, {s['points']:+d}{bonus} = {s['total']}")
+        out.append(f"| {r['round']} | {_suit_name(r['trump']) if r['trump'] else 'none'} | " + " | ".join(cells) + " |")
+    out.append("| **Total** | | " + " | ".join(f"**{t}**" for t in data["totals"]) + " |")
+    t = data["stats"]["table"]
+    out += ["", "## Table statistics", "", "| Statistic | Value |", "|---|---:|",
+            f"| S1 players | {t['players']} |",
+            f"| S2 zero-bid rate | {_rate(t['zero_bid_rate'])} |",
+            f"| S3 average top bid | {t['average_top_bid']:.2f} |" if t["average_top_bid"] is not None else "| S3 average top bid | - |",
+            "| S4 trump selection | " + (", ".join(f"{_suit_name(k)} {v}" for k, v in t["trump_counts"].items()) or "-") + " |",
+            "", "## Player statistics", "",
+            "| Player | S5 points/round | S6 zero bid | S7 top bid | S8 fill | S9 overflow | S10 underfill |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for s in data["stats"]["seats"]:
+        out.append(f"| {_md_cell(s['player'])} | {s['points_per_round']:+.2f} | {_rate(s['zero_bid_rate'])} | "
+                   f"{_rate(s['top_bid_rate'])} | {_rate(s['fill_rate'])} | {_rate(s['overflow_rate'])} | "
+                   f"{_rate(s['underfill_rate'])} |")
+    return "\n".join(out) + "\n"
+
+
+def run_export(args) -> int:
+    saved = _load_one(args, "export")
+    if args.format == "json":
+        text = json.dumps(export_data(saved), indent=1, ensure_ascii=False) + "\n"
+    elif args.format == "md":
+        text = export_md(saved)
+    else:
+        text = export_csv(saved)
+    sys.stdout.write(text)
+    return 0
