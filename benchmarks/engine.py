@@ -1,11 +1,12 @@
 """Random-playout throughput of the engine, in full hands per second.
 
-A hand is: deal, bid (with any rebids and redeals), 7 tricks and the score, for
-4 players with one deck, every action chosen at random from ``legal_actions``.
-If open-spiel is installed, the same run measures OpenSpiel's ``oh_hell`` with
-the same shape (4 players, 4 suits of 8 cards, 7 tricks) and prints ours/theirs.
+A hand is: deal, bid (with any rebids and redeals), every trick and the score,
+every action chosen at random from ``legal_actions``. Oh-Seven: 4 players, one
+deck, 7 tricks. Classic Oh Hell: 4 players, 52 cards, hands of 7..1 (a whole game).
+If open-spiel is installed, the same run measures OpenSpiel's ``oh_hell`` on the
+same shapes and prints ours/theirs. Runs are interleaved so load hits both alike.
 
-    python benchmarks/engine.py [--hands N] [--repeats R]
+    python benchmarks/engine.py [--hands N] [--repeats R] [--rules oh-seven|classic|all]
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ohseven_tui.engine import DEAL, Game, Phase, make_rules  # noqa: E402
 
-
 PLAY = Phase.PLAY
+DEALING = (Phase.DEAL, Phase.ROUND_OVER)
 
 
-def ours(hands: int, seed: int = 1) -> float:
-    """Whole games of 7 hands (rounds); a new game whenever one ends."""
-    rules = make_rules("oh-seven", 4)
+def ours(preset: str, hands: int, seed: int = 1) -> float:
+    """Whole games, a new one whenever one ends; every round is one hand."""
+    rules = make_rules(preset, 4)
     rng = random.Random(seed)
     choice = rng.choice
     played = 0
@@ -49,45 +50,62 @@ def ours(hands: int, seed: int = 1) -> float:
     return played / (time.perf_counter() - start)
 
 
-def theirs(hands: int, seed: int = 1):
+def theirs(preset: str, hands: int, seed: int = 1):
+    """OpenSpiel's oh_hell, one game per hand, cycling the same hand sizes as ours."""
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game(
-        "oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 7}
-    )
+    if preset == "oh-seven":
+        shapes = [(8, 7)]
+    else:
+        shapes = [(13, k) for k in make_rules(preset, 4).hand_sizes]
+    games = [
+        pyspiel.load_game(
+            "oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": c, "num_tricks_fixed": k}
+        )
+        for c, k in shapes
+    ]
     rng = random.Random(seed)
+    choice = rng.choice
     start = time.perf_counter()
-    for _ in range(hands):
-        state = game.new_initial_state()
+    for i in range(hands):
+        state = games[i % len(games)].new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice(outcomes)[0])
+                state.apply_action(choice(state.chance_outcomes())[0])
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_action(choice(state.legal_actions()))
     return hands / (time.perf_counter() - start)
+
+
+LABELS = {
+    "oh-seven": ("oh-seven 4p 1 deck, 7 tricks", "oh_hell 4p 8x4 cards, 7 tricks"),
+    "classic": ("classic 4p 52 cards, 7..1", "oh_hell 4p 13x4 cards, 7..1"),
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rules", choices=["oh-seven", "classic", "all"], default="all")
     args = parser.parse_args()
-    # Interleaved, so that a busy moment on the machine hits both sides alike.
-    ours_runs, theirs_runs = [], []
-    for _ in range(args.repeats):
-        ours_runs.append(ours(args.hands))
-        theirs_runs.append(theirs(args.hands))
-    best_ours = max(ours_runs)
-    print(f"ohseven  oh-seven 4p 1 deck : {best_ours:10,.0f} hands/s (best of {args.repeats} x {args.hands})")
-    if theirs_runs[0] is None:
-        print("open-spiel not installed: no comparison (pip install open_spiel)")
-        return
-    best_theirs = max(theirs_runs)
-    print(f"openspiel oh_hell 4p 8x4 7t : {best_theirs:10,.0f} hands/s (best of {args.repeats} x {args.hands})")
-    print(f"ratio ours/theirs           : {best_ours / best_theirs:10.2f}")
+    presets = ["oh-seven", "classic"] if args.rules == "all" else [args.rules]
+    for preset in presets:
+        ours_runs, theirs_runs = [], []
+        for _ in range(args.repeats):
+            ours_runs.append(ours(preset, args.hands))
+            theirs_runs.append(theirs(preset, args.hands))
+        mine, other = LABELS[preset]
+        best_ours = max(ours_runs)
+        print(f"ohseven   {mine:<32}: {best_ours:10,.0f} hands/s (best of {args.repeats} x {args.hands})")
+        if theirs_runs[0] is None:
+            print("open-spiel not installed: no comparison (pip install open_spiel)")
+            continue
+        best_theirs = max(theirs_runs)
+        print(f"openspiel {other:<32}: {best_theirs:10,.0f} hands/s (best of {args.repeats} x {args.hands})")
+        print(f"ratio ours/theirs ({preset}){'':<{21 - len(preset)}}: {best_ours / best_theirs:10.2f}")
 
 
 if __name__ == "__main__":

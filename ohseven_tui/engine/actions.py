@@ -124,10 +124,24 @@ class BidNumber:
     """Name a number of tricks (Oh Hell presets, H4/U4)."""
 
     __slots__ = ("seat", "number")
+    _table: tuple = ()
 
-    def __init__(self, seat: int, number: int):
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "number", number)
+    def __new__(cls, seat: int, number: int):
+        if type(seat) is int and type(number) is int and 0 <= seat < _MAX_SEATS and 0 <= number < _MAX_NUMBER:
+            return cls._table[seat][number]
+        obj = object.__new__(cls)  # out of range: kept for the engine to refuse by name
+        object.__setattr__(obj, "seat", seat)
+        object.__setattr__(obj, "number", number)
+        return obj
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (BidNumber, (self.seat, self.number))
 
     def __setattr__(self, name, value):
         raise AttributeError("actions are immutable")
@@ -141,6 +155,24 @@ class BidNumber:
     def __repr__(self) -> str:
         return f"BidNumber({self.seat}, {self.number})"
 
+
+_MAX_NUMBER = 21
+
+
+def _intern_numbers():
+    rows = []
+    for seat in range(_MAX_SEATS):
+        row = []
+        for number in range(_MAX_NUMBER):
+            obj = object.__new__(BidNumber)
+            object.__setattr__(obj, "seat", seat)
+            object.__setattr__(obj, "number", number)
+            row.append(obj)
+        rows.append(tuple(row))
+    BidNumber._table = tuple(rows)
+
+
+_intern_numbers()
 
 Action = Union[Deal, Pass, Bid, BidNumber, Play]
 

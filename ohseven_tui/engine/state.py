@@ -324,9 +324,10 @@ class Game:
                     return []
                 table = Bid._table[seat]
                 return [table[c] for c in self._unbid_cards(seat)]
-            if seat not in self.to_act():
+            if self.turn is not None and seat != self.turn or self._pending[seat] is not None:
                 return []
-            return [BidNumber(seat, k) for k in self._allowed_numbers(seat)]
+            table = BidNumber._table[seat]
+            return [table[k] for k in self._allowed_numbers(seat)]
         if phase is Phase.PASS:
             if self._pending[seat] is not None:
                 return []
@@ -605,8 +606,8 @@ class Game:
             self._waiting = n
 
     def _bid_number(self, seat, number) -> None:
-        self._check_phase(Phase.BID, "bid")
-        if self.rules.bid_style is BidStyle.CARD:
+        if self.phase is not _BID or self._card_bids:
+            self._check_phase(Phase.BID, "bid")
             raise WrongPhase("bid by laying a card face down in this game, not a number")
         self._check_seat(seat)
         log = self.rounds[-1]
@@ -616,7 +617,7 @@ class Game:
         if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
             if seat != self.turn:
                 raise NotYourTurn(f"it is {self._name(self.turn)}'s turn to bid, not {self._name(seat)}'s")
-            if number not in self._allowed_numbers(seat):
+            if seat == self.dealer and self.rules.hook and number == size - sum(self._number_bids):
                 raise HookBid(f"the dealer may not bid {number}: the bids would add up to {size}")
             self._number_bids.append(number)
             if len(self._number_bids) < self.players:
@@ -634,9 +635,9 @@ class Game:
             if self._waiting:
                 return
             bids = tuple(self._pending)
-        log.deals[-1].attempts.append(BidAttempt(bids, STANDS, (0,) * self.players))
+        log.deals[-1].attempts.append(_new_tuple(BidAttempt, (bids, STANDS, (0,) * self.players)))
         top = max(bids)
-        log.top_bidders = tuple(s for s in range(self.players) if bids[s] == top)
+        log.top_bidders = tuple([s for s in range(self.players) if bids[s] == top])
         turned = log.deals[-1].turned
         self._start_play(log, bids, turned.suit if turned is not None else None, (self.dealer + 1) % self.players)
 
