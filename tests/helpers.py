@@ -1,0 +1,189 @@
+"""Small generic helpers for engine tests (scripted deals, random playouts, snapshots).
+
+Expected values in tests come from the rules applied by hand; these helpers only
+build games and drive them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Callable, Iterable, Optional
+
+from ohseven_tui.engine import DEAL, Game, Phase, make_rules, parse_action, parse_cards
+from ohseven_tui.engine import record
+
+
+def hands(*texts: str) -> tuple:
+    """One stacked deal from one text per seat: ``hands("7S 6S ...", "7H ...")``."""
+    return (tuple(tuple(parse_cards(t.split())) for t in texts),)
+
+
+def cards(text: str) -> list:
+    """``cards("7S 6S")`` -> [Card('7S'), Card('6S')]."""
+    return parse_cards(text.split())
+
+
+def new_game(players: int, deals: Iterable = (), *, passing: bool = False, seed: int = 0) -> Game:
+    """An Oh-Seven game whose first deals are scripted (``deals`` from :func:`hands`)."""
+    return Game(make_rules("oh-seven", players, passing=passing), seed=seed, stacked_deals=list(deals))
+
+
+def act(game: Game, *texts: str) -> None:
+    """Apply actions written as record text: ``act(g, "0 bid 3S", "1 play 7H", "deal")``."""
+    for text in texts:
+        game.apply(parse_action(text))
+
+
+def play_first_legal(game: Game, until: Optional[Callable[[Game], bool]] = None) -> None:
+    """Apply the first legal action of the first seat owing one (deterministic).
+    Stops when ``until(game)`` is true, or at game over."""
+    while not game.is_over and not (until and until(game)):
+        seats = game.to_act()
+        game.apply(game.legal_actions(seats[0] if seats else None)[0])
+
+
+def finish_round(game: Game) -> None:
+    """Play the current round to its end with first legal actions (no deal)."""
+    play_first_legal(game, lambda g: g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER, Phase.DEAL))
+
+
+def play_random(game: Game, rng: random.Random, on_step: Optional[Callable] = None) -> Game:
+    """Play to the end with random legal actions; ``on_step(game, action)`` after each."""
+    while not game.is_over:
+        seats = game.to_act()
+        if not seats:
+            action = DEAL
+        else:
+            seat = seats[rng.randrange(len(seats))]
+            action = rng.choice(game.legal_actions(seat))
+        game.apply(action)
+        if on_step is not None:
+            on_step(game, action)
+    return game
+
+
+def public_snapshot(game: Game) -> tuple:
+    """What anyone may see: the record text and every seat's observation."""
+    return (
+        json.dumps(record.to_record(game), sort_keys=True),
+        tuple(repr(game.observation(s)) for s in range(game.players)),
+    )
+
+
+def full_snapshot(game: Game) -> tuple:
+    """The public snapshot plus the engine's internals (face-down cards, RNG state)."""
+    state = {k: copy.deepcopy(v) for k, v in vars(game).items() if k != "_rng"}
+    return public_snapshot(game), repr(state), game._rng.getstate()
+
+
+# --- an independent checker of the rules, working on a record's JSON alone --------
+
+SUIT_ORDER = "CDHS"  # R2, lowest first
+
+
+def card_key(text: str) -> tuple[int, int]:
+    """(rank, suit index) from "5S"; Oh-Seven ranks are 0..7."""
+    return int(text[:-1]), SUIT_ORDER.index(text[-1])
+
+
+def trick_winner(leader: int, cards_played: list[str], trump: Optional[str], players: int) -> int:
+    """R15 by hand: the highest trump if any was played, else the highest card of the
+    suit led; of two identical cards the one played first wins."""
+    trumps = [i for i, t in enumerate(cards_played) if t[-1] == trump]
+    led = cards_played[0][-1]
+    contenders = trumps or [i for i, t in enumerate(cards_played) if t[-1] == led]
+    top = max(int(cards_played[i][:-1]) for i in contenders)
+    first = min(i for i in contenders if int(cards_played[i][:-1]) == top)
+    return (leader + first) % players
+
+
+def r16_points(bid: int, taken: int) -> int:
+    return bid + 2 if bid == taken else -abs(bid - taken)
+
+
+def check_record_json(data: dict) -> None:
+    """Recheck a record's derived log by the rules, from its JSON alone."""
+    from collections import Counter
+
+    n = data["rules"]["players"]
+    totals = [0] * n
+    for rnd in data["rounds"]:
+        assert len(rnd["deals"]) >= 1
+        bonus = [0] * n
+        for deal in rnd["deals"]:
+            hands_now = [Counter(h) for h in deal["hands"]]
+            assert all(len(h) == rnd["hand_size"] for h in deal["hands"])
+            if deal["passes"] is not None:
+                step = {"left": 1, "right": -1}[rnd["pass"]["direction"]]
+                for seat, passed in enumerate(deal["passes"]):
+                    assert len(passed) == rnd["pass"]["count"]
+                    hands_now[seat] -= Counter(passed)
+                for seat, passed in enumerate(deal["passes"]):
+                    hands_now[(seat + step) % n] += Counter(passed)
+            used = [Counter() for _ in range(n)]
+            for attempt in deal["bid_attempts"]:
+                bids = attempt["bids"]
+                for seat, b in enumerate(bids):
+                    used[seat][b] += 1
+                    assert used[seat][b] <= hands_now[seat][b], "R12: bid with a card not held or already bid"
+                total = sum(int(b[:-1]) for b in bids)
+                assert attempt["sum"] == total
+                top = max(bids, key=card_key)
+                holders = [s for s, b in enumerate(bids) if b == top]
+                if total == rnd["hand_size"]:
+                    outcome, got = "sum-7", [1 if s in holders else 0 for s in range(n)]
+                elif len(holders) > 1:
+                    outcome, got = "identical-top", [0] * n
+                else:
+                    outcome, got = "stands", [0] * n
+                assert attempt["outcome"] == outcome
+                assert attempt["bonus"] == got
+                bonus = [a + b for a, b in zip(bonus, got)]
+        assert rnd["bonus"] == bonus
+        totals = [t + b for t, b in zip(totals, bonus)]
+        last = rnd["deals"][-1]
+        standing = last["bid_attempts"][-1] if last["bid_attempts"] else None
+        if standing is None or standing["outcome"] != "stands":
+            assert rnd["bids"] is None and rnd["tricks"] == []
+            continue
+        bids = [int(b[:-1]) for b in standing["bids"]]
+        top = max(standing["bids"], key=card_key)
+        assert rnd["bids"] == bids
+        assert rnd["trump"] == top[-1]
+        assert rnd["leader"] == standing["bids"].index(top)
+        assert rnd["top_bidders"] == [standing["bids"].index(top)]
+        # Play: every card from the hands held after passing; follow suit; R15 winners.
+        held = [Counter(h) for h in last["hands"]]
+        if last["passes"] is not None:
+            step = {"left": 1, "right": -1}[rnd["pass"]["direction"]]
+            for seat, passed in enumerate(last["passes"]):
+                held[seat] -= Counter(passed)
+            for seat, passed in enumerate(last["passes"]):
+                held[(seat + step) % n] += Counter(passed)
+        taken = [0] * n
+        leader = rnd["leader"]
+        for trick in rnd["tricks"]:
+            assert trick["leader"] == leader
+            assert len(trick["cards"]) == n
+            led = trick["cards"][0][-1]
+            for i, text in enumerate(trick["cards"]):
+                seat = (leader + i) % n
+                assert held[seat][text] > 0, f"{text} not in seat {seat}'s hand"
+                if text[-1] != led:
+                    assert not any(c[-1] == led and k > 0 for c, k in held[seat].items()), "R14"
+                held[seat][text] -= 1
+            winner = trick_winner(leader, trick["cards"], rnd["trump"], n)
+            assert trick["winner"] == winner
+            taken[winner] += 1
+            leader = winner
+        assert rnd["taken"] == taken
+        if len(rnd["tricks"]) == rnd["hand_size"]:
+            points = [r16_points(b, t) for b, t in zip(bids, taken)]
+            assert rnd["points"] == points
+            assert rnd["round_points"] == [b + p for b, p in zip(bonus, points)]
+            totals = [t + p for t, p in zip(totals, points)]
+        else:
+            assert rnd["points"] is None
+    assert data["totals"] == totals
