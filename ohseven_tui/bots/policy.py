@@ -1,0 +1,383 @@
+"""The normal bot's judgement as plain functions on small values (ints, lists),
+so the strong bot's playouts can call it thousands of times a second without
+building Observation objects.
+
+Cards are ints (rank * 4 + suit), as in the engine. ``unplayed[code]`` counts the
+copies of a card not yet seen in a trick (pack minus played); a seat's
+"outstanding" cards are ``unplayed`` minus its own hand. ``voids[seat]`` is a
+bitmask of the suits that seat has shown out of. ``trump`` is a suit int or -1.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+NO_TRUMP = -1
+
+
+# ---------------------------------------------------------------- play
+
+
+def legal_cards(hand: list, trick: list) -> list:
+    """R14: follow the suit led if you can."""
+    if trick:
+        led = trick[0][1] & 3
+        follow = [c for c in hand if c & 3 == led]
+        if follow:
+            return follow
+    return hand
+
+
+def trick_winner(trick: list, trump: int) -> tuple:
+    """R15: (seat, card) winning so far; the first of identical cards wins."""
+    seat, best = trick[0]
+    best_suit = best & 3
+    for s, c in trick:
+        cs = c & 3
+        if cs == best_suit:
+            if c > best:
+                seat, best = s, c
+        elif cs == trump:
+            seat, best, best_suit = s, c, cs
+    return seat, best
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    if card & 3 == best & 3:
+        return card > best
+    return card & 3 == trump
+
+
+def _higher_out(card: int, hand: list, unplayed: list) -> int:
+    """Outstanding cards of the same suit strictly above ``card``."""
+    count = 0
+    code = card + 4
+    top = len(unplayed)
+    while code < top:
+        k = unplayed[code]
+        if k:
+            if code in hand:
+                k -= hand.count(code)
+            if k > 0:
+                count += k
+        code += 4
+    return count
+
+
+def _suit_out(suit: int, hand: list, unplayed: list) -> int:
+    count = 0
+    for code in range(suit, len(unplayed), 4):
+        k = unplayed[code]
+        if k:
+            if code in hand:
+                k -= hand.count(code)
+            if k > 0:
+                count += k
+    return count
+
+
+def _threat(best: int, led: int, trump: int, later: list, hand: list, unplayed: list, voids: list) -> bool:
+    """May a seat still to play beat ``best``? (Known voids count; a seat may be
+    void in the led suit when few of its cards are still out.)"""
+    if not later:
+        return False
+    bs = best & 3
+    led_out = -1
+    if bs == led:
+        if _higher_out(best, hand, unplayed):
+            bit = 1 << led
+            for p in later:
+                if not voids[p] & bit:
+                    return True
+        if trump < 0 or led == trump or not _suit_out(trump, hand, unplayed):
+            return False
+    elif not _higher_out(best, hand, unplayed):
+        return False  # a trump on a side suit: only a higher trump beats it
+    led_out = _suit_out(led, hand, unplayed)
+    maybe_void = led_out <= len(later)
+    led_bit = 1 << led
+    trump_bit = 1 << trump
+    for p in later:
+        if voids[p] & trump_bit:
+            continue
+        if maybe_void or voids[p] & led_bit:
+            return True
+    return False
+
+
+def _rank_then_trump(trump: int):
+    return lambda c: ((c >> 2), (c & 3) == trump)
+
+
+def choose_play(seat: int, hand: list, trick: list, trump: int, need: int, n: int, unplayed: list, voids: list):
+    """The normal bot's card: returns (card, why) where ``why`` names the reason."""
+    legal = legal_cards(hand, trick)
+    if len(legal) == 1:
+        return legal[0], "only"
+    later = [(seat + i) % n for i in range(1, n - len(trick))]
+    if not trick:
+        return _lead(seat, hand, trump, need, later, unplayed, voids)
+    led = trick[0][1] & 3
+    _, best = trick_winner(trick, trump)
+    winners = []
+    losers = []
+    for c in legal:
+        (winners if _beats(c, best, trump) else losers).append(c)
+    if need > 0:
+        if not winners:
+            # Throw the least useful card: low, and not a trump.
+            return min(legal, key=lambda c: ((c & 3) == trump, c >> 2)), "cannot-win"
+        if not later:
+            return min(winners, key=lambda c: ((c & 3) == trump, c >> 2)), "win-cheap"
+        safe = [c for c in winners if not _threat(c, led, trump, later, hand, unplayed, voids)]
+        if safe:
+            return min(safe, key=lambda c: ((c & 3) == trump, c >> 2)), "win-safe"
+        follow = [c for c in winners if c & 3 == led]
+        if follow:
+            return max(follow), "win-try"
+        if need >= len(hand):
+            return max(winners), "win-try"
+        return min(winners), "ruff"
+    if losers:
+        return max(losers, key=_rank_then_trump(trump)), ("duck" if need == 0 else "over-duck")
+    if need < 0 or not later:
+        return max(legal, key=_rank_then_trump(trump)), ("forced" if need == 0 else "over-control")
+    return min(legal, key=lambda c: c >> 2), "forced-low"
+
+
+def _lead(seat, hand, trump, need, later, unplayed, voids):
+    if need > 0:
+        trumps = [c for c in hand if c & 3 == trump]
+        if need >= len(hand):
+            if trumps:
+                return max(trumps), "lead-top-trump"
+            return max(hand, key=lambda c: c >> 2), "lead-high"
+        safe_side = []
+        safe_trump = []
+        for c in hand:
+            if not _higher_out(c, hand, unplayed) and not _threat(c, c & 3, trump, later, hand, unplayed, voids):
+                (safe_trump if c & 3 == trump else safe_side).append(c)
+        if safe_side:
+            # Cash side winners before the others run out of the suit.
+            return max(safe_side, key=lambda c: _suit_out(c & 3, hand, unplayed)), "cash"
+        if safe_trump and need >= 2:
+            return max(safe_trump), "cash"
+        side = [c for c in hand if c & 3 != trump]
+        if not side:
+            return min(hand), "lead-low"
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            lengths[c & 3] += 1
+        if trumps:
+            singles = [c for c in side if lengths[c & 3] == 1]
+            if singles:
+                return min(singles, key=lambda c: c >> 2), "void-for-ruff"
+        return min(side, key=lambda c: (-lengths[c & 3], c >> 2)), "lead-low"
+    # Duck: lead the highest card that still has plenty of higher cards out.
+    best = None
+    best_key = None
+    for c in hand:
+        h = _higher_out(c, hand, unplayed)
+        key = (min(h, 2), (c & 3) != trump, c >> 2)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best, ("lead-duck" if best_key[0] else "lead-forced")
+
+
+# ---------------------------------------------------------------- bidding
+
+
+class BidModel:
+    """Trick estimates for a hand at a table of ``players`` with ``decks`` decks.
+
+    Each card gets a chance of taking a trick for a given trump suit: high cards
+    with few higher cards out (weighted by the share of the other cards that are
+    in play at all), long trumps, and ruffs from short side suits. The chances are
+    scaled so an average hand expects its share of the tricks, 7/players.
+    """
+
+    def __init__(self, players: int, decks: int, ranks: tuple = tuple(range(8)), hand_size: int = 7):
+        self.players = players
+        self.decks = decks
+        self.ranks = ranks
+        self.hand_size = hand_size
+        pack = len(ranks) * 4 * decks
+        self.top_code = (max(ranks) + 1) * 4
+        self.low_rank = min(ranks)
+        # Share of the cards I cannot see that are in someone's hand.
+        self.in_play = hand_size * (players - 1) / max(1, pack - hand_size)
+        per_suit = len(ranks) * decks
+        # Chance an opponent holds none of the other cards of a suit I hold L of.
+        opp_share = hand_size / max(1, pack - hand_size)
+        self._no_ruff = [((1 - (1 - opp_share) ** max(0, per_suit - length))) ** (players - 1) for length in range(per_suit + 1)]
+        self.scale = 1.0
+        self.scale = self._calibrate()
+        self._opp_bid_cdf = self._opponent_bids()
+
+    def _calibrate(self) -> float:
+        rng = random.Random(7)
+        pack = [r * 4 + s for r in self.ranks for s in range(4)] * self.decks
+        total = 0.0
+        samples = 200
+        for _ in range(samples):
+            hand = sorted(rng.sample(pack, self.hand_size), reverse=True)
+            trump = rng.randrange(4)
+            total += sum(self.card_chances(hand, trump))
+        mean = total / samples
+        return (self.hand_size / self.players) / mean if mean else 1.0
+
+    def _opponent_bids(self) -> list:
+        """P(an opponent's bid rank <= k): binomial around the fair share."""
+        size = self.hand_size
+        p = min(0.95, 1.0 / self.players)
+        probs = [_comb(size, k) * p**k * (1 - p) ** (size - k) for k in range(size + 1)]
+        cdf = []
+        acc = 0.0
+        for q in probs:
+            acc += q
+            cdf.append(acc)
+        return cdf
+
+    def card_chances(self, hand: list, trump: int) -> list:
+        """Per card of ``hand`` (same order): the chance it takes a trick."""
+        decks = self.decks
+        counts = {}
+        for c in hand:
+            counts[c] = counts.get(c, 0) + 1
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            lengths[c & 3] += 1
+        in_play = self.in_play
+        top = self.top_code
+        chances = []
+        seen = [0, 0, 0, 0]  # my cards of the suit already above this one
+        trump_index = []
+        for c in hand:  # hand is highest first, so seen counts my higher cards
+            s = c & 3
+            higher = 0.0
+            code = c + 4
+            while code < top:
+                higher += decks - counts.get(code, 0)
+                code += 4
+            higher += (decks - counts[c]) * 0.5  # an identical copy: first played wins
+            h = higher * in_play
+            i = seen[s]
+            seen[s] += 1
+            if s == trump:
+                p = 0.95 * 0.5**h
+                extra = lengths[s] - 2
+                if extra > 0 and i >= 1:
+                    p = max(p, min(0.85, 0.25 * extra + 0.1 * i))
+                trump_index.append(len(chances))
+            else:
+                p = 0.9 * 0.42**h * self._no_ruff[min(lengths[s], len(self._no_ruff) - 1)] * 0.7**i
+            chances.append(p)
+        if trump >= 0 and trump_index:
+            ruffs = []
+            for s in range(4):
+                if s != trump:
+                    if lengths[s] == 0:
+                        ruffs.append(0.6)
+                    elif lengths[s] == 1:
+                        ruffs.append(0.35)
+            ruffs.sort(reverse=True)
+            low_trumps = trump_index[::-1]  # lowest trump first
+            for r, idx in zip(ruffs, low_trumps):
+                p = chances[idx]
+                chances[idx] = p + (1 - p) * r
+        scale = self.scale
+        return [min(0.97, p * scale) for p in chances]
+
+    def distribution(self, chances: list) -> list:
+        """P(tricks = k): a sum of independent chances (Poisson binomial)."""
+        dist = [1.0]
+        for p in chances:
+            q = 1 - p
+            new = [0.0] * (len(dist) + 1)
+            for k, d in enumerate(dist):
+                new[k] += d * q
+                new[k + 1] += d * p
+            dist = new
+        return dist
+
+    def top_chance(self, card: int) -> float:
+        """Chance that ``card`` is the top bid (R9): every opponent bids lower."""
+        r = card >> 2
+        s = card & 3
+        cdf = self._opp_bid_cdf
+        below = cdf[r - 1] if r > 0 else 0.0
+        at = cdf[r] - below if r < len(cdf) else 0.0
+        one = min(1.0, below + at * s / 4)
+        return one ** (self.players - 1)
+
+    def evaluate(self, hand: list, allowed: list, extra_chances: list = ()) -> list:
+        """For each allowed bid card: (expected points, card, tricks if top, tricks
+        otherwise, chance of top). Best first."""
+        by_trump = []
+        means = []
+        for t in range(4):
+            ch = self.card_chances(hand, t)
+            if extra_chances:
+                ch = ch + list(extra_chances)
+            by_trump.append(self.distribution(ch))
+            means.append(sum(ch))
+        size = len(by_trump[0])
+        other = [sum(by_trump[t][k] for t in range(4)) / 4 for k in range(size)]
+        other_mean = sum(means) / 4
+        out = []
+        done = set()
+        for card in allowed:
+            if card in done:
+                continue
+            done.add(card)
+            r = card >> 2
+            top = self.top_chance(card)
+            value = top * _expected_points(r, by_trump[card & 3]) + (1 - top) * _expected_points(r, other)
+            out.append((value, card, means[card & 3], other_mean, top))
+        out.sort(key=lambda x: (-x[0], x[1]))
+        return out
+
+    def choose_bid(self, hand: list, allowed: list) -> int:
+        return self.evaluate(hand, allowed)[0][1]
+
+    def hand_value(self, hand: list, missing: int) -> float:
+        """Best expected points for a hand short of ``missing`` unknown cards."""
+        avg = (self.hand_size / self.players) / self.hand_size
+        return self.evaluate(hand, hand, [avg] * missing)[0][0]
+
+    def choose_pass(self, hand: list, count: int) -> list:
+        """Pass the cards that most disturb the plan: greedily, the card whose loss
+        leaves the best expected points for the hand (an unknown card arrives)."""
+        keep = list(hand)
+        passed = []
+        for step in range(count):
+            best = None
+            for c in dict.fromkeys(keep):
+                rest = list(keep)
+                rest.remove(c)
+                v = self.hand_value(rest, step + 1)
+                if best is None or v > best[0] or (v == best[0] and c < best[1]):
+                    best = (v, c)
+            keep.remove(best[1])
+            passed.append(best[1])
+        return passed
+
+
+def _comb(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
+
+
+def _expected_points(bid: int, dist: list) -> float:
+    """R16 expectation: exact -> bid + 2, miss -> -|bid - tricks|."""
+    total = 0.0
+    for k, p in enumerate(dist):
+        total += p * (bid + 2 if k == bid else -abs(bid - k))
+    return total
+
+
+@lru_cache(maxsize=64)
+def bid_model(players: int, decks: int, ranks: tuple = tuple(range(8)), hand_size: int = 7) -> BidModel:
+    return BidModel(players, decks, ranks, hand_size)
