@@ -44,6 +44,7 @@ __all__ = [
     "load_autosave",
     "load_autosave_save",
     "clear_autosave",
+    "set_aside_autosave",
     "finish_game",
     "save_setup",
     "load_setup",
@@ -252,6 +253,24 @@ def clear_autosave(dirs: SaveDirs) -> None:
         pass
     except OSError as exc:
         raise SaveError(dirs.autosave, f"cannot remove: {exc.strerror or exc}") from None
+
+
+def set_aside_autosave(dirs: SaveDirs) -> Optional[Path]:
+    """Rename an autosave that cannot be loaded to ``autosave-unreadable-DATE.json``
+    beside it, byte for byte, so a new game's autosave never overwrites it."""
+    if not os.path.lexists(dirs.autosave):
+        return None
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        target = dirs.state / (f"autosave-unreadable-{stamp}.json" if n == 1 else f"autosave-unreadable-{stamp}-{n}.json")
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(dirs.autosave, target)
+        except OSError as exc:
+            raise SaveError(dirs.autosave, f"cannot set aside: {exc.strerror or exc}") from None
+        return target
+    raise SaveError(dirs.autosave, "cannot set aside: too many unreadable autosaves")
 
 
 def _slug(text: str) -> str:

@@ -68,9 +68,9 @@ def _load_all(args, command: str):
 
     dirs = save_dirs(args.save_dir)
     saves, warnings = list_saves(dirs)
+    if warnings and warnings[0].startswith("cannot list"):  # nothing to show: an error, not a warning
+        raise UsageError(f"ohseven scores {command}: {warnings[0]}")
     _warn(command, warnings)
-    if warnings and warnings[0].startswith("cannot list"):
-        raise UsageError(f"ohseven scores {command}: no saves could be read")
     return dirs, saves
 
 
@@ -81,13 +81,12 @@ def _load_one(args, command: str):
     dirs = save_dirs(args.save_dir)
     try:
         path = find_save(dirs, args.id)
-        if not path.exists() and not path.is_symlink():
-            try:
-                dirs.saves.stat()
-            except PermissionError:
-                raise SaveError(path, "cannot read: permission denied") from None
-            raise SaveError(path, f"no such saved game (see ohseven scores list --save-dir {dirs.saves})")
-        return load_save(path)
+        try:
+            return load_save(path)
+        except SaveError as exc:
+            if exc.reason == "no such file":
+                raise SaveError(path, f"no such saved game (see ohseven scores list --save-dir {dirs.saves})") from None
+            raise
     except SaveError as exc:
         raise UsageError(f"ohseven scores {command}: {exc}") from None
 
