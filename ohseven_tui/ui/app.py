@@ -1,15 +1,146 @@
-"""The Textual app (built out by the TUI issue)."""
+"""The Oh-Seven Textual app. Thin: screens own the flow; this holds the settings,
+the global bindings, the command palette and the save hooks."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from pathlib import Path
+from typing import Iterable, Optional
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..engine import Game
+from .setup import DEFAULT_DELAY, GameSetup
 
 
 class OhSevenApp(App):
-    TITLE = "Oh-Seven"
+    """``OhSevenApp()`` opens the main menu; ``OhSevenApp(setup=...)`` or
+    ``OhSevenApp(game=...)`` starts straight at the table (``game`` may be a
+    pre-built, e.g. scripted, game)."""
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("Oh-Seven: the table is being built. Try `ohseven simulate`.")
-        yield Footer()
+    TITLE = "Oh-Seven"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("f1", "help", "Help", key_display="F1"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        game: Optional[Game] = None,
+        setup: Optional[GameSetup] = None,
+        ascii: bool = False,
+        bot_delay: Optional[float] = None,
+        save_dir: Optional[Path] = None,
+        resume: bool = False,
+        theme: Optional[str] = None,
+    ) -> None:
+        super().__init__()
+        self.ascii_cards = ascii
+        self.start_game = game
+        self.start_setup = setup
+        self.bot_delay = bot_delay if bot_delay is not None else (setup.bot_delay if setup else DEFAULT_DELAY)
+        self.save_dir = save_dir
+        self.resume = resume
+        if theme:
+            self.theme = theme
+
+    def on_mount(self) -> None:
+        from .screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        game = self.start_game
+        if game is None and self.resume:
+            game = self.load_autosave()
+            if game is None:
+                self.notify("There is no unfinished game to continue.", severity="warning")
+        if game is None and self.start_setup is not None:
+            game = self.start_setup.make_game()
+        if game is not None:
+            self.start_table(game, bot_delay=self.bot_delay)
+
+    # -- navigation ---------------------------------------------------------
+    def start_table(self, game: Game, *, bot_delay: Optional[float] = None) -> None:
+        """Open the table for ``game`` on top of the main menu."""
+        from .screens.table import TableScreen
+
+        delay = self.bot_delay if bot_delay is None else bot_delay
+        self.bot_delay = delay
+        self.back_to_menu()
+        self.push_screen(TableScreen(game, bot_delay=delay))
+
+    def back_to_menu(self) -> None:
+        from .screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+
+    def action_new_game(self) -> None:
+        from .screens.setup import SetupScreen
+
+        self.back_to_menu()
+        self.push_screen(SetupScreen())
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Set up a new game of Oh-Seven", self.action_new_game)
+        yield SystemCommand("Rules", "The rules in brief and the keys", self.action_help)
+        yield SystemCommand("Quit", "Quit Oh-Seven (an unfinished game is kept if saving is on)", self.exit)
+        for command in super().get_system_commands(screen):
+            if command.title.lower() not in ("quit", "keys"):
+                yield command
+
+    # -- save hooks (filled in by the saves feature) ------------------------
+    def storage(self):
+        """The storage module, or None when saving is not part of this build."""
+        try:
+            from .. import storage
+        except ImportError:
+            return None
+        return storage
+
+    def after_action(self, game: Game) -> None:
+        """Called after every applied action: the place to autosave."""
+        storage = self.storage()
+        write = getattr(storage, "write_autosave", None)
+        if write is None:
+            return
+        try:
+            write(game, save_dir=self.save_dir)
+        except Exception as exc:  # a failed autosave must never stop the game
+            self.notify(f"Could not save the game: {exc}", severity="error", timeout=6)
+
+    def load_autosave(self) -> Optional[Game]:
+        storage = self.storage()
+        load = getattr(storage, "load_autosave", None)
+        if load is None:
+            return None
+        try:
+            return load(save_dir=self.save_dir)
+        except Exception as exc:
+            self.notify(f"Could not load the unfinished game: {exc}", severity="error", timeout=6)
+            return None
+
+    def has_saved_games(self) -> bool:
+        from importlib.util import find_spec
+
+        return find_spec("ohseven_tui.ui.screens.saved_games") is not None
+
+    def game_finished(self, game: Game) -> None:
+        """Called once when a game reaches its end: the place to file it away."""
+        storage = self.storage()
+        finish = getattr(storage, "finish_game", None)
+        if finish is None:
+            return
+        try:
+            finish(game, save_dir=self.save_dir)
+        except Exception as exc:
+            self.notify(f"Could not save the finished game: {exc}", severity="error", timeout=6)

@@ -1,0 +1,46 @@
+"""How cards look: rank and suit symbol, in a four-colour deck.
+
+The four suit colours come from the Okabe-Ito palette, which stays distinct for
+the common kinds of colour blindness; the symbol is always shown as well, so
+colour is never the only cue. Each theme (dark, light) gets its own shades.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..engine import Card, Suit
+
+# Spades use the theme's own text colour (None), the others a fixed hue.
+_DARK = {Suit.SPADES: None, Suit.HEARTS: "#ff7a45", Suit.DIAMONDS: "#56b4e9", Suit.CLUBS: "#2fd09b"}
+_LIGHT = {Suit.SPADES: None, Suit.HEARTS: "#c2410c", Suit.DIAMONDS: "#0064a8", Suit.CLUBS: "#00785a"}
+
+
+def suit_style(suit: Suit, dark: bool = True) -> str:
+    colour = (_DARK if dark else _LIGHT)[suit]
+    return f"bold {colour}" if colour else "bold"
+
+
+def suit_text(suit: Suit, *, ascii: bool = False, dark: bool = True) -> Text:
+    return Text(suit.letter if ascii else suit.symbol, style=suit_style(suit, dark))
+
+
+def card_text(card: Card, *, ascii: bool = False, dark: bool = True, dim: bool = False) -> Text:
+    """``7♠`` (or ``7S``) in the suit's colour."""
+    style = suit_style(card.suit, dark)
+    if dim:
+        style += " dim"
+    return Text(card.pretty(ascii), style=style)
+
+
+def cards_text(cards, *, ascii: bool = False, dark: bool = True, sep: str = " ") -> Text:
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(card, ascii=ascii, dark=dark))
+    return out
+
+
+def suit_name(suit: Suit, *, ascii: bool = False) -> str:
+    return f"{suit.letter if ascii else suit.symbol} {suit.label}"

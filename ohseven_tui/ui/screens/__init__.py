@@ -1,0 +1,1 @@
+"""Screens of the Oh-Seven app; each owns one step of the flow."""

@@ -1,0 +1,99 @@
+"""The passing and bidding screens: one human chooses cards from their own hand.
+
+They get that seat's observation and a ``check`` callable that asks the engine
+whether an action is legal (the engine's message is shown when it is not), and
+dismiss with the chosen card(s); the table applies the action.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Observation
+from ..cards import cards_text
+from ..widgets.hand import HandView
+from ..widgets.seats import SeatsView
+
+SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+class ChooseScreen(Screen):
+    CSS_PATH = "choose.tcss"
+    BINDINGS = [
+        Binding("enter", "confirm", "Confirm"),
+        Binding("left", "move(-1)", "Select", key_display="←→/1-7"),
+        Binding("right", "move(1)", "Select", show=False),
+        *[Binding(str(i + 1), f"number({i})", "Select", show=False) for i in range(9)],
+        Binding("h", "hint", "Hint"),
+    ]
+
+    def __init__(
+        self,
+        obs: Observation,
+        *,
+        check: Optional[Callable[[object], Optional[str]]] = None,
+        hint: Optional[Callable[[Observation], str]] = None,
+        humans: int = 1,
+    ) -> None:
+        super().__init__()
+        self.obs = obs
+        self.check = check
+        self.hint = hint
+        self.humans = humans
+
+    @property
+    def ascii(self) -> bool:
+        return getattr(self.app, "ascii_cards", False)
+
+    def plain(self, text: str) -> str:
+        return text.translate(SYMBOLS_TO_ASCII) if self.ascii else text
+
+    def cards(self, cards) -> Text:
+        return cards_text(cards, ascii=self.ascii, dark=self.app.current_theme.dark)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="choose-title")
+        yield SeatsView(id="seats")
+        yield Static("", id="context")
+        yield Static("", id="prompt")
+        yield Static("", id="message")
+        yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        obs = self.obs
+        self.query_one(SeatsView).show(obs, obs.seat, ascii=self.ascii, dark=self.app.current_theme.dark,
+                                       humans=self.humans)
+        self.setup()
+
+    def setup(self) -> None:  # filled in by each screen
+        raise NotImplementedError
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        widget = self.query_one("#message", Static)
+        widget.set_class(error, "error")
+        widget.update(Text(self.plain(message)))
+
+    def action_move(self, step: int) -> None:
+        self.query_one(HandView).move(step)
+
+    def action_number(self, index: int) -> None:
+        self.query_one(HandView).select(index)
+
+    def action_hint(self) -> None:
+        if self.hint is not None:
+            self.say(self.hint(self.obs))
+
+    def _try(self, action) -> bool:
+        problem = self.check(action) if self.check is not None else None
+        if problem:
+            self.say(problem, error=True)
+            self.app.bell()
+            return False
+        return True

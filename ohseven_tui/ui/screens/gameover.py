@@ -1,0 +1,53 @@
+"""Game over: the winner(s), the final scoresheet and the statistics S1-S10."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Observation
+from ..widgets.scoresheet import LEGEND, scoresheet, statistics
+
+
+class GameOverScreen(Screen[None]):
+    CSS_PATH = "scoresheet.tcss"
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("m", "menu", "Menu"),
+        Binding("escape", "menu", "Menu", show=False),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, obs: Observation) -> None:
+        super().__init__()
+        self.obs = obs
+
+    def compose(self) -> ComposeResult:
+        obs = self.obs
+        names = [s.name for s in obs.seats]
+        winners = [names[s] for s in obs.winners]
+        best = max(obs.totals)
+        if len(winners) == 1:
+            title = f"Game over — {winners[0]} wins with {best} points!"
+        else:
+            title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points!"
+        yield Static(Text(title), id="over-title")
+        with VerticalScroll(id="over-body"):
+            yield Static(scoresheet(obs.results, names, obs.rules.rounds), id="sheet")
+            yield Static(Text(LEGEND), classes="muted")
+            yield Static(statistics(obs.results, names, ascii=getattr(self.app, "ascii_cards", False)),
+                         id="stats")
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.action_new_game()
+
+    def action_menu(self) -> None:
+        self.app.back_to_menu()
+
+    async def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,74 @@
+"""Help (F1 or ?): the rules in brief and the keys."""
+
+from __future__ import annotations
+
+from rich.markdown import Markdown
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+HELP = """\
+# Oh-Seven in brief
+
+**Players and cards.** 2 to 9 players. Cards rank 0 to 7 in four suits,
+highest suit first: ♠ Spades, ♥ Hearts, ♦ Diamonds, ♣ Clubs (S H D C with `--ascii`).
+2-4 players use one deck of 32 cards, 5-9 players two decks (every card twice).
+
+**A game** is 7 rounds; each round deals 7 cards to everyone and plays 7 tricks.
+The highest total after round 7 wins; equal totals share the win.
+
+**Passing** (optional): after the deal everyone passes cards face down to a neighbour:
+round 2 one card left, 3 two right, 4 three left, 5 two right, 6 one left.
+
+**Bidding.** Everyone lays one card of their hand face down; all are revealed together.
+A card's rank is that player's bid: the number of tricks they aim to take. The
+highest card (rank, then suit) is the top bid: its suit is trump and its bidder
+leads the first trick. Bid cards stay in the hand and are played normally.
+
+- If the bids add up to exactly 7, the top bidder scores 1 point at once and
+  everyone bids again.
+- With two decks, if the top bid is made with identical cards, everyone bids again.
+- In a rebid you must use a card you have not bid with yet this round. When nobody
+  has one left, the round is dealt again (points already scored stay).
+
+**Tricks.** Follow the suit led if you can; otherwise play any card. The highest
+trump wins the trick, else the highest card of the suit led; between identical cards
+the first one played wins. The winner leads next.
+
+**Scoring.** Take exactly your bid: bid + 2 points. Miss: lose the difference
+(bid 3, took 2: -1). Bid 0 and take 0: +2.
+
+# Keys
+
+| Where | Keys |
+|---|---|
+| Everywhere | `F1` or `?` help · `Ctrl+P` command palette (new game, rules, quit, theme) · `Ctrl+Q` quit |
+| Your turn | `←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint |
+| Passing | `Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick |
+| Bidding | `←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it |
+| Table | `l` last trick · `t` scoresheet · `s` skip the bots' pacing · `Esc` menu |
+| Watching bots | `p` pause/resume · `s` skip to the end of the round |
+| Hot-seat | pass the keyboard when asked, then press `Enter` |
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen #help-body { width: 90; max-width: 100%; height: 100%; border: round $accent;
+        background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        text = HELP
+        if getattr(self.app, "ascii_cards", False):
+            text = text.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+        with VerticalScroll(id="help-body"):
+            yield Static(Markdown(text))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,53 @@
+"""Review the last finished trick (``l`` at the table)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine import Observation
+from ..cards import card_text
+
+
+class LastTrickScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    LastTrickScreen { align: center middle; }
+    LastTrickScreen #trick-box { width: 44; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,enter,l", "close", "Close")]
+
+    def __init__(self, obs: Observation) -> None:
+        super().__init__()
+        self.obs = obs
+
+    def compose(self) -> ComposeResult:
+        obs = self.obs
+        ascii = getattr(self.app, "ascii_cards", False)
+        dark = self.app.current_theme.dark
+        with Vertical(id="trick-box"):
+            if not obs.tricks:
+                yield Static("No trick has been finished yet this round.")
+            else:
+                last = obs.tricks[-1]
+                body = Text(f"Trick {len(obs.tricks)} of round {obs.round_number}\n", style="bold")
+                for i, card in enumerate(last.cards):
+                    seat = last.seat_of(i, obs.players)
+                    body.append(f"{obs.seats[seat].name:<14}")
+                    body.append_text(card_text(card, ascii=ascii, dark=dark))
+                    if i == 0:
+                        body.append("  led", style="dim")
+                    if seat == last.winner:
+                        body.append("  won the trick", style="bold")
+                    body.append("\n")
+                yield Static(body)
+            yield Static(Text("Press Enter or Esc to go back.", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,80 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
+
+
+class MenuScreen(Screen[None]):
+    CSS_PATH = "menu.tcss"
+    BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(self._banner(), id="banner")
+            with Center():
+                yield Static("The trick-taking card game, for 2 to 9 players", id="tagline")
+            with Center():
+                yield OptionList(id="menu")
+        yield Footer()
+
+    def _banner(self) -> Text:
+        text = BANNER
+        if getattr(self.app, "ascii_cards", False):
+            text = "S H  O H - S E V E N  D C"
+        return Text(text, style="bold")
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        """Continue and Saved games appear only when the saves feature is present."""
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_option(Option("New game", id="new"))
+        if self._has_unfinished_game():
+            menu.add_option(Option("Continue", id="continue"))
+        if self.app.has_saved_games():
+            menu.add_option(Option("Saved games", id="saved"))
+        menu.add_option(Option("Rules and keys", id="rules"))
+        menu.add_option(Option("Quit", id="quit"))
+        menu.highlighted = 0
+        menu.focus()
+
+    def _has_unfinished_game(self) -> bool:
+        storage = self.app.storage()
+        return storage is not None and hasattr(storage, "load_autosave") and self.app.load_autosave() is not None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id)
+
+    def action_choose(self, choice: str) -> None:
+        if choice == "new":
+            self.app.action_new_game()
+        elif choice == "continue":
+            game = self.app.load_autosave()
+            if game is not None:
+                self.app.start_table(game)
+            else:
+                self.notify("There is no unfinished game to continue.", severity="warning")
+                self.refresh_menu()
+        elif choice == "saved":
+            from .saved_games import SavedGamesScreen  # the saves feature
+
+            self.app.push_screen(SavedGamesScreen())
+        elif choice == "rules":
+            self.app.action_help()
+        elif choice == "quit":
+            self.app.exit()

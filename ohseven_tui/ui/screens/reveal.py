@@ -1,0 +1,82 @@
+"""The bid reveal: every bid card at once, then trump and leader, or why a rebid
+(R10, R11) or a redeal (R13) follows."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ...engine import Bid, Observation, Phase
+from ...engine.state import STANDS
+from ..cards import card_text, cards_text
+
+SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+class RevealScreen(ModalScreen[None]):
+    CSS_PATH = "reveal.tcss"
+    BINDINGS = [Binding("enter", "close", "Continue"), Binding("space", "close", show=False)]
+
+    def __init__(self, obs: Observation, *, show_unbid: bool = False, auto: Optional[float] = None) -> None:
+        super().__init__()
+        self.obs = obs
+        self.show_unbid = show_unbid
+        self.auto = auto
+
+    def compose(self) -> ComposeResult:
+        from .table import outcome_text
+
+        obs = self.obs
+        ascii = getattr(self.app, "ascii_cards", False)
+        dark = self.app.current_theme.dark
+        name = lambda s: obs.seats[s].name  # noqa: E731
+        deal, attempt = obs.bid_attempts[-1]
+        same_deal = [a for d, a in obs.bid_attempts if d == deal]
+        title = "Bids revealed"
+        if len(same_deal) > 1:
+            title += f" (rebid {len(same_deal) - 1})"
+        top = max(attempt.bids)
+        table = Table(box=None, padding=(0, 2), show_header=False, pad_edge=False)
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True, style="dim")
+        for seat, card in enumerate(attempt.bids):
+            mark = Text("")
+            if card == top:
+                mark = Text("top bid" if attempt.outcome == STANDS else "top", style="bold")
+            if attempt.bonus[seat]:
+                mark = Text(f"top · +{attempt.bonus[seat]} point", style="bold")
+            table.add_row(name(seat), card_text(card, ascii=ascii, dark=dark), mark)
+        outcome = outcome_text(attempt, obs, name)
+        if ascii:
+            outcome = outcome.translate(SYMBOLS_TO_ASCII)
+        body = [Static(Text(title), id="reveal-title"), Static(table, id="reveal-bids"),
+                Static(Text(outcome), id="reveal-outcome")]
+        if attempt.outcome != STANDS and obs.phase is Phase.BID:
+            line = Text("Everyone bids again, with a card they have not bid with yet this round.")
+            if self.show_unbid:
+                legal = [a.card for a in obs.legal_actions if isinstance(a, Bid)]
+                line.append("\nYou may still bid: ")
+                line.append_text(cards_text(legal, ascii=ascii, dark=dark))
+            body.append(Static(line, id="reveal-next"))
+        if obs.phase is Phase.DEAL:
+            body.append(Static(Text("REDEAL", style="bold reverse"), id="reveal-redeal"))
+        with Vertical(id="reveal-box"):
+            yield from body
+            yield Static(Text("Press Enter to continue.", style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.auto is not None:
+            self.set_timer(max(self.auto, 0.001), self.action_close)
+
+    def action_close(self) -> None:
+        if self.is_current:
+            self.dismiss(None)

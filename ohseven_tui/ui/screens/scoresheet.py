@@ -1,0 +1,49 @@
+"""The round scoresheet, shown after every round (and on request with ``t``)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Observation
+from ..widgets.scoresheet import LEGEND, scoresheet
+
+
+class ScoresheetScreen(Screen[None]):
+    CSS_PATH = "scoresheet.tcss"
+    BINDINGS = [Binding("enter", "close", "Continue"), Binding("escape", "close", "Close", show=False)]
+
+    def __init__(self, obs: Observation, *, final: bool = False, review: bool = False,
+                 auto: Optional[float] = None) -> None:
+        super().__init__()
+        self.obs = obs
+        self.review = review
+        self.auto = auto
+
+    def compose(self) -> ComposeResult:
+        obs = self.obs
+        names = [s.name for s in obs.seats]
+        if obs.results:
+            last = obs.results[-1]
+            title = f"Scoresheet after round {last.number} of {obs.rules.rounds}"
+        else:
+            title = "Scoresheet: no round finished yet"
+        yield Static(Text(title), id="sheet-title")
+        with VerticalScroll(id="sheet-body"):
+            yield Static(scoresheet(obs.results, names, obs.rules.rounds), id="sheet")
+            yield Static(Text(LEGEND), id="sheet-legend")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.auto is not None:
+            self.set_timer(max(self.auto, 0.001), self.action_close)
+
+    def action_close(self) -> None:
+        if self.is_current:
+            self.dismiss(None)

@@ -1,0 +1,526 @@
+"""The table: the screen that runs a game.
+
+It holds the :class:`Game` (the controller) but renders only from
+``game.observation(seat)``; every rule (legal cards, trick winner, score) comes
+from the engine. Humans act through the keyboard, the mouse, or the passing and
+bidding screens; bots act in a worker, paced by the bot delay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Optional
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from ...engine import DEAL, Bid, Game, IllegalAction, Observation, Pass, Phase, Play
+from ..cards import card_text, cards_text, suit_text
+from ..widgets.hand import HandView
+from ..widgets.seats import SeatsView
+
+SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+class TableScreen(Screen):
+    CSS_PATH = "table.tcss"
+    BINDINGS = [
+        Binding("enter", "act", "Play card"),
+        Binding("left", "move(-1)", "Select", key_display="←→/1-7"),
+        Binding("right", "move(1)", "Select", show=False),
+        *[Binding(str(i + 1), f"select({i})", "Select", show=False) for i in range(9)],
+        Binding("h", "hint", "Hint"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("t", "scoresheet", "Scores"),
+        Binding("s", "skip", "Skip ahead"),
+        Binding("p", "pause", "Pause"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, game: Game, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.game = game
+        self.delay = max(0.0, bot_delay)
+        self.humans = [s for s, seat in enumerate(game.seats) if seat.player == "human"]
+        self.watch = not self.humans
+        self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
+        self.last_human: Optional[int] = None
+        self.acting: Optional[int] = None  # the human whose card play we wait for
+        self.paused = False
+        self.skipping = False
+        self.blocked = False  # a reveal or scoresheet is open; it resumes the flow
+        self._wake = asyncio.Event()
+        self._resume = asyncio.Event()
+        self._resume.set()
+        self._finished = False
+        self.bots: dict = {}
+
+    # -- layout -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield SeatsView(id="seats")
+            log = RichLog(id="log", wrap=True, markup=False, max_lines=300, auto_scroll=True, min_width=20)
+            log.can_focus = False
+            yield log
+        with Vertical(id="bottom"):
+            yield Static("", id="status")
+            yield Static("", id="message")
+            yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._make_bots()
+        if self.game.round_number and self.game.history:
+            self.log_line(Text(f"Resumed: round {self.game.round_number} of {self.game.rules.rounds}."))
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def _make_bots(self) -> None:
+        from ...bots import make_bot
+
+        missing = set()
+        for seat, info in enumerate(self.game.seats):
+            if seat in self.humans:
+                continue
+            try:
+                self.bots[seat] = make_bot(info.player, seed=self.game.seed * 16 + seat)
+            except ValueError:
+                missing.add(info.player)
+                self.bots[seat] = make_bot("easy", seed=self.game.seed * 16 + seat)
+        if missing:
+            self.notify(f"{', '.join(sorted(missing))} bots are not available yet; easy bots play those seats.",
+                        severity="warning")
+
+    # -- reading the game -----------------------------------------------------
+    def public(self) -> Observation:
+        """The viewer's observation (seat 0's in watch mode, for public fields only)."""
+        return self.game.observation(self.viewer if self.viewer is not None else 0)
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seats[seat].name
+
+    @property
+    def ascii(self) -> bool:
+        return getattr(self.app, "ascii_cards", False)
+
+    def card(self, card, dim: bool = False) -> Text:
+        return card_text(card, ascii=self.ascii, dark=self.app.current_theme.dark, dim=dim)
+
+    def cards(self, cards) -> Text:
+        return cards_text(cards, ascii=self.ascii, dark=self.app.current_theme.dark)
+
+    def plain(self, message: str) -> str:
+        return message.translate(SYMBOLS_TO_ASCII) if self.ascii else message
+
+    # -- drawing --------------------------------------------------------------
+    def refresh_view(self) -> None:
+        obs = self.public()
+        dark = self.app.current_theme.dark
+        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans))
+        self.query_one("#status", Static).update(self._status(obs))
+        hand = self.query_one(HandView)
+        if self.viewer is None:
+            hand.set_hand((), title="Watching the bots play. Their hands stay hidden until the game ends.")
+        else:
+            acting = self.acting == self.viewer and obs.phase is Phase.PLAY
+            legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
+            if acting:
+                title = "Your turn: choose a card (bright cards are legal) and press Enter, or click it"
+            else:
+                title = f"{self.seat_name(self.viewer)}'s hand"
+            if len(self.humans) > 1:
+                title = f"{self.seat_name(self.viewer)}: " + title[0].lower() + title[1:] if acting else title
+            hand.set_hand(obs.hand, legal, title=title, active=acting)
+        self.refresh_bindings()
+
+    def _status(self, obs: Observation) -> Text:
+        game = self.game
+        t = Text()
+        if not obs.round_number:
+            t.append("Shuffling…")
+            return t
+        t.append(f"Round {obs.round_number}/{game.rules.rounds}", style="bold")
+        t.append(f" · dealer {self.seat_name(obs.dealer)}")
+        if obs.deal_number > 1:
+            t.append(f" · deal {obs.deal_number}")
+        if obs.phase is Phase.PASS:
+            word = "card" if obs.pass_count == 1 else "cards"
+            side = "left" if obs.pass_direction > 0 else "right"
+            t.append(f" · passing {obs.pass_count} {word} to the {side}")
+        elif obs.phase is Phase.BID:
+            t.append(" · bidding")
+            if obs.rebid_count:
+                t.append(f" (rebid {obs.rebid_count})")
+        elif obs.trump is not None:
+            trick_no = min(len(obs.tricks) + 1, obs.hand_size)
+            t.append(f" · trick {trick_no}/{obs.hand_size} · trump ")
+            t.append_text(suit_text(obs.trump, ascii=self.ascii, dark=self.app.current_theme.dark))
+            if obs.bid_cards is not None and obs.leader is not None:
+                t.append(f" ({self.seat_name(obs.leader)}'s ")
+                t.append_text(self.card(obs.bid_cards[obs.leader]))
+                t.append(")")
+        if obs.phase is Phase.PLAY and obs.to_act:
+            seat = obs.to_act[0]
+            t.append(" · ")
+            if seat == self.acting and seat == self.viewer:
+                t.append("your turn" if len(self.humans) == 1 else f"{self.seat_name(seat)}'s turn (you)", style="bold reverse")
+            else:
+                t.append(f"{self.seat_name(seat)} to play", style="bold")
+        if self.watch and self.paused:
+            t.append(" · PAUSED", style="bold reverse")
+        return t
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        widget = self.query_one("#message", Static)
+        widget.set_class(error, "error")
+        widget.update(Text(self.plain(message)))
+
+    def log_line(self, text) -> None:
+        if isinstance(text, str):
+            text = Text(self.plain(text))
+        self.query_one(RichLog).write(text)
+
+    # -- the flow ---------------------------------------------------------------
+    def advance(self) -> None:
+        """Decide who acts next. The one place that moves the game along."""
+        if self.blocked or not self._on_stack():
+            return
+        game = self.game
+        if game.is_over:
+            self._show_game_over()
+            return
+        seats = game.to_act()
+        if not seats:  # the table deals: first deal, next round, or an R13 redeal
+            self.apply(DEAL)
+            return
+        bot_seats = [s for s in seats if s not in self.humans]
+        if bot_seats:
+            self._bot_step()
+            return
+        if game.phase is Phase.PLAY:
+            self._human_turn(seats[0])
+            return
+        # Simultaneous phase: each human in turn, the one at the keyboard first.
+        n = game.players
+        start = self.last_human if self.last_human is not None else 0
+        self._human_turn(min(seats, key=lambda s: (s - start) % n))
+
+    def _on_stack(self) -> bool:
+        return self in self.app.screen_stack
+
+    def _human_turn(self, seat: int) -> None:
+        self.skipping = False
+        if len(self.humans) > 1 and seat != self.last_human:
+            from .handoff import HandoffScreen
+
+            # Hide the table first, then switch the view behind the cover.
+            self.acting = None
+            self.blocked = True
+            self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: self._after_handoff(seat))
+            self.viewer = seat
+            self.refresh_view()
+            return
+        self._begin_turn(seat)
+
+    def _after_handoff(self, seat: int) -> None:
+        self.blocked = False
+        self.last_human = seat
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.viewer = seat
+        game = self.game
+        if game.phase is Phase.PASS:
+            from .passing import PassScreen
+
+            self.blocked = True
+            self.app.push_screen(PassScreen(game.observation(seat), check=self.check, hint=self.hint_text,
+                                                  humans=len(self.humans)),
+                                 lambda cards: self._human_acted(Pass(seat, cards)))
+        elif game.phase is Phase.BID:
+            from .bidding import BidScreen
+
+            self.blocked = True
+            self.app.push_screen(BidScreen(game.observation(seat), check=self.check, hint=self.hint_text,
+                                                 humans=len(self.humans)),
+                                 lambda card: self._human_acted(Bid(seat, card)))
+        else:
+            self.acting = seat
+            self.refresh_view()
+            self.say("")
+
+    def _human_acted(self, action) -> None:
+        self.blocked = False
+        if not self.apply(action):
+            self.advance()  # the engine said no: ask again, showing its message
+
+    def apply(self, action, *, then_advance: bool = True) -> bool:
+        """Apply one action; on IllegalAction show the engine's reason and change nothing."""
+        before = self.public()
+        try:
+            self.game.apply(action)
+        except IllegalAction as exc:
+            self.say(str(exc), error=True)
+            if self.acting is not None:
+                self.bell()
+            return False
+        if action.seat is not None and action.seat in self.humans:
+            self.last_human = action.seat
+        if self.acting is not None and isinstance(action, Play) and action.seat == self.acting:
+            self.acting = None
+            self.say("")
+        self.app.after_action(self.game)
+        after = self.public()
+        self._narrate(action, before, after)
+        self.refresh_view()
+        if not self._announce(before, after) and then_advance:
+            self.advance()
+        return True
+
+    def check(self, action) -> Optional[str]:
+        """Ask the engine, on a copy, whether ``action`` is legal; its reason if not."""
+        try:
+            self.game.clone().apply(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    # -- bots -------------------------------------------------------------------
+    @work(group="bots", exit_on_error=True)
+    async def _bot_step(self) -> None:
+        """One bot move (or every bot's face-down pass or bid), then hand back."""
+        game = self.game
+        seats = [s for s in game.to_act() if s not in self.humans]
+        if not seats:
+            self.call_later(self.advance)
+            return
+        self.blocked = True
+        await self._resume.wait()
+        if game.phase is Phase.PLAY:
+            seats = seats[:1]
+            await self._pace()
+        for seat in seats:
+            await self._resume.wait()
+            obs = game.observation(seat)
+            action = await asyncio.to_thread(self.bots[seat].choose, obs)
+            if not self._on_stack() or game.is_over or seat not in game.to_act():
+                return
+            self.blocked = False
+            self.apply(action, then_advance=False)
+            if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
+                return
+            self.blocked = True
+        self.blocked = False
+        self.call_later(self.advance)
+
+    async def _pace(self) -> None:
+        if self.delay <= 0 or self.skipping:
+            return
+        self._wake.clear()
+        try:
+            await asyncio.wait_for(self._wake.wait(), self.delay)
+        except asyncio.TimeoutError:
+            pass
+
+    # -- telling what happened ------------------------------------------------
+    def _narrate(self, action, before: Observation, after: Observation) -> None:
+        if action is DEAL:
+            if after.deal_number > 1 and after.round_number == before.round_number:
+                self.log_line(f"Round {after.round_number} is dealt again (deal {after.deal_number}).")
+            else:
+                self.log_line(Text(f"Round {after.round_number}: {self.seat_name(after.dealer)} deals.", style="bold"))
+            if after.phase is Phase.PASS:
+                side = "left" if after.pass_direction > 0 else "right"
+                self.log_line(f"Everyone passes {after.pass_count} face down to the {side}.")
+            return
+        if isinstance(action, Play):
+            line = Text(f"{self.seat_name(action.seat)} plays ")
+            line.append_text(self.card(action.card))
+            self.log_line(line)
+            if len(after.tricks) > len(before.tricks):
+                winner = after.tricks[-1].winner
+                self.log_line(Text(f"{self.seat_name(winner)} takes trick {len(after.tricks)} "
+                                   f"({after.taken[winner]} of bid {after.bids[winner]}).", style="bold"))
+            return
+        if isinstance(action, Pass) and after.phase is not Phase.PASS and before.phase is Phase.PASS:
+            self.log_line("The passed cards are revealed to their receivers.")
+        if len(after.bid_attempts) > len(before.bid_attempts):
+            _, attempt = after.bid_attempts[-1]
+            line = Text("Bids: ")
+            for seat, card in enumerate(attempt.bids):
+                if seat:
+                    line.append(", ")
+                line.append(f"{self.seat_name(seat)} ")
+                line.append_text(self.card(card))
+            self.log_line(line)
+            self.log_line(self.plain(outcome_text(attempt, after, self.seat_name)))
+
+    def _announce(self, before: Observation, after: Observation) -> bool:
+        """Open the reveal or the scoresheet when one is due; True if one opened."""
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            line = Text(f"Round {result.number} over. ")
+            line.append(", ".join(f"{self.seat_name(s)} {p:+d}" for s, p in enumerate(result.round_points)))
+            self.log_line(line)
+            if after.phase is Phase.GAME_OVER:
+                self._show_game_over()
+                return True
+            from .scoresheet import ScoresheetScreen
+
+            self.blocked = True
+            self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
+                                 lambda _: self._resume_flow())
+            return True
+        if len(after.bid_attempts) > len(before.bid_attempts):
+            from .reveal import RevealScreen
+
+            show_unbid = len(self.humans) == 1 and after.phase is Phase.BID
+            self.blocked = True
+            self.app.push_screen(RevealScreen(after, show_unbid=show_unbid, auto=self._auto_close()),
+                                 lambda _: self._resume_flow())
+            return True
+        return False
+
+    def _auto_close(self) -> Optional[float]:
+        """In watch mode the reveals and scoresheets close themselves."""
+        if not self.watch:
+            return None
+        return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
+
+    def _resume_flow(self) -> None:
+        self.blocked = False
+        if self.watch and self.skipping and self.game.phase is Phase.ROUND_OVER:
+            self.skipping = False
+        self.refresh_view()
+        self.advance()
+
+    def _show_game_over(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        self.blocked = True
+        self.acting = None
+        self.app.game_finished(self.game)
+        from .gameover import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.game.observation(self.viewer if self.viewer is not None else 0)))
+
+    # -- hints ----------------------------------------------------------------
+    def hint_text(self, obs: Observation) -> str:
+        try:
+            from ...bots import hint
+        except ImportError:
+            return "Hints are not available in this version (the hint bot is missing)."
+        try:
+            suggestion = hint(obs)
+        except Exception as exc:  # a hint must never break the game
+            return f"No hint this time ({exc})."
+        action = suggestion.action
+        what = ""
+        if isinstance(action, (Play, Bid)):
+            what = action.card.pretty(self.ascii)
+        elif isinstance(action, Pass):
+            what = " ".join(c.pretty(self.ascii) for c in action.cards)
+        return self.plain(f"Hint: {what}: {suggestion.reason}" if what else f"Hint: {suggestion.reason}")
+
+    # -- keys -----------------------------------------------------------------
+    def check_action(self, action: str, parameters) -> Optional[bool]:
+        if action in ("act", "move", "select"):
+            return self.acting is not None
+        if action == "hint":
+            return self.acting is not None
+        if action == "skip":
+            return None if (self.watch or not self.bots) else True
+        if action == "pause":
+            return True if self.watch else None
+        if action == "last_trick":
+            return True
+        return True
+
+    def action_act(self) -> None:
+        seat = self.acting
+        card = self.query_one(HandView).current
+        if seat is None or card is None:
+            return
+        self.apply(Play(seat, card))
+
+    def action_move(self, step: int) -> None:
+        if self.acting is not None:
+            self.query_one(HandView).move(step)
+
+    def action_select(self, index: int) -> None:
+        if self.acting is not None:
+            self.query_one(HandView).select(index)
+
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        """A click on a card plays it."""
+        if self.acting is None:
+            return
+        self.query_one(HandView).select(message.index)
+        self.apply(Play(self.acting, message.card))
+
+    def action_hint(self) -> None:
+        if self.acting is not None:
+            self.say(self.hint_text(self.game.observation(self.acting)))
+
+    def action_last_trick(self) -> None:
+        from .last_trick import LastTrickScreen
+
+        self.app.push_screen(LastTrickScreen(self.public()))
+
+    def action_scoresheet(self) -> None:
+        from .scoresheet import ScoresheetScreen
+
+        self.app.push_screen(ScoresheetScreen(self.public(), final=False, review=True))
+
+    def action_skip(self) -> None:
+        self.skipping = True
+        self._wake.set()
+        self.say("Skipping ahead…" if not self.watch else "Skipping to the end of the round…")
+
+    def action_pause(self) -> None:
+        if not self.watch:
+            return
+        self.paused = not self.paused
+        if self.paused:
+            self._resume.clear()
+        else:
+            self._resume.set()
+        self.refresh_view()
+
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def leave(yes: Optional[bool]) -> None:
+            if yes:
+                self.workers.cancel_group(self, "bots")
+                self.app.back_to_menu()
+
+        saved = " It is saved; Continue on the menu resumes it." if self.app.storage() else ""
+        self.app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
+
+
+def outcome_text(attempt, obs: Observation, name) -> str:
+    """What a revealed set of bids leads to, in words (R9-R13)."""
+    from ...engine.state import IDENTICAL_TOP, SUM_IS_HAND
+
+    top = max(attempt.bids)
+    holders = [s for s, c in enumerate(attempt.bids) if c == top]
+    if attempt.outcome == SUM_IS_HAND:
+        gained = [name(s) for s, b in enumerate(attempt.bonus) if b]
+        who = " and ".join(gained)
+        text = f"The bids add up to {obs.hand_size}: rebid. {who} {'gains' if len(gained) == 1 else 'each gain'} 1 point for the top bid."
+    elif attempt.outcome == IDENTICAL_TOP:
+        text = (f"Identical top cards ({top.pretty()} from {' and '.join(name(s) for s in holders)}): "
+                "nobody is top bidder, rebid.")
+    else:
+        return (f"Trump is {top.suit.symbol} {top.suit.label}: {name(holders[0])}'s {top.pretty()} is the top bid, "
+                f"and {name(holders[0])} leads.")
+    if obs.phase is Phase.DEAL:
+        text += " Nobody has an unbid card left: the round is dealt again (points scored stay)."
+    return text

@@ -1,0 +1,180 @@
+"""A hand of cards: a row of card faces with a cursor.
+
+The hand is told which cards are legal (it never works that out itself); legal
+cards are bright, the others dimmed. Keys are bound on the screen; a click on a
+card posts :class:`HandView.Chosen`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine import Card
+from ..cards import card_text
+
+MAX_CARDS = 9
+
+
+class CardFace(Static):
+    """One card in a hand. Which card it shows is set by the hand."""
+
+    DEFAULT_CSS = """
+    CardFace {
+        width: 7;
+        height: 3;
+        border: round $foreground 40%;
+        content-align: center middle;
+        text-align: center;
+        margin: 0 1 0 0;
+    }
+    CardFace.-legal { border: round $foreground 80%; }
+    CardFace.-illegal { opacity: 55%; border: round $foreground 20%; }
+    CardFace.-cursor { border: heavy $accent; }
+    CardFace.-picked { background: $accent 35%; border: heavy $success; }
+    CardFace.-new { border: round $warning; }
+    CardFace.-new.-cursor { border: heavy $warning; }
+    """
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", id=f"card-{index}")
+        self.index = index
+        self.card: Optional[Card] = None
+
+    def show_card(self, card: Optional[Card], *, ascii: bool, dark: bool, dim: bool) -> None:
+        self.card = card
+        self.display = card is not None
+        if card is not None:
+            self.update(card_text(card, ascii=ascii, dark=dark, dim=dim))
+
+    def on_click(self, event) -> None:
+        event.stop()
+        if self.card is not None:
+            self.post_message(HandView.Chosen(self.index, self.card))
+
+
+class HandView(Widget):
+    """The viewing player's hand, highest first, with number labels 1..n."""
+
+    DEFAULT_CSS = """
+    HandView { height: 4; layout: vertical; }
+    HandView #hand-title { height: 1; color: $text-muted; }
+    HandView #hand-row { height: 3; layout: horizontal; }
+    """
+
+    class Chosen(Message):
+        """A card was clicked."""
+
+        def __init__(self, index: int, card: Card) -> None:
+            super().__init__()
+            self.index = index
+            self.card = card
+
+    def __init__(self, *, id: Optional[str] = None) -> None:
+        super().__init__(id=id)
+        self.cards: tuple[Card, ...] = ()
+        self.legal: set[Card] = set()
+        self.cursor = 0
+        self.picked: set[int] = set()
+        self.new: set[int] = set()
+        self.active = False
+        self.title = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="hand-title")
+        with Widget(id="hand-row"):
+            for i in range(MAX_CARDS):
+                yield CardFace(i)
+
+    def on_mount(self) -> None:
+        self._paint()
+
+    # -- state --------------------------------------------------------------
+    def set_hand(
+        self,
+        cards: Sequence[Card],
+        legal: Sequence[Card] = (),
+        *,
+        title: str = "",
+        active: bool = False,
+        new: Sequence[Card] = (),
+    ) -> None:
+        old = self.cards
+        self.cards = tuple(cards)
+        self.legal = set(legal)
+        self.title = title
+        self.active = active
+        if self.cards != old:
+            self.picked = set()
+            self.cursor = self._first_legal()
+        elif self.cursor >= len(self.cards) or (self.cards and self.cards[self.cursor] not in self.legal):
+            self.cursor = self._first_legal()
+        remaining = list(new)
+        self.new = set()
+        for i, c in enumerate(self.cards):
+            if c in remaining:
+                remaining.remove(c)
+                self.new.add(i)
+        self._paint()
+
+    def _first_legal(self) -> int:
+        for i, c in enumerate(self.cards):
+            if c in self.legal:
+                return i
+        return 0
+
+    @property
+    def legal_indices(self) -> list[int]:
+        return [i for i, c in enumerate(self.cards) if c in self.legal]
+
+    @property
+    def current(self) -> Optional[Card]:
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    def move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self._paint()
+
+    def select(self, index: int) -> bool:
+        if 0 <= index < len(self.cards):
+            self.cursor = index
+            self._paint()
+            return True
+        return False
+
+    def toggle(self, index: Optional[int] = None) -> None:
+        index = self.cursor if index is None else index
+        if 0 <= index < len(self.cards):
+            self.picked ^= {index}
+            self._paint()
+
+    @property
+    def picked_cards(self) -> list[Card]:
+        return [self.cards[i] for i in sorted(self.picked)]
+
+    # -- drawing ------------------------------------------------------------
+    def _paint(self) -> None:
+        if not self.is_mounted:
+            return
+        app = self.app
+        ascii = getattr(app, "ascii_cards", False)
+        dark = app.current_theme.dark
+        faces = list(self.query(CardFace))
+        for i, face in enumerate(faces):
+            card = self.cards[i] if i < len(self.cards) else None
+            legal = card in self.legal
+            face.show_card(card, ascii=ascii, dark=dark, dim=card is not None and not legal)
+            face.set_class(card is not None and legal, "-legal")
+            face.set_class(card is not None and not legal, "-illegal")
+            face.set_class(self.active and i == self.cursor and card is not None, "-cursor")
+            face.set_class(i in self.picked, "-picked")
+            face.border_title = str(i + 1) if card is not None else None
+            face.border_subtitle = "+" if i in self.new else None
+            face.set_class(i in self.new, "-new")
+        self.query_one("#hand-title", Static).update(Text(self.title))

@@ -1,0 +1,71 @@
+"""The scoresheet and the statistics, as Rich renderables (public results only)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ...engine import RoundResult, Suit, game_stats
+
+
+def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int) -> Table:
+    """Rows are players, columns rounds. Each cell: bid/tricks (+rebid bonus) on
+    top, the round's points and the running total below."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("Player", no_wrap=True, max_width=12)
+    for r in range(1, rounds + 1):
+        table.add_column(f"R{r}", justify="right", no_wrap=True, min_width=6)
+    table.add_column("Total", justify="right", no_wrap=True, style="bold")
+    totals = [0] * len(names)
+    cells = [[] for _ in names]
+    for result in results:
+        for s in range(len(names)):
+            totals[s] += result.round_points[s]
+            top = Text(f"{result.bids[s]}/{result.taken[s]}")
+            if result.bonus[s]:
+                top.append(f" +{result.bonus[s]}", style="bold")
+            bottom = Text(f"{result.round_points[s]:+d}", style="green" if result.bids[s] == result.taken[s] else "red")
+            bottom.append(f" {totals[s]}", style="dim")
+            cells[s].append(Text("\n").join([top, bottom]))
+    best = max(totals) if results else None
+    for s, name in enumerate(names):
+        row = list(cells[s]) + [Text("") for _ in range(rounds - len(results))]
+        total = Text(str(totals[s]))
+        if best is not None and totals[s] == best:
+            total.append(" ★")
+        table.add_row(Text(name), *row, total)
+    return table
+
+
+LEGEND = "Each round: bid/tricks (+ rebid bonus), then that round's points and the running total."
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def statistics(results: Sequence[RoundResult], names: Sequence[str], *, ascii: bool = False) -> Group:
+    stats = game_stats(results, len(names))
+    t = stats.table
+    trumps = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        trumps.append(f"{suit.letter if ascii else suit.symbol} {t.trump_counts.get(suit.letter, 0)}")
+    avg = f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"
+    head = Text.assemble(
+        ("Table: ", "bold"),
+        f"S1 players {t.players} · S2 zero bids {_pct(t.zero_bid_rate)} · S3 average top bid {avg} · "
+        f"S4 trump {', '.join(trumps)}",
+    )
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("Player", no_wrap=True, max_width=12)
+    for label in ("S5 pts/rd", "S6 zero", "S7 top", "S8 fill", "S9 over", "S10 under"):
+        table.add_column(label, justify="right", no_wrap=True)
+    for s, seat in enumerate(stats.seats):
+        table.add_row(
+            names[s], f"{seat.points_per_round:.2f}", _pct(seat.zero_bid_rate), _pct(seat.top_bid_rate),
+            _pct(seat.fill_rate), _pct(seat.overflow_rate), _pct(seat.underfill_rate),
+        )
+    return Group(head, table)

@@ -1,0 +1,85 @@
+"""The seats around the table: name, bid, tricks taken, score, and the card each
+seat put on the current trick. Rendered from one observation."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import Observation, Phase
+from ..cards import card_text
+
+
+def seat_kind(player: str) -> str:
+    return "" if player == "human" else player
+
+
+class SeatsView(Static):
+    DEFAULT_CSS = """
+    SeatsView { height: auto; width: auto; min-width: 40; padding: 0 1; }
+    """
+
+    def show(self, obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> None:
+        self.update(render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans))
+
+
+def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> Table:
+    n = obs.players
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Seat", no_wrap=True, max_width=14)
+    table.add_column("", no_wrap=True, style="dim", max_width=6)
+    table.add_column("Bid", justify="right", no_wrap=True)
+    table.add_column("Took", justify="right", no_wrap=True)
+    table.add_column("Score", justify="right", no_wrap=True)
+    table.add_column("Trick", no_wrap=True)
+
+    # The card each seat has on the table: the current trick, or the finished
+    # one (kept on show until the next card is led), with its winner marked.
+    on_table: dict[int, Text] = {}
+    if obs.trick:
+        for i, (seat, card) in enumerate(obs.trick):
+            t = card_text(card, ascii=ascii, dark=dark)
+            if i == 0:
+                t.append(" led", style="dim")
+            on_table[seat] = t
+    elif obs.tricks and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER):
+        last = obs.tricks[-1]
+        for i, card in enumerate(last.cards):
+            seat = last.seat_of(i, n)
+            t = card_text(card, ascii=ascii, dark=dark, dim=True)
+            if seat == last.winner:
+                t = card_text(card, ascii=ascii, dark=dark)
+                t.append(" won", style="bold")
+            on_table[seat] = t
+
+    turn = obs.to_act[0] if obs.phase is Phase.PLAY and obs.to_act else None
+    playing = obs.bids is not None and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
+    for seat in range(n):
+        info = obs.seats[seat]
+        marker = Text("▶", style="bold") if seat == turn else Text(" ")
+        name = Text(info.name, style="bold" if seat == viewer else "")
+        if seat == obs.dealer and obs.round_number:
+            name.append(" D", style="dim")
+        kind = "you" if seat == viewer and humans == 1 else seat_kind(info.player)
+        if obs.phase in (Phase.PASS, Phase.BID) and obs.acted and obs.acted[seat]:
+            status = Text("✓", style="dim")
+        else:
+            status = Text("")
+        if playing:
+            bid = Text(str(obs.bids[seat]))
+            if seat in obs.top_bidders and obs.trump is not None:
+                bid = Text(f"{obs.bids[seat]}", style="bold")
+                bid.append("*")
+            took = Text(str(obs.taken[seat]))
+            if obs.taken[seat] > obs.bids[seat]:
+                took.stylize("bold")
+        else:
+            bid = status
+            took = Text("")
+        score = str(obs.totals[seat])
+        table.add_row(marker, name, kind, bid, took, score, on_table.get(seat, Text("")))
+    return table
