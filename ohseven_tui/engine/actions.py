@@ -59,6 +59,17 @@ class Pass:
     def __hash__(self):
         return hash((Pass, self.seat, self.cards))
 
+    # Immutable, so copies may share it; the default copy protocol would call the
+    # refusing __setattr__ (game.clone() of a game with passes failed).
+    def __reduce__(self):
+        return (Pass, (self.seat, self.cards))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __repr__(self) -> str:
         return f"Pass({self.seat}, [{', '.join(c.text() for c in self.cards)}])"
 
