@@ -592,6 +592,14 @@ def test_R16_bid_seven_took_seven_scores_nine():
     assert game.round.points == (9, -1)
 
 
+def test_R16_a_zero_bid_that_takes_tricks_loses_them():
+    game = new_game(2, [hands("0S 1S 2S 3S 4S 5S 6S", "0H 7H 6H 5H 4H 3H 2H")])
+    act(game, "deal", "0 bid 0S", "1 bid 0H")  # 0S tops 0H by suit: seat 0 leads, spades trump
+    finish_round(game)  # seat 0 holds all seven trumps
+    assert game.round.taken == [7, 0]
+    assert game.round.points == (-7, 2)
+
+
 def test_R17_round_points_add_rebid_points_to_trick_points_over_several_rounds():
     game = new_game(4, [DEAL_A, DEAL_A])
     act(game, "deal", "0 bid 3D", "1 bid 1C", "2 bid 2H", "3 bid 1S", *BIDS_A)
