@@ -14,6 +14,20 @@ import random
 from functools import lru_cache
 
 NO_TRUMP = -1
+TOP_BOOST = 1.1  # fitted on normal self-play (4 players): the top bidder beats its estimate
+OTHER_DAMP = 0.85  # and the others fall short of theirs
+# Share of bids at each rank 0..7 in normal self-play, by player count
+# (a few rounds of refitting normal against itself).
+OPP_BIDS: dict = {
+    2: (0.0033, 0.0217, 0.1357, 0.3182, 0.191, 0.1989, 0.114, 0.0171),
+    3: (0.0101, 0.2461, 0.3099, 0.2057, 0.1272, 0.0794, 0.0197, 0.0018),
+    4: (0.084, 0.4001, 0.2571, 0.1289, 0.082, 0.0401, 0.0074, 0.0003),
+    5: (0.1501, 0.448, 0.1891, 0.1196, 0.0589, 0.0294, 0.0048, 0.0),
+    6: (0.2305, 0.455, 0.1519, 0.089, 0.0499, 0.021, 0.0026, 0.0002),
+    7: (0.3234, 0.4118, 0.1335, 0.0696, 0.0436, 0.0158, 0.0023, 0.0),
+    8: (0.4037, 0.3765, 0.1149, 0.0555, 0.0345, 0.0134, 0.0015, 0.0),
+    9: (0.453, 0.3375, 0.1128, 0.0511, 0.0321, 0.0118, 0.0014, 0.0001),
+}
 
 
 # ---------------------------------------------------------------- play
@@ -228,15 +242,19 @@ class BidModel:
         return (self.hand_size / self.players) / mean if mean else 1.0
 
     def _opponent_bids(self) -> list:
-        """P(an opponent's bid rank <= k): binomial around the fair share."""
+        """P(an opponent's bid rank <= k): normal self-play's bid ranks where
+        measured (OPP_BIDS), else a binomial around the fair share."""
         size = self.hand_size
-        p = min(0.95, 1.0 / self.players)
-        probs = [_comb(size, k) * p**k * (1 - p) ** (size - k) for k in range(size + 1)]
+        probs = OPP_BIDS.get(self.players) if size == 7 and len(self.ranks) == 8 else None
+        if probs is None:
+            p = min(0.95, 1.0 / self.players)
+            probs = [_comb(size, k) * p**k * (1 - p) ** (size - k) for k in range(size + 1)]
         cdf = []
         acc = 0.0
         for q in probs:
             acc += q
             cdf.append(acc)
+        cdf[-1] = 1.0
         return cdf
 
     def card_chances(self, hand: list, trump: int) -> list:
@@ -314,27 +332,59 @@ class BidModel:
     def evaluate(self, hand: list, allowed: list, extra_chances: list = ()) -> list:
         """For each allowed bid card: (expected points, card, tricks if top, tricks
         otherwise, chance of top). Best first."""
-        by_trump = []
-        means = []
+        per_suit = len(self.ranks) * self.decks
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            lengths[c & 3] += 1
+        top_dists = []
+        other_dists = []
+        top_means = []
+        other_mean = 0.0
+        # Someone else's trump is likelier a suit I am short in (they are long in it).
+        weights = [(per_suit - lengths[t]) ** 2 for t in range(4)]
+        total_w = sum(weights) or 1
         for t in range(4):
             ch = self.card_chances(hand, t)
             if extra_chances:
                 ch = ch + list(extra_chances)
-            by_trump.append(self.distribution(ch))
-            means.append(sum(ch))
-        size = len(by_trump[0])
-        other = [sum(by_trump[t][k] for t in range(4)) / 4 for k in range(size)]
-        other_mean = sum(means) / 4
+            # The top bidder leads and holds the trumps; the others, less.
+            top = [min(0.97, p * TOP_BOOST) for p in ch]
+            low = [p * OTHER_DAMP for p in ch]
+            top_dists.append(self.distribution(top))
+            top_means.append(sum(top))
+            other_dists.append(self.distribution(low))
+            other_mean += sum(low) * weights[t] / total_w
+        size = len(top_dists[0])
+        other = [sum(other_dists[t][k] * weights[t] for t in range(4)) / total_w for k in range(size)]
         out = []
         done = set()
+        share = min(1.0, 1.5 / max(1, self.players - 1))
+        capped = {}
         for card in allowed:
             if card in done:
                 continue
             done.add(card)
             r = card >> 2
             top = self.top_chance(card)
-            value = top * _expected_points(r, by_trump[card & 3]) + (1 - top) * _expected_points(r, other)
-            out.append((value, card, means[card & 3], other_mean, top))
+            # Outbid: someone bid above r, so expects more than r tricks; I share the rest.
+            cap = max(0.0, (self.hand_size - r - 1) * share)
+            dist, mean = other, other_mean
+            if mean > cap:
+                key = r
+                if key not in capped:
+                    f = cap / mean
+                    mixed = [0.0] * size
+                    for t in range(4):
+                        ch = self.card_chances(hand, t)
+                        if extra_chances:
+                            ch = ch + list(extra_chances)
+                        d = self.distribution([p * OTHER_DAMP * f for p in ch])
+                        for k in range(size):
+                            mixed[k] += d[k] * weights[t] / total_w
+                    capped[key] = mixed
+                dist, mean = capped[key], cap
+            value = top * _expected_points(r, top_dists[card & 3]) + (1 - top) * _expected_points(r, dist)
+            out.append((value, card, top_means[card & 3], mean, top))
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
