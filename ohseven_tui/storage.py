@@ -51,6 +51,9 @@ __all__ = [
     "list_saves",
     "load_save",
     "find_save",
+    "delete_save",
+    "scoresheet",
+    "player_summaries",
 ]
 
 SAVE_FORMAT = "ohseven-save"
@@ -461,14 +464,27 @@ def load_save(path: Path | str) -> SavedGame:
 
 
 def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
-    """The autosave with its extra app state, or None if there is none."""
+    """The autosave with its extra app state, or None if there is none.
+
+    An autosave that cannot be loaded is set aside (renamed, every byte kept) before
+    SaveError is raised, so the next game's autosave can never overwrite it."""
     if not os.path.lexists(dirs.autosave):
         return None
-    return load_save(dirs.autosave)
+    try:
+        return load_save(dirs.autosave)
+    except SaveError as exc:
+        try:
+            aside = set_aside_autosave(dirs)
+        except SaveError:
+            raise exc from None
+        if aside is None:
+            raise
+        raise SaveError(dirs.autosave, f"{exc.reason} (kept as {aside.name})") from None
 
 
 def load_autosave(dirs: SaveDirs) -> Optional[Game]:
-    """The unfinished game, or None. A corrupt autosave raises SaveError and is left as it is."""
+    """The unfinished game, or None. A corrupt autosave raises SaveError naming the
+    file, after setting it aside as ``autosave-unreadable-DATE.json``."""
     saved = load_autosave_save(dirs)
     return saved.game if saved is not None else None
 
@@ -609,3 +625,17 @@ def player_summaries(saves: list[SavedGame]) -> list[PlayerSummary]:
                 row.overflowed += r.bids[s] < r.taken[s]
                 row.underfilled += r.bids[s] > r.taken[s]
     return sorted(by_name.values(), key=lambda p: (-p.games, p.name.lower(), p.name))
+
+
+def delete_save(dirs: SaveDirs, path: Path | str) -> None:
+    """Delete one save file the user chose (after a confirmation, in the app).
+    Only a ``.json`` file directly in the saves directory can be deleted."""
+    path = Path(path)
+    if path.suffix != ".json" or path.parent.resolve() != dirs.saves.resolve():
+        raise SaveError(path, "is not a file in the saves directory; not deleted")
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(path, f"cannot delete: {exc.strerror or exc}") from None

@@ -340,3 +340,14 @@ def test_corrupt_setup_is_a_one_line_error_and_kept(dirs):
         load_setup(dirs)
     assert str(dirs.setup) in str(err.value) and "\n" not in str(err.value)
     assert dirs.setup.read_text() == '{"format": "ohseven-setup", "setup": '
+
+
+def test_delete_save_only_inside_the_saves_dir(dirs, tmp_path):
+    path = finish_game(dirs, finished_game(players=2, seed=3))
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text("mine")
+    with pytest.raises(SaveError, match="not deleted"):
+        storage.delete_save(dirs, outside)
+    assert outside.read_text() == "mine"
+    storage.delete_save(dirs, path)
+    assert not path.exists()

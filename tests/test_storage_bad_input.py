@@ -26,7 +26,8 @@ import pytest
 
 from ohseven_tui import storage
 from ohseven_tui.cli import main
-from ohseven_tui.storage import SaveError, list_saves, load_autosave, load_save, save_dirs
+from ohseven_tui.engine import Game, make_rules
+from ohseven_tui.storage import SaveError, list_saves, load_autosave, load_save, save_dirs, write_autosave
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = ROOT / "saves" / "sim-7-0001.json"  # a real 2-player sample game
@@ -179,14 +180,17 @@ def test_cli_list_and_players_warn_and_go_on(saves_dir, case, capsys):
 def test_bad_autosave_is_reported_and_kept(tmp_path, case):
     dirs = save_dirs(tmp_path / "saves")
     write_case(dirs.state, case).rename(dirs.autosave)
-    before = snapshot(dirs.autosave)
+    before = dirs.autosave.read_bytes()
     with pytest.raises(SaveError) as err:
         load_autosave(dirs)
-    assert str(dirs.autosave) in one_line(str(err.value))
-    assert snapshot(dirs.autosave) == before
-    # Setting it aside keeps every byte, so a new game's autosave cannot overwrite it.
-    aside = storage.set_aside_autosave(dirs)
-    assert not dirs.autosave.exists() and aside.read_bytes() == before[0]
+    message = one_line(str(err.value))
+    assert str(dirs.autosave) in message and CASES[case][1] in message
+    # It was set aside, every byte kept, so a new game's autosave cannot overwrite it.
+    kept = [p for p in dirs.state.iterdir() if p.name.startswith("autosave-unreadable-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == before and kept[0].name in message
+    assert not dirs.autosave.exists() and load_autosave(dirs) is None
+    write_autosave(dirs, Game(make_rules("oh-seven", 2), seed=1))
+    assert kept[0].read_bytes() == before
 
 
 @pytest.mark.parametrize("case", list(CASES))
