@@ -126,7 +126,10 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
     seed = _need(data, "seed", int, "an integer")
     actions = _need(data, "actions", list, "a list")
     stacked = []
-    for i, d in enumerate(data.get("stacked_deals") or [], start=1):
+    stacked_data = data.get("stacked_deals") or []
+    if not isinstance(stacked_data, list):
+        raise RecordError("the record's 'stacked_deals' field must be a list")
+    for i, d in enumerate(stacked_data, start=1):
         try:
             hands = [[parse_card(t) for t in h] for h in d["hands"]]
             turned = parse_card(d["turned"]) if d.get("turned") is not None else None
@@ -155,6 +158,12 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
                 len(expected) + 1,
             )
             raise RecordError(f"the record's log of round {bad} does not match what its actions replay to")
+    if check_log:
+        # The summary fields are derived too: a hand-edited total must not pass unseen.
+        for key, value in (("phase", game.phase.value), ("round", game.round_number),
+                           ("totals", list(game.totals)), ("winners", list(game.winners))):
+            if key in data and data[key] != value:
+                raise RecordError(f"the record's {key!r} field does not match what its actions replay to")
     return game
 
 
