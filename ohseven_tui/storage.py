@@ -52,6 +52,7 @@ __all__ = [
     "load_save",
     "find_save",
     "delete_save",
+    "sort_saves",
     "scoresheet",
     "player_summaries",
 ]
@@ -526,6 +527,26 @@ def find_save(dirs: SaveDirs, save_id: str) -> Path:
 
 
 # ---------------------------------------------------------------------------- review
+SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")
+
+
+def sort_saves(saves: list[SavedGame], key: str = "date", reverse: bool = False) -> list[SavedGame]:
+    """Sorted by a list column. Dates and scores come highest first, the rest A to Z;
+    ``reverse`` flips that."""
+    keys = {
+        "id": lambda s: s.id,
+        "players": lambda s: (s.game.players, s.id),
+        "rules": lambda s: (s.game.rules.preset, s.game.rules.passing, s.id),
+        "winner": lambda s: (", ".join(s.winner_names).lower(), s.id),
+        "score": lambda s: (max(s.totals) if s.totals else 0, s.id),
+        "date": lambda s: (s.date, s.id),
+    }
+    if key not in keys:
+        raise ValueError(f"cannot sort saves by {key!r}; choose one of: {', '.join(SORT_KEYS)}")
+    descending = key in ("date", "score")
+    return sorted(saves, key=keys[key], reverse=descending != reverse)
+
+
 @dataclass(frozen=True)
 class SheetLine:
     """One seat in one round of the scoresheet."""

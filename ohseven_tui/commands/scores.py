@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")
+SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")  # as storage.SORT_KEYS
 FORMATS = ("csv", "json", "md")
 
 
@@ -100,20 +100,6 @@ def _rate(x: float) -> str:
 
 
 # ---------------------------------------------------------------------------- list
-def _sort_key(key: str):
-    if key == "id":
-        return lambda s: s.id
-    if key == "players":
-        return lambda s: (s.game.players, s.id)
-    if key == "rules":
-        return lambda s: (s.rules_text, s.id)
-    if key == "winner":
-        return lambda s: (", ".join(s.winner_names).lower(), s.id)
-    if key == "score":
-        return lambda s: (max(s.totals) if s.totals else 0, s.id)
-    return lambda s: (s.date, s.id)
-
-
 def _rules_short(rules) -> str:
     return rules.preset + (", passing" if rules.passing else "")
 
@@ -121,10 +107,10 @@ def _rules_short(rules) -> str:
 def run_list(args) -> int:
     from rich.table import Table
 
+    from ..storage import sort_saves
+
     dirs, saves = _load_all(args, "list")
-    # Dates and scores read best highest first; names A to Z.
-    descending = args.sort in ("date", "score")
-    saves.sort(key=_sort_key(args.sort), reverse=descending != args.reverse)
+    saves = sort_saves(saves, args.sort, args.reverse)
     table = Table(title=f"Saved games in {dirs.saves}", title_justify="left")
     for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
         table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
