@@ -14,7 +14,7 @@ from ..engine import Game, RulesError, Seat, make_rules
 from ..engine import record as records
 from .common import int_in
 
-DEFAULT_BOT = "easy"
+DEFAULT_BOT = "normal"
 
 
 def register(sub) -> None:
@@ -27,7 +27,31 @@ def register(sub) -> None:
     p.add_argument("--rules", default="oh-seven", choices=["oh-seven"], help="rules preset (default oh-seven)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save-dir", type=Path, help="write each finished game's record here")
+    p.add_argument(
+        "--bots",
+        help=f"one bot per seat, comma-separated, from: {', '.join(BOT_NAMES)} (default: {DEFAULT_BOT} in every seat)",
+    )
     p.set_defaults(run=run)
+
+
+def parse_bots(text, players: int) -> list[str]:
+    """``--bots easy,normal,...``: one known name per seat, or a one-line UsageError."""
+    from ..cli import UsageError
+
+    if text is None:
+        return [DEFAULT_BOT] * players
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        raise UsageError(
+            f"ohseven simulate: unknown bot {unknown[0]!r} in --bots; choose from: {', '.join(BOT_NAMES)}"
+        )
+    if len(names) != players:
+        raise UsageError(
+            f"ohseven simulate: --bots names {len(names)} bot{'s' if len(names) != 1 else ''} "
+            f"but the table has {players} seats; give one name per seat"
+        )
+    return names
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -43,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         rules = make_rules(args.rules, args.players, passing=args.passing)
     except RulesError as exc:
         raise UsageError(f"ohseven simulate: {exc}") from None
-    bot_names = [DEFAULT_BOT] * rules.players
+    bot_names = parse_bots(args.bots, rules.players)
     if args.save_dir is not None:
         try:
             args.save_dir.mkdir(parents=True, exist_ok=True)
