@@ -155,7 +155,7 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
             bad = next(
                 (i + 1 for i, r in enumerate(data["rounds"] if isinstance(data["rounds"], list) else [None])
                  if i >= len(expected) or r != expected[i]),
-                len(expected) + 1,
+                min(len(data["rounds"]) if isinstance(data["rounds"], list) else 0, len(expected)) + 1,
             )
             raise RecordError(f"the record's log of round {bad} does not match what its actions replay to")
     if check_log:
