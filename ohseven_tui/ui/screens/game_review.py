@@ -1,0 +1,306 @@
+"""One saved game: scoresheet, statistics S1-S10, a chart of running scores, and a
+trick-by-trick replay of any round.
+
+The replay reads the game's record (``engine.record.to_record``), the same public
+log a save file holds: a finished game has no secrets left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Static
+
+from ...engine import Card, parse_card, record
+from ..cards import cards_text, card_text, suit_name
+from ..widgets.scoresheet import LEGEND, scoresheet, statistics
+
+VIEWS = ("scoresheet", "statistics", "chart", "replay")
+
+
+# ---------------------------------------------------------------------------- replay model
+@dataclass
+class ReplayStep:
+    """One moment of a round: every seat's hand then, and what each seat did."""
+
+    round: int
+    title: str
+    hands: list[list[Card]]
+    notes: list[str] = field(default_factory=list)  # per seat
+    summary: str = ""
+
+
+def _cards(texts) -> list[Card]:
+    return [parse_card(t) for t in texts]
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(c.text() for c in cards)
+
+
+def round_steps(game, round_index: int) -> list[ReplayStep]:
+    """Every step of one round: each deal, its passes, each bid attempt, each trick,
+    and the round's score."""
+    rec = record.to_record(game)
+    log = rec["rounds"][round_index]
+    names = [s["name"] for s in rec["seats"]]
+    n = len(names)
+    number = log["round"]
+    steps: list[ReplayStep] = []
+    deals = log["deals"]
+    hands: list[list[Card]] = []
+    for d, deal in enumerate(deals, start=1):
+        of = f" (deal {d} of {len(deals)})" if len(deals) > 1 else ""
+        hands = [sorted(_cards(h), reverse=True) for h in deal["hands"]]
+        notes = ["dealer" if s == log["dealer"] else "" for s in range(n)]
+        why = " again: nobody had an unbid card left (R13)" if d > 1 else ""
+        steps.append(ReplayStep(number, f"Round {number}: the deal{of}", [list(h) for h in hands], notes,
+                                f"{names[log['dealer']]} deals 7 cards to each seat{why}."))
+        if deal.get("passes") is not None and log.get("pass"):
+            passes = [_cards(p) for p in deal["passes"]]
+            step = 1 if log["pass"]["direction"] == "left" else -1
+            after = [list(h) for h in hands]
+            for s, cards in enumerate(passes):
+                for c in cards:
+                    after[s].remove(c)
+            for s, cards in enumerate(passes):
+                after[(s + step) % n].extend(cards)
+            hands = [sorted(h, reverse=True) for h in after]
+            notes = [f"passes {_text(passes[s])} to {names[(s + step) % n]}" for s in range(n)]
+            steps.append(ReplayStep(number, f"Round {number}: passing{of}", [list(h) for h in hands], notes,
+                                    f"Everyone passes {log['pass']['count']} {log['pass']['direction']} (R6)."))
+        attempts = deal["bid_attempts"]
+        for a, attempt in enumerate(attempts, start=1):
+            bids = _cards(attempt["bids"])
+            top = max(bids)
+            notes = [f"bids {b.text()} ({b.rank})" + (" top" if b == top else "") + (f", +{attempt['bonus'][s]}" if attempt["bonus"][s] else "")
+                     for s, b in enumerate(bids)]
+            outcome = attempt["outcome"]
+            if outcome == "stands":
+                summary = f"The bids stand (sum {attempt['sum']}): {top.suit.label} is trump."
+            elif outcome == "sum-7":
+                summary = f"The bids sum to {attempt['sum']}: each top bidder scores 1 (R11), then a rebid."
+            else:
+                summary = "Two identical top cards: nobody is top bidder, a rebid (R10)."
+            if outcome != "stands" and a == len(attempts) and d < len(deals):
+                summary += " No unbid card is left: the round is dealt again (R13)."
+            label = "bid" if a == 1 else f"rebid {a - 1}"
+            steps.append(ReplayStep(number, f"Round {number}: {label}{of}", [list(h) for h in hands], notes, summary))
+    for t, trick in enumerate(log["tricks"], start=1):
+        cards = _cards(trick["cards"])
+        notes = [""] * n
+        for i, c in enumerate(cards):
+            seat = (trick["leader"] + i) % n
+            hands[seat].remove(c)
+            notes[seat] = ("leads " if i == 0 else "plays ") + c.text() + (", wins" if seat == trick["winner"] else "")
+        steps.append(ReplayStep(number, f"Round {number}: trick {t} of {len(log['tricks'])}",
+                                [list(h) for h in hands], notes,
+                                f"{names[trick['winner']]} wins the trick."))
+    if log.get("points") is not None:
+        running = [0] * n
+        for r in rec["rounds"][: round_index + 1]:
+            if r.get("round_points") is not None:
+                running = [x + p for x, p in zip(running, r["round_points"])]
+        notes = []
+        for s in range(n):
+            bonus = f" +{log['bonus'][s]} rebid" if log["bonus"][s] else ""
+            notes.append(f"bid {log['bids'][s]}, took {log['taken'][s]}: {log['points'][s]:+d}{bonus}, total {running[s]}")
+        steps.append(ReplayStep(number, f"Round {number}: the score", [list(h) for h in hands], notes,
+                                "Exact bid: bid + 2; a miss loses the difference (R16)."))
+    return steps
+
+
+def running_totals(results, players: int) -> list[list[int]]:
+    """Per seat: 0, then the total after each round (R17)."""
+    rows = [[0] for _ in range(players)]
+    for r in results:
+        for s in range(players):
+            rows[s].append(rows[s][-1] + r.round_points[s])
+    return rows
+
+
+def totals_table(results, names: Sequence[str]) -> Table:
+    """The chart's numbers: running totals, a row per player, a column per round."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("", no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=14)
+    for r in range(1, len(results) + 1):
+        table.add_column(f"R{r}", justify="right")
+    for s, row in enumerate(running_totals(results, len(names))):
+        table.add_row(str(s + 1), names[s], *(str(v) for v in row[1:]))
+    return table
+
+
+def score_chart(results, names: Sequence[str], height: int = 16) -> Text:
+    """Each player's running score by round, one marker per player (1-9 by seat; '*'
+    where two meet), rounds across, points up."""
+    lines = running_totals(results, len(names))
+    values = [v for row in lines for v in row]
+    low, high = min(values), max(values)
+    if high == low:
+        high = low + 1
+    rows = max(2, min(height, high - low + 1))
+    col_width = 5
+    width = col_width * (len(results)) + 1
+
+    def row_of(v: int) -> int:
+        return round((high - v) * (rows - 1) / (high - low))
+
+    grid = [[" "] * width for _ in range(rows)]
+    zero = row_of(0) if low <= 0 <= high else None
+    if zero is not None:
+        grid[zero] = ["·"] * width
+    for s, row in enumerate(lines):
+        mark = str(s + 1)
+        for r, v in enumerate(row):
+            y, x = row_of(v), r * col_width
+            grid[y][x] = mark if grid[y][x] in (" ", "·") else "*"
+    label_w = max(len(str(high)), len(str(low)))
+    out = Text()
+    for y in range(rows):
+        value = high - (high - low) * y / (rows - 1)
+        label = str(round(value)) if y in (0, rows - 1) or y == zero else ""
+        out.append(f"{label:>{label_w}} ┤", style="dim")
+        for ch in grid[y]:
+            out.append(ch, style="bold" if ch.isdigit() or ch == "*" else "dim")
+        out.append("\n")
+    axis = "".join(f"{r:<{col_width}}" for r in range(len(results) + 1))
+    out.append(" " * label_w + "  " + axis.rstrip() + "   (round)\n", style="dim")
+    out.append("  ".join(f"{s + 1} {name}" for s, name in enumerate(names)))
+    return out
+
+
+# ---------------------------------------------------------------------------- screen
+class GameReviewScreen(Screen[None]):
+    CSS_PATH = "saved_games.tcss"
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("s", "view('scoresheet')", "Scoresheet"),
+        Binding("t", "view('statistics')", "Statistics"),
+        Binding("c", "view('chart')", "Chart"),
+        Binding("r", "view('replay')", "Replay"),
+        Binding("right,l", "step(1)", "Step", priority=True),
+        Binding("left,h", "step(-1)", "Back a step", priority=True),
+        Binding("]", "round(1)", "Next round"),
+        Binding("[", "round(-1)", "Prev round"),
+        Binding("home", "edge(0)", "First step", show=False),
+        Binding("end", "edge(-1)", "Last step", show=False),
+    ]
+
+    def __init__(self, saved) -> None:
+        super().__init__()
+        self.saved = saved
+        self.game = saved.game
+        self.view = "scoresheet"
+        self.round_index = 0
+        self.step_index = 0
+        self._steps: dict[int, list[ReplayStep]] = {}
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app, "ascii_cards", False))
+
+    def compose(self) -> ComposeResult:
+        saved, game = self.saved, self.game
+        names = [s.name for s in game.seats]
+        results = game.results()
+        if saved.finished:
+            who = ", ".join(saved.winner_names)
+            state = f"won by {who} with {max(game.totals)}"
+        else:
+            state = f"unfinished after {len(results)} of {game.rules.rounds} rounds"
+        yield Static(Text(f"{saved.id}: {game.rules.describe()}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
+                     id="review-title")
+        with ContentSwitcher(initial="scoresheet", id="review-views"):
+            with VerticalScroll(id="scoresheet"):
+                yield Static(scoresheet(results, names, game.rules.rounds), id="review-sheet")
+                yield Static(Text(LEGEND), classes="legend")
+            with VerticalScroll(id="statistics"):
+                yield Static(statistics(results, names, ascii=self.ascii), id="review-stats")
+            with VerticalScroll(id="chart"):
+                yield Static(Text("Running score by round"), classes="legend")
+                yield Static(score_chart(results, names) if results else Text("No round finished."), id="review-chart")
+                yield Static(totals_table(results, names), id="review-totals")
+            with VerticalScroll(id="replay"):
+                yield Static(id="replay-title")
+                yield Static(id="replay-body")
+                yield Static(Text("← → step · [ ] round · Home End"), classes="legend")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_step()
+
+    def check_action(self, action: str, parameters) -> Optional[bool]:
+        if action in ("step", "round", "edge"):
+            return self.view == "replay" and bool(self.game.results() or self.game.rounds)
+        return True
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_view(self, view: str) -> None:
+        self.view = view
+        self.query_one(ContentSwitcher).current = view
+        self.refresh_bindings()
+        self._show_step()
+
+    def steps(self) -> list[ReplayStep]:
+        if self.round_index not in self._steps:
+            self._steps[self.round_index] = round_steps(self.game, self.round_index) if self.game.rounds else []
+        return self._steps[self.round_index]
+
+    def action_step(self, delta: int) -> None:
+        steps = self.steps()
+        new = self.step_index + delta
+        if 0 <= new < len(steps):
+            self.step_index = new
+        elif new >= len(steps) and self.round_index + 1 < len(self.game.rounds):
+            self.round_index += 1
+            self.step_index = 0
+        elif new < 0 and self.round_index > 0:
+            self.round_index -= 1
+            self.step_index = len(self.steps()) - 1
+        self._show_step()
+
+    def action_round(self, delta: int) -> None:
+        new = self.round_index + delta
+        if 0 <= new < len(self.game.rounds):
+            self.round_index = new
+            self.step_index = 0
+        self._show_step()
+
+    def action_edge(self, where: int) -> None:
+        self.step_index = 0 if where == 0 else len(self.steps()) - 1
+        self._show_step()
+
+    @property
+    def current_step(self) -> Optional[ReplayStep]:
+        steps = self.steps()
+        return steps[self.step_index] if steps else None
+
+    def _show_step(self) -> None:
+        step = self.current_step
+        title = self.query_one("#replay-title", Static)
+        body = self.query_one("#replay-body", Static)
+        if step is None:
+            title.update(Text("Nothing was dealt in this game."))
+            body.update("")
+            return
+        steps = self.steps()
+        title.update(Text(f"{step.title}  ·  step {self.step_index + 1} of {len(steps)}", style="bold"))
+        table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("Seat", no_wrap=True, max_width=14)
+        table.add_column("Hand", no_wrap=True)
+        table.add_column("This step")
+        for s, seat in enumerate(self.game.seats):
+            note = step.notes[s] if s < len(step.notes) else ""
+            table.add_row(Text(seat.name), cards_text(step.hands[s], ascii=self.ascii), Text(note))
+        body.update(Group(table, Text(""), Text(step.summary)))

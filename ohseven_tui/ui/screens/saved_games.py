@@ -1,0 +1,165 @@
+"""Saved games on the main menu: the list (sortable; delete after a confirmation),
+then one game's review, or every player across all saves.
+
+A file that cannot be read is skipped with a notice; the screen keeps working.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ... import storage
+from ...storage import SORT_KEYS, SavedGame, SaveError
+
+COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Players"), ("winner", "Winner"),
+           ("score", "Scores"))
+
+
+def _date(text: str) -> str:
+    return text.replace("T", " ").replace("Z", "")[:16] if text else "?"
+
+
+class SavedGamesScreen(Screen[None]):
+    CSS_PATH = "saved_games.tcss"
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("enter", "open", "Open", show=False),
+        Binding("o", "sort_next", "Sort by"),
+        Binding("v", "reverse", "Reverse"),
+        Binding("delete,x", "delete", "Delete"),
+        Binding("p", "players", "Players"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: list[SavedGame] = []
+        self.warnings: list[str] = []
+        self.sort_key = "date"
+        self.reverse = False
+
+    @property
+    def dirs(self):
+        return storage.save_dirs(getattr(self.app, "save_dir", None))
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="saves-title")
+        yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="saves-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        self.reload()
+        table.focus()
+
+    def reload(self, *, notify: bool = True) -> None:
+        self.saves, self.warnings = storage.list_saves(self.dirs)
+        if notify:
+            for warning in self.warnings:
+                self.notify(warning, title="Saved games", severity="warning", timeout=8)
+        self.fill()
+
+    def fill(self) -> None:
+        table = self.query_one(DataTable)
+        keep = self.selected.id if self.selected is not None and table.row_count else None
+        table.clear()
+        self.saves = storage.sort_saves(self.saves, self.sort_key, self.reverse)
+        for saved in self.saves:
+            game = saved.game
+            winner = ", ".join(saved.winner_names) if saved.finished else "(unfinished)"
+            scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
+            rules = game.rules.preset + (", passing" if game.rules.passing else "")
+            table.add_row(saved.id, _date(saved.date), rules, str(game.players), winner, scores, key=saved.id)
+        if keep is not None:
+            ids = [s.id for s in self.saves]
+            if keep in ids:
+                table.move_cursor(row=ids.index(keep))
+        arrow = "↑" if (self.sort_key in ("date", "score")) == self.reverse else "↓"
+        self.query_one("#saves-title", Static).update(
+            Text(f"Saved games in {self.dirs.saves}  ·  {len(self.saves)} game(s), sorted by {self.sort_key} {arrow}"))
+        status = ""
+        if self.warnings:
+            status = f"{len(self.warnings)} file(s) could not be read and are not listed: " + "; ".join(self.warnings)
+        elif not self.saves:
+            status = "No saved games yet: a finished game is saved here."
+        self.query_one("#saves-status", Static).update(Text(status))
+
+    @property
+    def selected(self) -> Optional[SavedGame]:
+        table = self.query_one(DataTable)
+        if not self.saves or not table.row_count:
+            return None
+        row = table.cursor_row
+        return self.saves[row] if 0 <= row < len(self.saves) else None
+
+    # -- actions --------------------------------------------------------------
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        event.stop()
+        key = event.column_key.value
+        if key == self.sort_key:
+            self.reverse = not self.reverse
+        else:
+            self.sort_key, self.reverse = key, False
+        self.fill()
+
+    def action_sort_next(self) -> None:
+        self.sort_key = SORT_KEYS[(SORT_KEYS.index(self.sort_key) + 1) % len(SORT_KEYS)]
+        self.reverse = False
+        self.fill()
+
+    def action_reverse(self) -> None:
+        self.reverse = not self.reverse
+        self.fill()
+
+    def action_open(self) -> None:
+        from .game_review import GameReviewScreen
+
+        saved = self.selected
+        if saved is not None:
+            self.app.push_screen(GameReviewScreen(saved))
+
+    def action_players(self) -> None:
+        from .players import PlayersScreen
+
+        self.app.push_screen(PlayersScreen(self.saves, self.warnings))
+
+    def action_delete(self) -> None:
+        from .confirm import ConfirmScreen
+
+        saved = self.selected
+        if saved is None:
+            return
+
+        def answered(yes: Optional[bool]) -> None:
+            if not yes:
+                self.notify(f"Kept {saved.id}.", timeout=3)
+                return
+            try:
+                storage.delete_save(self.dirs, saved.path)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            self.notify(f"Deleted {saved.id}.", timeout=3)
+            self.reload(notify=False)
+
+        winner = ", ".join(saved.winner_names) or "nobody yet"
+        self.app.push_screen(
+            ConfirmScreen(f"Delete the saved game {saved.id} ({_date(saved.date)}, won by {winner})?\n"
+                          "This cannot be undone."),
+            answered,
+        )
