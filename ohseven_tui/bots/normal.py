@@ -110,7 +110,10 @@ def _play(obs: Observation, legal) -> Hint:
     bid = know.bids[seat]
     if why in ("duck", "lead-duck") and need < 0:
         why = "over-duck"
-    reason = _PLAY_REASONS[why].format(need=_tricks(max(need, 0)), bid=_tricks(bid))
+    if why == "duck" and bid == 0:
+        reason = "Duck: you bid 0"
+    else:
+        reason = _PLAY_REASONS[why].format(need=_tricks(max(need, 0)), bid=_tricks(bid))
     return Hint(action, reason)
 
 
