@@ -1,0 +1,301 @@
+"""Saved games in the app (issue 5, section 4), driven through the real app with
+Pilot: the main menu's "Saved games", the sortable list, delete after a
+confirmation, one game's review (scoresheet, S1-S10, chart, replay), the players
+view, and a notice (and a running app) for every unreadable file.
+
+Expected values come from the raw save files or, for ``redeal-2p``, from its
+scripted deal worked out by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
+
+from ohseven_tui.ui.app import OhSevenApp
+from test_storage_bad_input import CASES, write_case
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "saves"
+IDS = sorted(p.stem for p in SAMPLES.glob("*.json"))
+SIZE = (140, 45)
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch, tmp_path):
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+
+
+@pytest.fixture
+def save_dir(tmp_path):
+    d = tmp_path / "saves"
+    shutil.copytree(SAMPLES, d, ignore=shutil.ignore_patterns("*.py", "*.sh", "*.md"))
+    return d
+
+
+def raw(save_id: str) -> dict:
+    return json.loads((SAMPLES / f"{save_id}.json").read_text(encoding="utf-8"))
+
+
+def notices(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def text_of(widget: Static) -> str:
+    from rich.console import Console
+
+    console = Console(width=200, record=True, color_system=None)
+    with console.capture() as cap:
+        console.print(widget.content)
+    return cap.get()
+
+
+async def open_saved_games(pilot) -> None:
+    app = pilot.app
+    await pilot.pause()
+    menu = app.screen.query_one(OptionList)
+    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+    assert "saved" in ids
+    for _ in range(ids.index("saved") - (menu.highlighted or 0)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert type(app.screen).__name__ == "SavedGamesScreen"
+
+
+def listed(app) -> list[str]:
+    table = app.screen.query_one(DataTable)
+    return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+
+
+async def select(pilot, save_id: str) -> None:
+    rows = listed(pilot.app)
+    table = pilot.app.screen.query_one(DataTable)
+    while rows[table.cursor_row] != save_id:
+        await pilot.press("down")
+    await pilot.pause()
+
+
+async def test_menu_opens_the_list_of_every_save(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        assert sorted(listed(app)) == IDS
+        table = app.screen.query_one(DataTable)
+        row = table.get_row(IDS[IDS.index("redeal-2p")])
+        data = raw("redeal-2p")
+        totals = data["record"]["totals"]
+        assert row[4] == data["record"]["seats"][totals.index(max(totals))]["name"]  # winner
+        assert row[3] == "2"
+        for name, total in zip(["Ann", "Ben"], totals):
+            assert f"{name} {total}" in row[5]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+
+
+async def test_list_sorts(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        await pilot.press("o")  # date -> id
+        await pilot.pause()
+        assert listed(app) == IDS
+        await pilot.press("v")
+        await pilot.pause()
+        assert listed(app) == IDS[::-1]
+        await pilot.press("o")  # -> players
+        await pilot.pause()
+        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        assert counts == sorted(counts)
+        for _ in range(3):  # -> rules, winner, score
+            await pilot.press("o")
+        await pilot.pause()
+        best = [max(raw(i)["record"]["totals"]) for i in listed(app)]
+        assert best == sorted(best, reverse=True)
+
+
+async def test_delete_only_after_confirmation(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    others = {p.name: p.read_bytes() for p in save_dir.iterdir() if p.stem != "sim-4-0001"}
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        await select(pilot, "sim-4-0001")
+        await pilot.press("x")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("n")
+        await pilot.pause()
+        assert (save_dir / "sim-4-0001.json").exists() and "sim-4-0001" in listed(app)
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not (save_dir / "sim-4-0001.json").exists()
+        assert sorted(listed(app)) == [i for i in IDS if i != "sim-4-0001"]
+    assert {p.name: p.read_bytes() for p in save_dir.iterdir()} == others
+
+
+async def test_every_unreadable_file_gets_a_notice_and_the_app_goes_on(save_dir):
+    bad = {case: write_case(save_dir, case) for case in CASES}
+    before = {case: path.read_bytes() for case, path in bad.items()}
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        assert sorted(listed(app)) == IDS  # the bad files are skipped
+        shown = notices(app)
+        for case, path in bad.items():
+            mine = [n for n in shown if str(path) in n]
+            assert len(mine) == 1 and CASES[case][1] in mine[0] and "\n" not in mine[0]
+        status = text_of(app.screen.query_one("#saves-status", Static))
+        assert f"{len(CASES)} file(s) could not be read" in status
+        await select(pilot, "sim-7-0001")  # still works: open a good game
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameReviewScreen"
+    assert {case: path.read_bytes() for case, path in bad.items()} == before
+
+
+async def test_corrupt_autosave_gives_a_notice_and_the_menu_works(tmp_path):
+    d = tmp_path / "saves"
+    state = d / ".state"
+    state.mkdir(parents=True)
+    (state / "autosave.json").write_bytes(b'{"format": "ohseven-save", "vers')
+    app = OhSevenApp(save_dir=d, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any(str(state / "autosave.json") in n for n in notices(app))
+        assert type(app.screen).__name__ == "MenuScreen"
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert "continue" not in ids and "new" in ids
+    kept = list(state.glob("autosave-unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == b'{"format": "ohseven-save", "vers'
+
+
+async def open_review(pilot, save_id):
+    await open_saved_games(pilot)
+    await select(pilot, save_id)
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert type(screen).__name__ == "GameReviewScreen" and screen.saved.id == save_id
+    return screen
+
+
+async def test_review_scoresheet_statistics_and_chart(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    data = raw("sim-29-0001")["record"]
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_review(pilot, "sim-29-0001")
+        switcher = screen.query_one(ContentSwitcher)
+        assert switcher.current == "scoresheet"
+        sheet = text_of(screen.query_one("#review-sheet", Static))
+        for seat, total in zip(data["seats"], data["totals"]):
+            line = next(l for l in sheet.splitlines() if l.startswith(seat["name"]))
+            assert line.split()[-1].rstrip("★") == str(total) or line.split()[-2] == str(total)
+        # Round 1 cell of seat 0: bid/tricks from the raw log.
+        r1 = data["rounds"][0]
+        took = sum(t["winner"] == 0 for t in r1["tricks"])
+        first = next(l for l in sheet.splitlines() if l.startswith(data["seats"][0]["name"]))
+        assert f"{r1['bids'][0]}/{took}" in first
+        await pilot.press("t")
+        await pilot.pause()
+        assert switcher.current == "statistics"
+        stats = text_of(screen.query_one("#review-stats", Static))
+        for label in ("S1 players 5", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10"):
+            assert label in stats
+        await pilot.press("c")
+        await pilot.pause()
+        assert switcher.current == "chart"
+        chart = text_of(screen.query_one("#review-chart", Static))
+        for s, seat in enumerate(data["seats"]):
+            assert f"{s + 1} {seat['name']}" in chart
+        totals = text_of(screen.query_one("#review-totals", Static))
+        running = [0] * 5
+        for r in data["rounds"]:
+            running = [x + p for x, p in zip(running, r["round_points"])]
+        for s, seat in enumerate(data["seats"]):
+            line = next(l for l in totals.splitlines() if f" {seat['name']} " in l)
+            assert line.split()[-1] == str(running[s]) == str(data["totals"][s])
+
+
+async def test_replay_steps_through_a_redealt_round(save_dir):
+    """redeal-2p, round 1, by hand: deal 1 (Ann 0S-6S, Ben 7S 6H-1H), seven bid
+    attempts summing to 7, deal 2, one standing bid, seven tricks, the score: 18 steps."""
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_review(pilot, "redeal-2p")
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.query_one(ContentSwitcher).current == "replay"
+        titles = []
+        for _ in range(18):
+            step = screen.current_step
+            titles.append(step.title)
+            body = text_of(screen.query_one("#replay-body", Static))
+            if len(titles) == 1:
+                assert [c.text() for c in step.hands[0]] == "6S 5S 4S 3S 2S 1S 0S".split()
+                assert [c.text() for c in step.hands[1]] == "7S 6H 5H 4H 3H 2H 1H".split()
+            if 2 <= len(titles) <= 8:
+                k = len(titles) - 2
+                assert f"bids {k}S" in body and f"bids {'7S 6H 5H 4H 3H 2H 1H'.split()[k]}" in body
+            await pilot.press("right")
+            await pilot.pause()
+        assert titles[0] == "Round 1: the deal (deal 1 of 2)"
+        assert titles[1] == "Round 1: bid (deal 1 of 2)"
+        assert titles[2:8] == [f"Round 1: rebid {k} (deal 1 of 2)" for k in range(1, 7)]
+        assert titles[8] == "Round 1: the deal (deal 2 of 2)"
+        assert titles[9] == "Round 1: bid (deal 2 of 2)"
+        assert titles[10:17] == [f"Round 1: trick {t} of 7" for t in range(1, 8)]
+        assert titles[17] == "Round 1: the score"
+        assert screen.current_step.title.startswith("Round 2: the deal")  # stepped on into round 2
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.current_step.title == "Round 1: the score"
+        assert "+3 rebid" in text_of(screen.query_one("#replay-body", Static))  # Ann's R11 points
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.current_step.title == titles[0]
+        await pilot.press("]")
+        await pilot.press("]")
+        await pilot.pause()
+        assert screen.current_step.title.startswith("Round 3: the deal")
+        # Back a trick at a time: hands grow by one card per trick (7 - tricks played).
+        await pilot.press("end")
+        await pilot.pause()
+        await pilot.press("left")
+        await pilot.pause()
+        step = screen.current_step
+        assert step.title == "Round 3: trick 7 of 7" and all(len(h) == 0 for h in step.hands)
+        await pilot.press("left")
+        await pilot.pause()
+        assert all(len(h) == 1 for h in screen.current_step.hands)
+
+
+async def test_players_view(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    games, wins = {}, {}
+    for save_id in IDS:
+        rec = raw(save_id)["record"]
+        for s, seat in enumerate(rec["seats"]):
+            games[seat["name"]] = games.get(seat["name"], 0) + 1
+            wins[seat["name"]] = wins.get(seat["name"], 0) + (s in rec["winners"])
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PlayersScreen"
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
+        assert set(rows) == set(games)
+        for name, row in rows.items():
+            assert (int(row[1]), int(row[2]), int(row[3])) == (games[name], wins[name], 7 * games[name])
+        ann = raw("redeal-2p")["record"]
+        own = [(r["bids"][0], sum(t["winner"] == 0 for t in r["tricks"])) for r in ann["rounds"]]
+        assert rows["Ann"][5] == f"{sum(b == t for b, t in own) / 7:.0%}"
+        assert rows["Ann"][7] == f"{sum(b > t for b, t in own) / 7:.0%}"
