@@ -1,0 +1,165 @@
+"""Autosave and resume through the real app (issue 5, section 3), with Pilot:
+the app saves after every action, Continue (menu) and ``--continue`` resume in the
+same phase with the same hands at the same seat, and a finished game moves to the
+saves directory and clears the autosave."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import OptionList
+
+from ohseven_tui.engine import DEAL, Game, Phase, Seat, make_rules
+from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.setup import GameSetup
+
+SIZE = (140, 45)
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch, tmp_path):
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+
+
+def table_of(app):
+    return next((s for s in app.screen_stack if type(s).__name__ == "TableScreen"), None)
+
+
+def game_at_anns_card(seed: int = 3) -> Game:
+    """Ann (seat 0, human) to play a card in round 1, three easy bots at the table."""
+    seats = [Seat("Ann", "human"), Seat("Bea", "easy"), Seat("Cid", "easy"), Seat("Dot", "easy")]
+    game = Game(make_rules("oh-seven", 4), seed=seed, seats=seats)
+    rng = random.Random(seed)
+    while not (game.phase is Phase.PLAY and game.current_seat == 0 and game.round.tricks):
+        seats_to_act = game.to_act()
+        if not seats_to_act:
+            game.apply(DEAL)
+        else:
+            game.apply(rng.choice(game.legal_actions(seats_to_act[0])))
+    return game
+
+
+def same_table(a: Game, b: Game, seat: int) -> None:
+    assert a.phase is b.phase and a.to_act() == b.to_act() and a.current_seat == b.current_seat
+    assert a.observation(seat) == b.observation(seat)
+    assert [str(x) for x in a.history] == [str(x) for x in b.history]
+
+
+async def test_continue_from_the_menu_resumes_same_phase_hands_and_seat(tmp_path):
+    dirs = save_dirs(tmp_path / "saves")
+    original = game_at_anns_card()
+    write_autosave(dirs, original)
+    app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert "continue" in ids
+        for _ in range(ids.index("continue") - (menu.highlighted or 0)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        table = table_of(app)
+        assert table is not None
+        same_table(table.game, original, 0)
+        assert table.viewer == 0  # the same seat is on screen: Ann's
+
+
+async def test_continue_flag_resumes_and_autosaves_the_next_action(tmp_path):
+    dirs = save_dirs(tmp_path / "saves")
+    original = game_at_anns_card(seed=8)
+    write_autosave(dirs, original)
+    app = OhSevenApp(save_dir=dirs.saves, resume=True, bot_delay=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = table_of(app)
+        assert table is not None
+        same_table(table.game, original, 0)
+        for _ in range(50):  # wait (bounded) until Ann may play
+            if table.acting == 0:
+                break
+            await pilot.pause(0.02)
+        assert table.acting == 0
+        await pilot.press("enter")  # play the selected legal card
+        await pilot.pause()
+        saved = load_autosave(dirs)
+        assert len(saved.history) == len(original.history) + 1
+        assert saved.history[-1].seat == 0 and type(saved.history[-1]).__name__ == "Play"
+        same_table(saved, table.game, 0)
+
+
+async def test_app_autosaves_after_every_action_to_the_end(tmp_path):
+    """A bots-only game played to its end in the app (so no bot is cut off mid-move)."""
+    dirs = save_dirs(tmp_path / "saves")
+    setup = GameSetup.default(players=2, humans=0, bots=["easy"])
+    setup.seed = 11
+    setup.bot_delay = 0.0
+    app = OhSevenApp(setup=setup, save_dir=dirs.saves, bot_delay=0.0)
+    checked = 0
+    hook_calls = []
+    real_hook = app.after_action
+
+    def after_action(game):  # the app's own hook, then a look at what it wrote
+        real_hook(game)
+        saved = load_autosave(dirs) if not game.is_over else None
+        hook_calls.append(saved is None or len(saved.history) == len(game.history))
+
+    app.after_action = after_action
+    async with app.run_test(size=SIZE) as pilot:
+        table = None
+        for _ in range(5000):  # bounded
+            await pilot.pause()
+            table = table or table_of(app)
+            if table is None or not table.game.history:
+                continue
+            if table.game.is_over:
+                break
+            # Between events, the autosave holds exactly the actions applied so far.
+            assert [str(a) for a in load_autosave(dirs).history] == [str(a) for a in table.game.history]
+            checked += 1
+        assert table.game.is_over
+        finished = table.game
+    assert checked >= 1  # bots may play many actions between two pauses
+    assert len(hook_calls) == len(finished.history) and all(hook_calls)  # a save after every action
+    assert not dirs.autosave.exists()
+    saves, warnings = list_saves(dirs)
+    assert warnings == [] and len(saves) == 1
+    assert [str(a) for a in saves[0].game.history] == [str(a) for a in finished.history]
+
+
+def one_action_from_the_end(seed: int = 5) -> Game:
+    seats = [Seat("Eli", "easy"), Seat("Fay", "easy")]
+    game = Game(make_rules("oh-seven", 2), seed=seed, seats=seats)
+    rng = random.Random(seed)
+    while True:
+        seats_to_act = game.to_act()
+        if not seats_to_act:
+            game.apply(DEAL)
+            continue
+        probe = game.clone()
+        action = rng.choice(game.legal_actions(seats_to_act[0]))
+        probe.apply(action)
+        if probe.is_over:
+            return game
+        game.apply(action)
+
+
+async def test_finished_game_moves_to_the_saves_and_clears_the_autosave(tmp_path):
+    dirs = save_dirs(tmp_path / "saves")
+    game = one_action_from_the_end()
+    write_autosave(dirs, game)
+    app = OhSevenApp(game=game, save_dir=dirs.saves, bot_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):  # bounded
+            await pilot.pause()
+            if game.is_over and not dirs.autosave.exists():
+                break
+    assert game.is_over
+    assert not dirs.autosave.exists()
+    saves, warnings = list_saves(dirs)
+    assert warnings == [] and len(saves) == 1
+    assert saves[0].path.parent == dirs.saves
+    assert [str(a) for a in saves[0].game.history] == [str(a) for a in game.history]
+    assert saves[0].finished and saves[0].totals == list(game.totals)
