@@ -299,3 +299,30 @@ async def test_players_view(save_dir):
         own = [(r["bids"][0], sum(t["winner"] == 0 for t in r["tricks"])) for r in ann["rounds"]]
         assert rows["Ann"][5] == f"{sum(b == t for b, t in own) / 7:.0%}"
         assert rows["Ann"][7] == f"{sum(b > t for b, t in own) / 7:.0%}"
+
+
+async def test_header_click_sorts_and_enter_opens_one_review(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        table = app.screen.query_one(DataTable)
+        x = 1
+        for key, column in table.columns.items():
+            if key.value == "players":
+                break
+            x += column.get_render_width(table)
+        await pilot.click("#saves-table", offset=(x, 0))
+        await pilot.pause()
+        assert app.screen.sort_key == "players"
+        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        assert counts == sorted(counts)
+        await pilot.click("#saves-table", offset=(x, 0))  # again: reversed
+        await pilot.pause()
+        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        assert counts == sorted(counts, reverse=True)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameReviewScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SavedGamesScreen"
