@@ -79,6 +79,8 @@ def _bid(obs: Observation, legal) -> Hint:
 
 _PLAY_REASONS = {
     "only": "Your only legal card",
+    "sure-duck": "Lose this one: your top trumps will make the {need} you still need",
+    "sure-win": "Take it with a top trump: you still need {need}",
     "cannot-win": "You cannot win this trick: throw your least useful card",
     "win-cheap": "Win cheaply: you still need {need}",
     "win-safe": "Win with the cheapest card nobody can beat: you still need {need}",

@@ -138,6 +138,17 @@ def choose_play(seat: int, hand: list, trick: list, trump: int, need: int, n: in
     losers = []
     for c in legal:
         (winners if _beats(c, best, trump) else losers).append(c)
+    if need > 0 and trump >= 0:
+        sure = [c for c in hand if c & 3 == trump and not _higher_out(c, hand, unplayed)]
+        if len(sure) >= need:
+            # Top trumps win whenever played: they alone make the bid, so lose
+            # this trick with another card if possible, else spend a top trump.
+            spare = [c for c in losers if c not in sure]
+            if spare:
+                return max(spare, key=_rank_then_trump(trump)), "sure-duck"
+            own = [c for c in winners if c in sure]
+            if own:
+                return min(own), "sure-win"
     if need > 0:
         if not winners:
             # Throw the least useful card: low, and not a trump.
@@ -163,6 +174,11 @@ def choose_play(seat: int, hand: list, trick: list, trump: int, need: int, n: in
 def _lead(seat, hand, trump, need, later, unplayed, voids):
     if need > 0:
         trumps = [c for c in hand if c & 3 == trump]
+        sure = [c for c in trumps if not _higher_out(c, hand, unplayed)]
+        if sure and len(sure) >= need and len(sure) < len(hand):
+            rest = [c for c in hand if c not in sure]
+            card, why = _lead(seat, rest, trump, 0, later, unplayed, voids)
+            return card, "sure-duck"
         if need >= len(hand):
             if trumps:
                 return max(trumps), "lead-top-trump"

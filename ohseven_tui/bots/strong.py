@@ -25,6 +25,7 @@ from .policy import choose_play, trick_winner
 DEFAULT_BUDGET = 0.5  # seconds per decision
 BID_CANDIDATES = 4  # the normal model's best few bid cards are searched
 MIN_SAMPLES = 24  # before a candidate may be declared clearly best
+IRRELEVANT = 0.1  # points per round: a smaller difference is not worth more time
 
 
 def points(bid: int, taken: int) -> int:
@@ -347,7 +348,8 @@ def _distinct_cards(obs: Observation, know: Knowledge, preferred) -> list:
 
 
 def _settled(rows, sums, k) -> bool:
-    """Is one candidate clearly best (paired, about 3 standard errors)?"""
+    """Is the best candidate clearly better (paired, about 3 standard errors) than
+    each other, or else surely within IRRELEVANT points of it?"""
     best = max(range(k), key=lambda i: sums[i])
     m = len(rows)
     for j in range(k):
@@ -360,6 +362,7 @@ def _settled(rows, sums, k) -> bool:
             if mean <= 0:
                 return False
             continue
-        if mean < 3 * (var / m) ** 0.5:
+        se = (var / m) ** 0.5
+        if mean < 3 * se and mean + 3 * se > IRRELEVANT:
             return False
     return True
