@@ -104,7 +104,9 @@ def r16_points(bid: int, taken: int) -> int:
 
 
 def check_record_json(data: dict) -> None:
-    """Recheck a record's derived log by the rules, from its JSON alone."""
+    """Recheck an Oh-Seven record's derived log by the rules (R5-R17), from its JSON
+    alone: hands after passing, bid outcomes and R11 points, trump and leader, follow
+    suit, trick winners, points, totals. Raises AssertionError on the first mismatch."""
     from collections import Counter
 
     n = data["rules"]["players"]
