@@ -201,3 +201,49 @@ def test_a_refused_bid_keeps_the_other_face_down_bids():
     assert game.observation(0).my_bid == c("3S")  # the first face-down bid still holds
     act(game, "1 bid 0C", "2 bid 1H", "3 bid 2S")
     assert game.round.bids == (3, 0, 1, 2)
+
+
+def _random_candidate(game, rng):
+    """Some action, legal or not, that a careless or hostile caller might try."""
+    n = game.players
+    seat = rng.randrange(min(n + 1, 9))  # n itself is no seat (actions exist for seats 0-8)
+    pack = game._pack
+    own = game.hands[seat] if seat < n and game.hands[seat] else list(pack)
+    card = rng.choice(own) if rng.random() < 0.6 else rng.choice(pack)
+    kind = rng.randrange(4)
+    if kind == 0:
+        return Play(seat, card)
+    if kind == 1:
+        return Bid(seat, card)
+    if kind == 2:
+        return Pass(seat, rng.sample(own, min(len(own), rng.randrange(4))))
+    return DEAL
+
+
+def _is_legal(game, action):
+    if action is DEAL:
+        return game.phase in (Phase.DEAL, Phase.ROUND_OVER)
+    return action.seat < game.players and action in game.legal_actions(action.seat)
+
+
+@pytest.mark.parametrize("players, passing", [(2, True), (3, True), (4, False), (5, True), (9, False)])
+def test_random_illegal_actions_in_random_games_change_nothing(players, passing):
+    import random
+
+    rng = random.Random(players * 31 + passing)
+    tried = 0
+    for game_no in range(3):
+        game = new_game(players, passing=passing, seed=game_no)
+        while not game.is_over:
+            if rng.random() < 0.25:
+                action = _random_candidate(game, rng)
+                if not _is_legal(game, action):
+                    before = full_snapshot(game)
+                    with pytest.raises(IllegalAction) as info:
+                        game.apply(action)
+                    assert "\n" not in str(info.value) and str(info.value)
+                    assert full_snapshot(game) == before, action
+                    tried += 1
+            seats = game.to_act()
+            game.apply(DEAL if not seats else rng.choice(game.legal_actions(rng.choice(seats))))
+    assert tried > 50
