@@ -79,6 +79,7 @@ def _bid(obs: Observation, legal) -> Hint:
 
 _PLAY_REASONS = {
     "only": "Your only legal card",
+    "draw-trumps": "Lead a low trump to draw the others' trumps: you still need {need}",
     "sure-duck": "Lose this one: your top trumps will make the {need} you still need",
     "sure-win": "Take it with a top trump: you still need {need}",
     "cannot-win": "You cannot win this trick: throw your least useful card",
@@ -115,7 +116,7 @@ def _play(obs: Observation, legal) -> Hint:
     if why == "duck" and bid == 0:
         reason = "Duck: you bid 0"
     else:
-        reason = _PLAY_REASONS[why].format(need=_tricks(max(need, 0)), bid=_tricks(bid))
+        reason = _PLAY_REASONS.get(why, "The normal bot's choice").format(need=_tricks(max(need, 0)), bid=_tricks(bid))
     return Hint(action, reason)
 
 

@@ -18,6 +18,7 @@ TOP_BOOST = 1.1  # fitted on normal self-play (4 players): the top bidder beats 
 OTHER_DAMP = 0.85  # and the others fall short of theirs
 # Share of bids at each rank 0..7 in normal self-play, by player count
 # (a few rounds of refitting normal against itself).
+WILD = 0.2
 OPP_BIDS: dict = {
     2: (0.0033, 0.0217, 0.1357, 0.3182, 0.191, 0.1989, 0.114, 0.0171),
     3: (0.0101, 0.2461, 0.3099, 0.2057, 0.1272, 0.0794, 0.0197, 0.0018),
@@ -265,6 +266,8 @@ class BidModel:
         if probs is None:
             p = min(0.95, 1.0 / self.players)
             probs = [_comb(size, k) * p**k * (1 - p) ** (size - k) for k in range(size + 1)]
+        # Some opponents bid wildly: keep a share of uniform bids in the mix.
+        probs = [(1 - WILD) * q + WILD / len(probs) for q in probs]
         cdf = []
         acc = 0.0
         for q in probs:
