@@ -259,22 +259,28 @@ def clear_autosave(dirs: SaveDirs) -> None:
         raise SaveError(dirs.autosave, f"cannot remove: {exc.strerror or exc}") from None
 
 
-def set_aside_autosave(dirs: SaveDirs) -> Optional[Path]:
-    """Rename an autosave that cannot be loaded to ``autosave-unreadable-DATE.json``
-    beside it, byte for byte, so a new game's autosave never overwrites it."""
-    if not os.path.lexists(dirs.autosave):
+def _set_aside(path: Path) -> Optional[Path]:
+    """Rename an unreadable file of ours to ``STEM-unreadable-DATE.json`` beside it."""
+    if not os.path.lexists(path):
         return None
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
-        target = dirs.state / (f"autosave-unreadable-{stamp}.json" if n == 1 else f"autosave-unreadable-{stamp}-{n}.json")
+        suffix = "" if n == 1 else f"-{n}"
+        target = path.with_name(f"{path.stem}-unreadable-{stamp}{suffix}.json")
         if os.path.lexists(target):
             continue
         try:
-            os.rename(dirs.autosave, target)
+            os.rename(path, target)
         except OSError as exc:
-            raise SaveError(dirs.autosave, f"cannot set aside: {exc.strerror or exc}") from None
+            raise SaveError(path, f"cannot set aside: {exc.strerror or exc}") from None
         return target
-    raise SaveError(dirs.autosave, "cannot set aside: too many unreadable autosaves")
+    raise SaveError(path, "cannot set aside: too many unreadable copies")
+
+
+def set_aside_autosave(dirs: SaveDirs) -> Optional[Path]:
+    """Rename an autosave that cannot be loaded to ``autosave-unreadable-DATE.json``
+    beside it, byte for byte, so a new game's autosave never overwrites it."""
+    return _set_aside(dirs.autosave)
 
 
 def _slug(text: str) -> str:
@@ -314,16 +320,28 @@ def save_setup(dirs: SaveDirs, setup: dict) -> Path:
     return dirs.setup
 
 
+def _read_setup(path: Path) -> dict:
+    data = _read_json(path)
+    if not isinstance(data, dict) or data.get("format") != "ohseven-setup" or not isinstance(data.get("setup"), dict):
+        raise SaveError(path, "is not an ohseven setup file")
+    if data.get("version") != 1:
+        raise SaveError(path, f"setup format version {data.get('version')!r} is not supported")
+    return data["setup"]
+
+
 def load_setup(dirs: SaveDirs) -> Optional[dict]:
-    """The last setup, or None if there is none. A bad file raises SaveError."""
+    """The last setup, or None if there is none. A bad file is set aside (renamed,
+    bytes kept, so the next setup does not overwrite it) and raises SaveError."""
     if not os.path.lexists(dirs.setup):
         return None
-    data = _read_json(dirs.setup)
-    if not isinstance(data, dict) or data.get("format") != "ohseven-setup" or not isinstance(data.get("setup"), dict):
-        raise SaveError(dirs.setup, "is not an ohseven setup file")
-    if data.get("version") != 1:
-        raise SaveError(dirs.setup, f"setup format version {data.get('version')!r} is not supported")
-    return data["setup"]
+    try:
+        return _read_setup(dirs.setup)
+    except SaveError as exc:
+        try:
+            aside = _set_aside(dirs.setup)
+        except SaveError:
+            raise exc from None
+        raise SaveError(dirs.setup, f"{exc.reason} (kept as {aside.name})") from None
 
 
 # ---------------------------------------------------------------------------- reading

@@ -339,7 +339,10 @@ def test_corrupt_setup_is_a_one_line_error_and_kept(dirs):
     with pytest.raises(SaveError) as err:
         load_setup(dirs)
     assert str(dirs.setup) in str(err.value) and "\n" not in str(err.value)
-    assert dirs.setup.read_text() == '{"format": "ohseven-setup", "setup": '
+    kept = list(dirs.state.glob("setup-unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == '{"format": "ohseven-setup", "setup": '
+    save_setup(dirs, {"players": 2})  # the next setup cannot overwrite the bad one
+    assert kept[0].read_text() == '{"format": "ohseven-setup", "setup": '
 
 
 def test_delete_save_only_inside_the_saves_dir(dirs, tmp_path):
