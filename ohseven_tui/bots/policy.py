@@ -14,8 +14,8 @@ import random
 from functools import lru_cache
 
 NO_TRUMP = -1
-TOP_BOOST = 1.1  # fitted on normal self-play (4 players): the top bidder beats its estimate
-OTHER_DAMP = 0.85  # and the others fall short of theirs
+TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats its estimate
+OTHER_DAMP = 0.9  # and the others fall short of theirs
 # Share of bids at each rank 0..7 in normal self-play, by player count
 # (a few rounds of refitting normal against itself).
 WILD = 0.2
