@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
 from ohseven_tui.ui.app import OhSevenApp
-from test_storage_bad_input import CASES, write_case
+from test_storage_bad_input import CASES, unprivileged, write_case
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "saves"
@@ -326,3 +327,30 @@ async def test_header_click_sorts_and_enter_opens_one_review(save_dir):
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "SavedGamesScreen"
+
+
+async def test_unreadable_saves_directory_gives_a_notice_and_the_app_goes_on(capsys):
+    """As root, file modes do not apply: the list is read as ``nobody`` (euid only),
+    the way test_storage_bad_input does it."""
+    base = Path(tempfile.mkdtemp(prefix="ohseven-perm-ui-"))
+    base.chmod(0o755)
+    d = base / "saves"
+    shutil.copytree(SAMPLES, d, ignore=shutil.ignore_patterns("*.py", "*.sh", "*.md"))
+    try:
+        app = OhSevenApp(save_dir=d)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_saved_games(pilot)  # warm up: every module imported while root reads them
+            assert sorted(listed(app)) == IDS
+            await pilot.press("escape")
+            await pilot.pause()
+            d.chmod(0o000)
+            with unprivileged():
+                await open_saved_games(pilot)
+            assert listed(app) == []
+            assert any(str(d) in n and "permission denied" in n for n in notices(app))
+            await pilot.press("escape")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "MenuScreen"  # still running
+    finally:
+        d.chmod(0o755)
+        shutil.rmtree(base)
