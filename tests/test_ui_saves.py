@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
+from ohseven_tui.engine import parse_card
 from ohseven_tui.ui.app import OhSevenApp
 from test_storage_bad_input import CASES, unprivileged, write_case
 
@@ -244,7 +245,8 @@ async def test_replay_steps_through_a_redealt_round(save_dir):
                 assert [c.text() for c in step.hands[1]] == "7S 6H 5H 4H 3H 2H 1H".split()
             if 2 <= len(titles) <= 8:
                 k = len(titles) - 2
-                assert f"bids {k}S" in body and f"bids {'7S 6H 5H 4H 3H 2H 1H'.split()[k]}" in body
+                ann, ben = parse_card(f"{k}S"), parse_card("7S 6H 5H 4H 3H 2H 1H".split()[k])
+                assert f"bids {ann.pretty()}" in body and f"bids {ben.pretty()}" in body
             await pilot.press("right")
             await pilot.pause()
         assert titles[0] == "Round 1: the deal (deal 1 of 2)"

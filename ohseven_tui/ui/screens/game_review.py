@@ -42,13 +42,13 @@ def _cards(texts) -> list[Card]:
     return [parse_card(t) for t in texts]
 
 
-def _text(cards: Sequence[Card]) -> str:
-    return " ".join(c.text() for c in cards)
-
-
-def round_steps(game, round_index: int) -> list[ReplayStep]:
+def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
     """Every step of one round: each deal, its passes, each bid attempt, each trick,
-    and the round's score."""
+    and the round's score. ``label`` writes a card (default ``Card.text``: "5S")."""
+    label = label or Card.text
+
+    def _text(cards: Sequence[Card]) -> str:
+        return " ".join(label(c) for c in cards)
     rec = record.to_record(game)
     log = rec["rounds"][round_index]
     names = [s["name"] for s in rec["seats"]]
@@ -81,7 +81,7 @@ def round_steps(game, round_index: int) -> list[ReplayStep]:
         for a, attempt in enumerate(attempts, start=1):
             bids = _cards(attempt["bids"])
             top = max(bids)
-            notes = [f"bids {b.text()} ({b.rank})" + (" top" if b == top else "") + (f", +{attempt['bonus'][s]}" if attempt["bonus"][s] else "")
+            notes = [f"bids {label(b)} ({b.rank})" + (" top" if b == top else "") + (f", +{attempt['bonus'][s]}" if attempt["bonus"][s] else "")
                      for s, b in enumerate(bids)]
             outcome = attempt["outcome"]
             if outcome == "stands":
@@ -92,15 +92,15 @@ def round_steps(game, round_index: int) -> list[ReplayStep]:
                 summary = "Two identical top cards: nobody is top bidder, a rebid (R10)."
             if outcome != "stands" and a == len(attempts) and d < len(deals):
                 summary += " No unbid card is left: the round is dealt again (R13)."
-            label = "bid" if a == 1 else f"rebid {a - 1}"
-            steps.append(ReplayStep(number, f"Round {number}: {label}{of}", [list(h) for h in hands], notes, summary))
+            what = "bid" if a == 1 else f"rebid {a - 1}"
+            steps.append(ReplayStep(number, f"Round {number}: {what}{of}", [list(h) for h in hands], notes, summary))
     for t, trick in enumerate(log["tricks"], start=1):
         cards = _cards(trick["cards"])
         notes = [""] * n
         for i, c in enumerate(cards):
             seat = (trick["leader"] + i) % n
             hands[seat].remove(c)
-            notes[seat] = ("leads " if i == 0 else "plays ") + c.text() + (", wins" if seat == trick["winner"] else "")
+            notes[seat] = ("leads " if i == 0 else "plays ") + label(c) + (", wins" if seat == trick["winner"] else "")
         steps.append(ReplayStep(number, f"Round {number}: trick {t} of {len(log['tricks'])}",
                                 [list(h) for h in hands], notes,
                                 f"{names[trick['winner']]} wins the trick."))
@@ -254,7 +254,8 @@ class GameReviewScreen(Screen[None]):
 
     def steps(self) -> list[ReplayStep]:
         if self.round_index not in self._steps:
-            self._steps[self.round_index] = round_steps(self.game, self.round_index) if self.game.rounds else []
+            label = (lambda c: c.pretty(self.ascii))
+            self._steps[self.round_index] = round_steps(self.game, self.round_index, label) if self.game.rounds else []
         return self._steps[self.round_index]
 
     def action_step(self, delta: int) -> None:
