@@ -261,3 +261,26 @@ def test_env_var_names_the_save_dir(capsys, monkeypatch):
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(SAMPLES))
     assert main(["scores", "list"]) == 0
     assert "redeal-2p" in capsys.readouterr().out
+
+
+def test_show_an_unfinished_game_by_path(capsys, tmp_path):
+    """An autosave is a save file too: show it by path, rounds so far only."""
+    import random
+
+    from ohseven_tui.engine import DEAL, Game, make_rules
+    from ohseven_tui.storage import save_dirs, write_autosave
+
+    game = Game(make_rules("oh-seven", 3), seed=5)
+    rng = random.Random(5)
+    while len(game.results()) < 2:
+        seats = game.to_act()
+        game.apply(DEAL if not seats else rng.choice(game.legal_actions(seats[0])))
+    dirs = save_dirs(tmp_path / "s")
+    path = write_autosave(dirs, game)
+    rc = main(["scores", "show", str(path)])
+    out, err = capsys.readouterr()
+    assert rc == 0 and err == ""
+    assert "Unfinished: 2 of 7 rounds played" in out
+    rc = main(["scores", "export", str(path), "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert rc == 0 and len(rows) == 2 * 3
