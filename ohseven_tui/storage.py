@@ -520,7 +520,7 @@ def list_saves(dirs: SaveDirs) -> tuple[list[SavedGame], list[str]]:
     except FileNotFoundError:
         return [], []
     except NotADirectoryError:
-        return [], [f"skipped {dirs.saves}: is not a directory"]
+        return [], [f"cannot list the saves directory {dirs.saves}: it is a file, not a directory"]
     except OSError as exc:
         why = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
         return [], [f"cannot list the saves directory {dirs.saves}: {why}"]

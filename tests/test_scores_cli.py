@@ -284,3 +284,12 @@ def test_show_an_unfinished_game_by_path(capsys, tmp_path):
     rc = main(["scores", "export", str(path), "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert rc == 0 and len(rows) == 2 * 3
+
+
+def test_save_dir_that_is_a_file_is_one_line_exit_2(capsys, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("not a directory")
+    assert main(["scores", "list", "--save-dir", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and str(f) in err
+    assert f.read_text() == "not a directory"
