@@ -166,7 +166,7 @@ def choose_play(seat: int, hand: list, trick: list, trump: int, need: int, n: in
             return max(winners), "win-try"
         return min(winners), "ruff"
     if losers:
-        return max(losers, key=_rank_then_trump(trump)), ("duck" if need == 0 else "over-duck")
+        return max(losers, key=lambda c: ((c & 3) == trump, c >> 2)), ("duck" if need == 0 else "over-duck")
     if need < 0 or not later:
         return max(legal, key=_rank_then_trump(trump)), ("forced" if need == 0 else "over-control")
     return min(legal, key=lambda c: c >> 2), "forced-low"
@@ -210,7 +210,7 @@ def _lead(seat, hand, trump, need, later, unplayed, voids):
     best_key = None
     for c in hand:
         h = _higher_out(c, hand, unplayed)
-        key = (min(h, 2), (c & 3) != trump, c >> 2)
+        key = (min(h, 2), (c & 3) == trump, c >> 2)
         if best_key is None or key > best_key:
             best, best_key = c, key
     return best, ("lead-duck" if best_key[0] else "lead-forced")
