@@ -11,7 +11,9 @@ the first bot's seats minus the second's), which cancels the luck of the deal.
 
 A deal is one round: round ``--round`` of a game with the deal's seed (earlier
 rounds, if any, are played by normal bots in every seat, identically for every
-rotation, so ``--round 4 --passing`` measures a round with a 3-card pass).
+rotation, so ``--round 4 --passing`` measures a round with a 3-card pass). With
+``--whole-games`` a deal is the rest of the game (the same deals for every
+rotation unless an R13 redeal shifts the pack's later shuffles).
 """
 
 from __future__ import annotations
@@ -62,10 +64,12 @@ def play_deal(index: int):
             _step(game, warmup)
         bots = [_bot(name, seed * 16 + s, args.budget) for s, name in enumerate(names)]
         clock = time.perf_counter
-        while game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        first = len(game.results())
+        stop = (Phase.GAME_OVER,) if args.whole_games else (Phase.ROUND_OVER, Phase.GAME_OVER)
+        while game.phase not in stop:
             seats = game.to_act()
             if not seats:
-                game.apply(DEAL)  # R13 redeal
+                game.apply(DEAL)  # next round, or an R13 redeal
                 continue
             for seat in seats:
                 obs = game.observation(seat)
@@ -77,8 +81,8 @@ def play_deal(index: int):
                     if names[seat] == "strong" and dt > args.budget * 1.1:
                         over["strong"] += 1
                 game.apply(action)
-        result = game.results()[-1]
-        rows.append([(names[s], result.round_points[s], result.bids[s], result.taken[s]) for s in range(n)])
+        for result in game.results()[first:]:
+            rows.append([(names[s], result.round_points[s], result.bids[s], result.taken[s]) for s in range(n)])
     return rows, times, over
 
 
@@ -114,6 +118,11 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--round", type=int, default=1, help="which round of the game each deal is (1-7)")
     p.add_argument("--passing", action="store_true", help="card passing on (R6; use with --round 2..6)")
+    p.add_argument(
+        "--whole-games",
+        action="store_true",
+        help="a deal is a whole game (from --round to round 7): bots see earlier rounds' results",
+    )
     args = p.parse_args(argv)
     args.lineup = [x.strip() for x in args.lineup.split(",")]
     bad = [x for x in args.lineup if x not in BOT_NAMES]
@@ -148,7 +157,7 @@ def main(argv=None) -> int:
             times[name].extend(t.get(name, []))
             over[name] += o.get(name, 0)
     print(
-        f"{args.deals} deals x {len(args.lineup)} rotations, line-up {','.join(args.lineup)}, round {args.round}"
+        f"{args.deals} deals x {len(args.lineup)} rotations, line-up {','.join(args.lineup)}, round {args.round}{' to 7' if args.whole_games else ''}"
         f"{', passing' if args.passing else ''}, strong budget {args.budget}s, {args.workers} workers, "
         f"wall {wall:.0f}s"
     )

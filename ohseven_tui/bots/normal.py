@@ -63,10 +63,23 @@ def _pass(obs: Observation) -> Hint:
     return Hint(action, f"Pass {_cards(action.cards)}: they fit your bidding plan least")
 
 
+def opponent_wildness(obs: Observation, model) -> list:
+    """Each other seat's chance of bidding at random, from the bid ranks it has
+    shown: this round's revealed attempts and earlier rounds' standing bids."""
+    shown = [[] for _ in range(obs.players)]
+    for result in obs.results:
+        for s, b in enumerate(result.bids):
+            shown[s].append(b)
+    for _, attempt in obs.bid_attempts:
+        for s, c in enumerate(attempt.bids):
+            shown[s].append(int(c) >> 2)
+    return [model.wildness(shown[s]) for s in range(obs.players) if s != obs.seat]
+
+
 def _bid(obs: Observation, legal) -> Hint:
     model = model_for(obs)
     allowed = [a.card for a in legal]
-    value, card, if_top, otherwise, top = model.evaluate(list(obs.hand), allowed)[0]
+    value, card, if_top, otherwise, top = model.evaluate(list(obs.hand), allowed, wild=opponent_wildness(obs, model))[0]
     action = Bid(obs.seat, card)
     suit = card.pretty()[-1]
     again = "Rebid" if obs.bid_with else "Bid"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Optional
 
 NO_TRUMP = -1
 TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats its estimate
@@ -259,22 +260,26 @@ class BidModel:
         return (self.hand_size / self.players) / mean if mean else 1.0
 
     def _opponent_bids(self) -> list:
-        """P(an opponent's bid rank <= k): normal self-play's bid ranks where
-        measured (OPP_BIDS), else a binomial around the fair share."""
+        """Each opponent's bid ranks: normal self-play's (OPP_BIDS) where measured,
+        else a binomial around the fair share; and uniform, for wild bidders."""
         size = self.hand_size
         probs = OPP_BIDS.get(self.players) if size == 7 and len(self.ranks) == 8 else None
         if probs is None:
             p = min(0.95, 1.0 / self.players)
             probs = [_comb(size, k) * p**k * (1 - p) ** (size - k) for k in range(size + 1)]
-        # Some opponents bid wildly: keep a share of uniform bids in the mix.
-        probs = [(1 - WILD) * q + WILD / len(probs) for q in probs]
-        cdf = []
-        acc = 0.0
-        for q in probs:
-            acc += q
-            cdf.append(acc)
-        cdf[-1] = 1.0
-        return cdf
+        total = sum(probs)
+        self._tame = [q / total for q in probs]
+        self._wild = [1.0 / len(probs)] * len(probs)
+        return _cdf([(1 - WILD) * q + WILD * w for q, w in zip(self._tame, self._wild)])
+
+    def wildness(self, ranks) -> float:
+        """Chance that a seat bids wildly (at random), given bid ranks it showed."""
+        w = WILD
+        for r in ranks:
+            if 0 <= r < len(self._tame):
+                a = w * self._wild[r]
+                w = a / (a + (1 - w) * max(self._tame[r], 1e-4))
+        return w
 
     def card_chances(self, hand: list, trump: int) -> list:
         """Per card of ``hand`` (same order): the chance it takes a trick."""
@@ -338,17 +343,22 @@ class BidModel:
             dist = new
         return dist
 
-    def top_chance(self, card: int) -> float:
-        """Chance that ``card`` is the top bid (R9): every opponent bids lower."""
+    def top_chance(self, card: int, wild: Optional[list] = None) -> float:
+        """Chance that ``card`` is the top bid (R9): every opponent bids lower.
+        ``wild`` is each opponent's chance of bidding at random (default WILD)."""
         r = card >> 2
         s = card & 3
-        cdf = self._opp_bid_cdf
-        below = cdf[r - 1] if r > 0 else 0.0
-        at = cdf[r] - below if r < len(cdf) else 0.0
-        one = min(1.0, below + at * s / 4)
-        return one ** (self.players - 1)
+        if wild is None:
+            one = _below(self._opp_bid_cdf, r, s)
+            return one ** (self.players - 1)
+        tame = _below(_cdf(self._tame), r, s)
+        rand = _below(_cdf(self._wild), r, s)
+        chance = 1.0
+        for w in wild:
+            chance *= (1 - w) * tame + w * rand
+        return chance
 
-    def evaluate(self, hand: list, allowed: list, extra_chances: list = ()) -> list:
+    def evaluate(self, hand: list, allowed: list, extra_chances: list = (), wild: Optional[list] = None) -> list:
         """For each allowed bid card: (expected points, card, tricks if top, tricks
         otherwise, chance of top). Best first."""
         per_suit = len(self.ranks) * self.decks
@@ -384,7 +394,7 @@ class BidModel:
                 continue
             done.add(card)
             r = card >> 2
-            top = self.top_chance(card)
+            top = self.top_chance(card, wild)
             # Outbid: someone bid above r, so expects more than r tricks; I share the rest.
             cap = max(0.0, (self.hand_size - r - 1) * share)
             dist, mean = other, other_mean
@@ -431,6 +441,23 @@ class BidModel:
             keep.remove(best[1])
             passed.append(best[1])
         return passed
+
+
+def _cdf(probs) -> list:
+    out = []
+    acc = 0.0
+    for q in probs:
+        acc += q
+        out.append(acc)
+    out[-1] = 1.0
+    return out
+
+
+def _below(cdf: list, rank: int, suit: int) -> float:
+    """P(a bid card is below rank/suit): lower ranks, or the same rank in a lower suit."""
+    below = cdf[rank - 1] if rank > 0 else 0.0
+    at = cdf[rank] - below if rank < len(cdf) else 0.0
+    return min(1.0, below + at * suit / 4)
 
 
 def _comb(n: int, k: int) -> int:
