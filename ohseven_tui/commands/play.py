@@ -1,17 +1,86 @@
-"""``ohseven play``: start the terminal game (the default command)."""
+"""``ohseven play``: start the terminal game (the default command).
+
+Without game flags it opens the main menu; with any of --players, --humans,
+--bots, --passing, --seed it starts straight at the table.
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+from .common import int_in
+
+STRENGTHS = ("easy", "normal", "strong")
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--bot-delay must be a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {text}")
+    return value
+
+
+def _bots(text: str) -> list[str]:
+    names = [t.strip().lower() for t in text.split(",")]
+    for name in names:
+        if name not in STRENGTHS:
+            raise argparse.ArgumentTypeError(
+                f"--bots takes {', '.join(STRENGTHS)} (one for all bots, or a comma list), not {name!r}")
+    return names
 
 
 def register(sub) -> None:
     p = sub.add_parser("play", help="play Oh-Seven in the terminal (the default)")
+    p.add_argument("--players", type=int_in(2, 9, "--players"), help="2 to 9 seats (default 4)")
+    p.add_argument("--humans", type=int_in(0, 9, "--humans"),
+                   help="human seats, taken first (default 1; 0 watches the bots; 2 or more is hot-seat)")
+    p.add_argument("--bots", type=_bots, help="bot strength for the other seats: easy, normal or strong, "
+                   "or a comma list with one per bot seat (default normal)")
+    p.add_argument("--passing", action="store_true", help="play with card passing")
+    p.add_argument("--seed", type=int_in(0, None, "--seed"), help="seed for the deals (default random)")
+    p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves, 0 is instant (default 0.6)")
+    p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
+    p.add_argument("--save-dir", type=Path, help="where games are saved (default: your user data folder)")
+    p.add_argument("--continue", dest="resume", action="store_true", help="resume the unfinished game")
     p.set_defaults(run=run)
+
+
+def setup_from_args(args: argparse.Namespace):
+    """The table's setup from the flags, or None when no game flag was given."""
+    from ..cli import UsageError
+    from ..ui.setup import GameSetup
+
+    flags = (args.players, args.humans, args.bots, args.seed)
+    if all(f is None for f in flags) and not args.passing:
+        return None
+    players = args.players if args.players is not None else 4
+    humans = args.humans if args.humans is not None else 1
+    if humans > players:
+        raise UsageError(f"ohseven play: --humans {humans} is more than --players {players}")
+    bots = args.bots or ["normal"]
+    seats_for_bots = players - humans
+    if len(bots) > 1 and len(bots) != seats_for_bots:
+        raise UsageError(
+            f"ohseven play: --bots lists {len(bots)} strengths but there are {seats_for_bots} bot seats")
+    if seats_for_bots == 0:
+        bots = ["normal"]
+    setup = GameSetup.default(players=players, humans=humans, bots=bots)
+    setup.passing = args.passing
+    setup.seed = args.seed
+    if args.bot_delay is not None:
+        setup.bot_delay = args.bot_delay
+    return setup
 
 
 def run(args: argparse.Namespace) -> int:
     from ..ui.app import OhSevenApp
 
-    OhSevenApp().run()
+    setup = setup_from_args(args)
+    app = OhSevenApp(setup=setup, ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir,
+                     resume=args.resume)
+    app.run()
     return 0

@@ -25,6 +25,7 @@ class OhSevenApp(App):
         Binding("f1", "help", "Help", key_display="F1"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("p", "pause", "Pause", show=False),
     ]
 
     def __init__(
@@ -84,6 +85,32 @@ class OhSevenApp(App):
         self.back_to_menu()
         self.push_screen(SetupScreen())
 
+    def table(self):
+        from .screens.table import TableScreen
+
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
+
+    def action_pause(self) -> None:
+        """Watch mode: pause or resume the bots (also while a reveal is open)."""
+        table = self.table()
+        if table is not None:
+            table.action_pause()
+
+    def action_skip(self) -> None:
+        table = self.table()
+        if table is not None:
+            table.action_skip()
+
+    def action_speed(self, step: int) -> None:
+        table = self.table()
+        if table is not None:
+            table.action_speed(step)
+
+    @property
+    def paused(self) -> bool:
+        table = self.table()
+        return table is not None and table.paused
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
@@ -98,7 +125,7 @@ class OhSevenApp(App):
             if command.title.lower() not in ("quit", "keys"):
                 yield command
 
-    # -- save hooks (filled in by the saves feature) ------------------------
+    # -- save hooks (the saves feature; each is a no-op when it is absent) ----
     def storage(self):
         """The storage module, or None when saving is not part of this build."""
         try:
@@ -107,24 +134,25 @@ class OhSevenApp(App):
             return None
         return storage
 
+    def _dirs(self, storage):
+        return storage.save_dirs(self.save_dir)
+
     def after_action(self, game: Game) -> None:
         """Called after every applied action: the place to autosave."""
         storage = self.storage()
-        write = getattr(storage, "write_autosave", None)
-        if write is None:
+        if storage is None or not hasattr(storage, "write_autosave"):
             return
         try:
-            write(game, save_dir=self.save_dir)
+            storage.write_autosave(self._dirs(storage), game, app={"bot_delay": self.bot_delay})
         except Exception as exc:  # a failed autosave must never stop the game
             self.notify(f"Could not save the game: {exc}", severity="error", timeout=6)
 
     def load_autosave(self) -> Optional[Game]:
         storage = self.storage()
-        load = getattr(storage, "load_autosave", None)
-        if load is None:
+        if storage is None or not hasattr(storage, "load_autosave"):
             return None
         try:
-            return load(save_dir=self.save_dir)
+            return storage.load_autosave(self._dirs(storage))
         except Exception as exc:
             self.notify(f"Could not load the unfinished game: {exc}", severity="error", timeout=6)
             return None
@@ -135,12 +163,11 @@ class OhSevenApp(App):
         return find_spec("ohseven_tui.ui.screens.saved_games") is not None
 
     def game_finished(self, game: Game) -> None:
-        """Called once when a game reaches its end: the place to file it away."""
+        """Called once when a game reaches its end: file it with the saves."""
         storage = self.storage()
-        finish = getattr(storage, "finish_game", None)
-        if finish is None:
+        if storage is None or not hasattr(storage, "finish_game"):
             return
         try:
-            finish(game, save_dir=self.save_dir)
+            storage.finish_game(self._dirs(storage), game)
         except Exception as exc:
             self.notify(f"Could not save the finished game: {exc}", severity="error", timeout=6)

@@ -22,7 +22,9 @@ SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"
 
 class RevealScreen(ModalScreen[None]):
     CSS_PATH = "reveal.tcss"
-    BINDINGS = [Binding("enter", "close", "Continue"), Binding("space", "close", show=False)]
+    BINDINGS = [Binding("enter", "close", "Continue"), Binding("p", "app.pause", "Pause", show=False),
+                Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
+                Binding("minus", "app.speed(1)", show=False), Binding("space", "close", show=False)]
 
     def __init__(self, obs: Observation, *, show_unbid: bool = False, auto: Optional[float] = None) -> None:
         super().__init__()
@@ -75,7 +77,19 @@ class RevealScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         if self.auto is not None:
-            self.set_timer(max(self.auto, 0.001), self.action_close)
+            self.set_timer(max(self.auto, 0.001), self._auto_close)
+
+    def action_skip(self) -> None:
+        self.app.action_skip()
+        if self.auto is not None:  # watching: skipping also closes this
+            self.action_close()
+
+    def _auto_close(self) -> None:
+        """Watch mode closes this by itself, unless the watcher paused."""
+        if getattr(self.app, "paused", False):
+            self.set_timer(0.2, self._auto_close)
+        else:
+            self.action_close()
 
     def action_close(self) -> None:
         if self.is_current:

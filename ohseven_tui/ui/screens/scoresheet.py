@@ -17,7 +17,9 @@ from ..widgets.scoresheet import LEGEND, scoresheet
 
 class ScoresheetScreen(Screen[None]):
     CSS_PATH = "scoresheet.tcss"
-    BINDINGS = [Binding("enter", "close", "Continue"), Binding("escape", "close", "Close", show=False)]
+    BINDINGS = [Binding("enter", "close", "Continue"), Binding("p", "app.pause", "Pause", show=False),
+                Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
+                Binding("minus", "app.speed(1)", show=False), Binding("escape", "close", "Close", show=False)]
 
     def __init__(self, obs: Observation, *, final: bool = False, review: bool = False,
                  auto: Optional[float] = None) -> None:
@@ -42,7 +44,19 @@ class ScoresheetScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if self.auto is not None:
-            self.set_timer(max(self.auto, 0.001), self.action_close)
+            self.set_timer(max(self.auto, 0.001), self._auto_close)
+
+    def action_skip(self) -> None:
+        self.app.action_skip()
+        if self.auto is not None:  # watching: skipping also closes this
+            self.action_close()
+
+    def _auto_close(self) -> None:
+        """Watch mode closes this by itself, unless the watcher paused."""
+        if getattr(self.app, "paused", False):
+            self.set_timer(0.2, self._auto_close)
+        else:
+            self.action_close()
 
     def action_close(self) -> None:
         if self.is_current:

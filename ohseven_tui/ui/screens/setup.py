@@ -22,11 +22,19 @@ class SetupScreen(Screen[None]):
 
     def __init__(self, setup: GameSetup | None = None) -> None:
         super().__init__()
-        self.initial = setup or GameSetup.default()
+        self.initial = setup
 
     def compose(self) -> ComposeResult:
+        if self.initial is None:
+            self.initial = GameSetup.default()
+            self.initial.bot_delay = getattr(self.app, "bot_delay", DEFAULT_DELAY)
         s = self.initial
-        speed = next((k for k, v in BOT_SPEEDS.items() if v == s.bot_delay), "normal")
+        speeds = dict(BOT_SPEEDS)
+        speed = next((k for k, v in speeds.items() if v == s.bot_delay), None)
+        if speed is None:  # a --bot-delay that is not one of the presets
+            speed = "custom"
+            speeds[speed] = s.bot_delay
+        self.speeds = speeds
         yield Static("New game — Enter starts; Tab moves between choices", id="setup-title")
         with VerticalScroll(id="setup-body"):
             with Horizontal(classes="row"):
@@ -38,7 +46,7 @@ class SetupScreen(Screen[None]):
                              id="passing")
             with Horizontal(classes="row"):
                 yield Label("Bot speed", classes="label")
-                yield Select([(f"{k} ({v:g}s)" if v else "instant", k) for k, v in BOT_SPEEDS.items()],
+                yield Select([(f"{k} ({v:g}s)" if v else "instant", k) for k, v in speeds.items()],
                              value=speed, allow_blank=False, compact=True, id="speed")
                 yield Label("Seed", classes="label")
                 yield Input("" if s.seed is None else str(s.seed), placeholder="random", type="integer",
@@ -85,7 +93,7 @@ class SetupScreen(Screen[None]):
         speed = self.query_one("#speed", Select).value
         return GameSetup(seats=seats, passing=bool(self.query_one("#passing", Select).value),
                          seed=abs(seed) if seed is not None else None,
-                         bot_delay=BOT_SPEEDS.get(speed, DEFAULT_DELAY))
+                         bot_delay=self.speeds.get(speed, DEFAULT_DELAY))
 
     def action_start(self) -> None:
         setup = self.choices()

@@ -9,6 +9,7 @@ bidding screens; bots act in a worker, paced by the bot delay.
 from __future__ import annotations
 
 import asyncio
+from contextlib import nullcontext
 from typing import Optional
 
 from rich.text import Text
@@ -17,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from ...engine import DEAL, Bid, Game, IllegalAction, Observation, Pass, Phase, Play
 from ..cards import card_text, cards_text, suit_text
 from ..widgets.hand import HandView
+from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 
 SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
@@ -39,6 +41,8 @@ class TableScreen(Screen):
         Binding("t", "scoresheet", "Scores"),
         Binding("s", "skip", "Skip ahead"),
         Binding("p", "pause", "Pause"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+/-"),
+        Binding("minus", "speed(1)", "Slower", show=False),
         Binding("escape", "leave", "Menu"),
     ]
 
@@ -64,9 +68,7 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield SeatsView(id="seats")
-            log = RichLog(id="log", wrap=True, markup=False, max_lines=300, auto_scroll=True, min_width=20)
-            log.can_focus = False
-            yield log
+            yield TableLog(id="log")
         with Vertical(id="bottom"):
             yield Static("", id="status")
             yield Static("", id="message")
@@ -74,6 +76,12 @@ class TableScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Fixed size for the seats, so a move repaints without a layout pass.
+        longest = max(len(s.name) for s in self.game.seats)
+        seats = self.query_one(SeatsView)
+        seats.styles.width = 38 + min(longest + 2, 16)
+        seats.styles.height = self.game.players + 1
+        self._bindings_state = None
         self._make_bots()
         if self.game.round_number and self.game.history:
             self.log_line(Text(f"Resumed: round {self.game.round_number} of {self.game.rules.rounds}."))
@@ -122,7 +130,7 @@ class TableScreen(Screen):
         obs = self.public()
         dark = self.app.current_theme.dark
         self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans))
-        self.query_one("#status", Static).update(self._status(obs))
+        self.query_one("#status", Static).update(self._status(obs), layout=False)
         hand = self.query_one(HandView)
         if self.viewer is None:
             hand.set_hand((), title="Watching the bots play. Their hands stay hidden until the game ends.")
@@ -136,7 +144,10 @@ class TableScreen(Screen):
             if len(self.humans) > 1:
                 title = f"{self.seat_name(self.viewer)}: " + title[0].lower() + title[1:] if acting else title
             hand.set_hand(obs.hand, legal, title=title, active=acting)
-        self.refresh_bindings()
+        state = (self.acting, self.paused, bool(obs.tricks))
+        if state != self._bindings_state:  # the footer recomposes: only when it changes
+            self._bindings_state = state
+            self.refresh_bindings()
 
     def _status(self, obs: Observation) -> Text:
         game = self.game
@@ -178,12 +189,12 @@ class TableScreen(Screen):
     def say(self, message: str, *, error: bool = False) -> None:
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
-        widget.update(Text(self.plain(message)))
+        widget.update(Text(self.plain(message)), layout=False)
 
     def log_line(self, text) -> None:
         if isinstance(text, str):
             text = Text(self.plain(text))
-        self.query_one(RichLog).write(text)
+        self.query_one(TableLog).write(text)
 
     # -- the flow ---------------------------------------------------------------
     def advance(self) -> None:
@@ -267,7 +278,7 @@ class TableScreen(Screen):
         except IllegalAction as exc:
             self.say(str(exc), error=True)
             if self.acting is not None:
-                self.bell()
+                self.app.bell()
             return False
         if action.seat is not None and action.seat in self.humans:
             self.last_human = action.seat
@@ -293,28 +304,32 @@ class TableScreen(Screen):
     # -- bots -------------------------------------------------------------------
     @work(group="bots", exit_on_error=True)
     async def _bot_step(self) -> None:
-        """One bot move (or every bot's face-down pass or bid), then hand back."""
+        """Bot moves (and every bot's face-down pass or bid) until a person must
+        act or a reveal or scoresheet opens. With no delay the whole run is one
+        repaint."""
         game = self.game
-        seats = [s for s in game.to_act() if s not in self.humans]
-        if not seats:
-            self.call_later(self.advance)
-            return
         self.blocked = True
-        await self._resume.wait()
-        if game.phase is Phase.PLAY:
-            seats = seats[:1]
-            await self._pace()
-        for seat in seats:
-            await self._resume.wait()
-            obs = game.observation(seat)
-            action = await asyncio.to_thread(self.bots[seat].choose, obs)
-            if not self._on_stack() or game.is_over or seat not in game.to_act():
-                return
-            self.blocked = False
-            self.apply(action, then_advance=False)
-            if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
-                return
-            self.blocked = True
+        batch = self.app.batch_update() if self.delay <= 0 else nullcontext()
+        with batch:
+            while not game.is_over:
+                seats = [s for s in game.to_act() if s not in self.humans]
+                if not seats:
+                    break
+                await self._resume.wait()
+                if game.phase is Phase.PLAY:
+                    seats = seats[:1]
+                    await self._pace()
+                for seat in seats:
+                    await self._resume.wait()
+                    obs = game.observation(seat)
+                    action = await asyncio.to_thread(self.bots[seat].choose, obs)
+                    if not self._on_stack() or seat not in game.to_act():
+                        return
+                    self.blocked = False
+                    self.apply(action, then_advance=False)
+                    if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
+                        return
+                    self.blocked = True
         self.blocked = False
         self.call_later(self.advance)
 
@@ -330,6 +345,7 @@ class TableScreen(Screen):
     # -- telling what happened ------------------------------------------------
     def _narrate(self, action, before: Observation, after: Observation) -> None:
         if action is DEAL:
+            self.query_one(TableLog).clear()
             if after.deal_number > 1 and after.round_number == before.round_number:
                 self.log_line(f"Round {after.round_number} is dealt again (deal {after.deal_number}).")
             else:
@@ -436,8 +452,8 @@ class TableScreen(Screen):
             return self.acting is not None
         if action == "skip":
             return None if (self.watch or not self.bots) else True
-        if action == "pause":
-            return True if self.watch else None
+        if action in ("pause", "speed"):
+            return True if (self.watch or self.bots) and (action == "speed" or self.watch) else None
         if action == "last_trick":
             return True
         return True
@@ -492,6 +508,21 @@ class TableScreen(Screen):
         else:
             self._resume.set()
         self.refresh_view()
+
+    def action_speed(self, step: int) -> None:
+        """Bot pacing: instant, fast, normal, slow (+ faster, - slower)."""
+        from ..setup import BOT_SPEEDS
+
+        speeds = sorted(set(BOT_SPEEDS.values()) | {self.delay})
+        index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
+        self.delay = speeds[index]
+        self.app.bot_delay = self.delay
+        self._wake.set()
+        message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
+        if self.is_current:
+            self.say(message)
+        else:
+            self.notify(message, timeout=2)
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen

@@ -46,11 +46,23 @@ class CardFace(Static):
         self.index = index
         self.card: Optional[Card] = None
 
-    def show_card(self, card: Optional[Card], *, ascii: bool, dark: bool, dim: bool) -> None:
-        self.card = card
+    def show(self, card: Optional[Card], *, ascii: bool, dark: bool, legal: bool, cursor: bool, picked: bool,
+             new: bool) -> None:
+        state = (card, ascii, dark, legal, cursor, picked, new)
+        if state == getattr(self, "_state", None):
+            return
+        self._state = state
         self.display = card is not None
-        if card is not None:
-            self.update(card_text(card, ascii=ascii, dark=dark, dim=dim))
+        self.card = card
+        if card is None:
+            return
+        self.update(card_text(card, ascii=ascii, dark=dark, dim=not legal), layout=False)
+        wanted = {"-legal": legal, "-illegal": not legal, "-cursor": cursor, "-picked": picked, "-new": new}
+        for name, on in wanted.items():
+            if self.has_class(name) != on:
+                self.set_class(on, name)
+        self.border_title = str(self.index + 1)
+        self.border_subtitle = "+" if new else None
 
     def on_click(self, event) -> None:
         event.stop()
@@ -165,16 +177,15 @@ class HandView(Widget):
         app = self.app
         ascii = getattr(app, "ascii_cards", False)
         dark = app.current_theme.dark
-        faces = list(self.query(CardFace))
-        for i, face in enumerate(faces):
+        # Repaint only what changed: bot moves leave the hand alone.
+        key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
+               self.active, self.title, ascii, dark)
+        if key == getattr(self, "_painted", None):
+            return
+        self._painted = key
+        for i, face in enumerate(self.query(CardFace)):
             card = self.cards[i] if i < len(self.cards) else None
             legal = card in self.legal
-            face.show_card(card, ascii=ascii, dark=dark, dim=card is not None and not legal)
-            face.set_class(card is not None and legal, "-legal")
-            face.set_class(card is not None and not legal, "-illegal")
-            face.set_class(self.active and i == self.cursor and card is not None, "-cursor")
-            face.set_class(i in self.picked, "-picked")
-            face.border_title = str(i + 1) if card is not None else None
-            face.border_subtitle = "+" if i in self.new else None
-            face.set_class(i in self.new, "-new")
-        self.query_one("#hand-title", Static).update(Text(self.title))
+            face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
+                      picked=i in self.picked, new=i in self.new)
+        self.query_one("#hand-title", Static).update(Text(self.title), layout=False)

@@ -19,18 +19,20 @@ def seat_kind(player: str) -> str:
 
 class SeatsView(Static):
     DEFAULT_CSS = """
-    SeatsView { height: auto; width: auto; min-width: 40; padding: 0 1; }
+    SeatsView { height: auto; width: auto; padding: 0 1; }
     """
 
     def show(self, obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> None:
-        self.update(render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans))
+        # The table screen fixes this widget's size, so no layout pass is needed.
+        fixed = self.styles.width is not None and self.styles.width.is_cells
+        self.update(render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans), layout=not fixed)
 
 
 def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> Table:
     n = obs.players
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("Seat", no_wrap=True, max_width=14)
+    table.add_column("Seat", no_wrap=True, max_width=16, overflow="ellipsis")
     table.add_column("", no_wrap=True, style="dim", max_width=6)
     table.add_column("Bid", justify="right", no_wrap=True)
     table.add_column("Took", justify="right", no_wrap=True)

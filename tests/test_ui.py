@@ -1,0 +1,314 @@
+"""The Textual app, driven through Pilot (issue 4). No screen is mocked."""
+
+from __future__ import annotations
+
+import pytest
+
+from ohseven_tui.engine import Game, Seat, make_rules, parse_cards
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.gameover import GameOverScreen
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.passing import PassScreen
+from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.setup import SetupScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.widgets.hand import HandView
+
+from ui_driver import play_game, table, text, wait_for_input
+
+SEED = 11
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path, monkeypatch):
+    """Never touch the user's save folders."""
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path))
+
+
+def hand(*texts: str):
+    return tuple(tuple(parse_cards(t.split())) for t in texts)
+
+
+def scripted(players: int, seats, *deals, passing=False, seed=3) -> Game:
+    return Game(make_rules("oh-seven", players, passing=passing), seed=seed,
+                seats=[Seat(n, p) for n, p in seats], stacked_deals=[(d,) for d in deals])
+
+
+async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(await wait_for_input(pilot), MenuScreen)
+        shown = text(app)
+        for item in ("New game", "Rules", "Quit"):
+            assert item in shown
+        await pilot.press("enter")  # New game
+        assert isinstance(await wait_for_input(pilot), SetupScreen)
+        shown = text(app)
+        assert "Ann" in shown and shown.count("Bot: normal") == 3 and "Human" in shown
+        # Tab round to the seed field and type a seed; Enter there starts the game.
+        for _ in range(12):
+            if app.focused is not None and app.focused.id == "seed":
+                break
+            await pilot.press("tab")
+        assert app.focused.id == "seed"
+        await pilot.press(*str(SEED), "enter")
+        screen = await wait_for_input(pilot)
+        game = table(app).game
+        assert game.seed == SEED
+        assert [s.player for s in game.seats] == ["human", "normal", "normal", "normal"]
+        turns = []
+
+        def on_turn(screen):
+            if isinstance(screen, TableScreen):
+                turns.append(screen.game.round_number)
+
+        over = await play_game(pilot, on_turn=on_turn)
+        assert isinstance(over, GameOverScreen)
+        assert game.is_over
+        assert len(turns) == 7 * 7  # the human played every trick of every round
+        shown = text(app)
+        best = max(game.totals)
+        winners = [game.seats[s].name for s, t in enumerate(game.totals) if t == best]
+        assert "Game over" in shown and all(w in shown for w in winners) and f"{best} points" in shown
+        for label in ("S1", "S2", "S3", "S4"):
+            assert label in shown
+        # The finished game was filed by the saves hook.
+        assert list(tmp_path.glob("*.json"))
+
+
+async def _play_solo(mouse: bool):
+    setup_game = Game(make_rules("oh-seven", 4), seed=SEED,
+                      seats=[Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cid", "normal"), Seat("Dot", "normal")])
+    app = OhSevenApp(game=setup_game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game(pilot, mouse=mouse)
+    return setup_game
+
+
+async def test_the_same_game_with_mouse_clicks_on_cards():
+    by_keys = await _play_solo(mouse=False)
+    by_mouse = await _play_solo(mouse=True)
+    assert by_mouse.is_over
+    # The same seed and the same choices, made by clicks instead of keys: the same game.
+    assert by_mouse.history == by_keys.history
+    assert by_mouse.totals == by_keys.totals
+
+
+async def test_hot_seat_never_shows_another_humans_cards():
+    game = Game(make_rules("oh-seven", 3, passing=True), seed=5,
+                seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "normal")])
+    app = OhSevenApp(game=game, bot_delay=0)
+    humans = {0, 1}
+    seen = {"checks": 0, "handoffs": [], "passes": 0, "bids": 0}
+
+    def secret_cards(viewer: int, other: int) -> list:
+        """The other human's cards the viewer may not know: their hand, minus
+        their revealed bid cards of this deal and the cards the viewer passed them."""
+        obs = game.observation(viewer)
+        known = [a.bids[other] for d, a in obs.bid_attempts if d == obs.deal_number]
+        if obs.passed and obs.pass_to == other and obs.received is not None:
+            known += list(obs.passed)
+        hidden = list(game.hands[other])  # test-side truth, never shown to the app
+        for c in known:
+            if c in hidden:
+                hidden.remove(c)
+        return hidden
+
+    def on_turn(screen):
+        shown = text(app)
+        if isinstance(screen, HandoffScreen):
+            seen["handoffs"].append(screen.player)
+            assert not any(sym in shown for sym in "♠♥♦♣"), "a card shows behind the privacy screen"
+            return
+        if isinstance(screen, (PassScreen, BidScreen)):
+            viewer = screen.obs.seat
+            seen["passes" if isinstance(screen, PassScreen) else "bids"] += 1
+        elif isinstance(screen, TableScreen):
+            viewer = screen.acting
+        else:
+            return
+        assert viewer in humans
+        assert game.seats[viewer].name in shown
+        other = (humans - {viewer}).pop()
+        for card in secret_cards(viewer, other):
+            assert card.pretty() not in shown, f"{game.seats[other].name}'s {card.pretty()} is on {game.seats[viewer].name}'s screen"
+        # The viewer's own hand is what is drawn.
+        assert list(screen.query_one(HandView).cards) == list(game.observation(viewer).hand)
+        seen["checks"] += 1
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game(pilot, on_turn=on_turn)
+    assert game.is_over
+    assert seen["passes"] == 2 * 5  # rounds 2-6 pass, both humans
+    assert seen["bids"] >= 2 * 7
+    assert seen["checks"] >= seen["passes"] + seen["bids"] + 2 * 7  # plus card plays
+    assert set(seen["handoffs"]) == {"Ann", "Bea"}
+
+
+async def test_illegal_card_says_why_and_changes_nothing():
+    # Bea holds only spades, so her spade is the top bid (R9) and she leads a spade;
+    # Ann holds 0S and must follow spades (R14).
+    game = scripted(2, [("Ann", "human"), ("Bea", "easy")],
+                    hand("0S 0H 0D 0C 1H 1D 1C", "7S 6S 5S 4S 3S 2S 1S"))
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+        assert game.trick and game.trick[0][0] == 1
+        hand_view = screen.query_one(HandView)
+        cards = [c.text() for c in hand_view.cards]
+        heart = cards.index("1H")
+        spade = cards.index("0S")
+        assert hand_view.legal_indices == [spade]  # only the spade is bright
+        await pilot.press(str(heart + 1), "enter")
+        shown = text(app)
+        assert "you must follow ♠" in shown
+        assert len(game.hands[0]) == 7 and len(game.trick) == 1  # nothing changed
+        await pilot.press(str(spade + 1), "enter")
+        await pilot.pause()
+        assert len(game.rounds[-1].tricks) == 1
+
+
+async def test_rebid_screen_shows_why_who_scored_and_what_may_still_be_bid():
+    game = scripted(2, [("Ann", "human"), ("Bea", "human")],
+                    hand("4S 3S 2S 1S 0S 0H 0D", "3H 2H 1H 1D 1C 0C 2C"))
+    app = OhSevenApp(game=game, bot_delay=0)
+    wanted = {0: "4S", 1: "3H"}  # 4 + 3 = 7: a rebid, and Ann's 4S is the top bid (R11)
+
+    def pick(screen, hand_view):
+        return [c.text() for c in hand_view.cards].index(wanted[screen.obs.seat])
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_game(pilot, pick=pick, stop=lambda s: isinstance(s, RevealScreen))
+        shown = text(app)
+        assert "add up to 7" in shown and "rebid" in shown
+        assert "Ann gains 1 point" in shown
+        assert game.totals == [1, 0]
+        await pilot.press("enter")
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, BidScreen))
+        shown = text(app)
+        assert "Bid again with a card you have not bid with" in shown
+        hand_view = screen.query_one(HandView)
+        used = wanted[screen.obs.seat]
+        assert used not in [c.text() for c in hand_view.cards if c in hand_view.legal]
+        assert len(hand_view.legal_indices) == 6
+
+
+async def test_identical_top_cards_rebid_with_two_decks():
+    seats = [(n, "human") for n in ("Ann", "Bea", "Cid", "Dot", "Eli")]
+    game = scripted(5, seats, hand("7S 0S 0H 0D 0C 1C 1D", "7S 0S 0H 0D 0C 1C 1D", "6S 5S 4S 3S 2S 1S 1H",
+                                   "6S 5S 4S 3S 2S 1S 1H", "6H 5H 4H 3H 2H 2D 2C"))
+    wanted = {0: "7S", 1: "7S", 2: "1H", 3: "1H", 4: "2C"}  # 7+7+1+1+2 = 18, two identical top cards (R10)
+
+    def pick(screen, hand_view):
+        return [c.text() for c in hand_view.cards].index(wanted[screen.obs.seat])
+
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game(pilot, pick=pick, stop=lambda s: isinstance(s, RevealScreen))
+        shown = text(app)
+        assert "Identical top cards" in shown and "Ann and Bea" in shown and "rebid" in shown
+        assert game.totals == [0] * 5
+
+
+async def test_seven_failed_bids_announce_a_redeal():
+    # Every pair of bids adds up to 7 (R11): after seven attempts nobody has an
+    # unbid card, and the round is dealt again (R13).
+    game = scripted(2, [("Ann", "human"), ("Bea", "human")],
+                    hand("6S 5S 4S 3S 2S 1S 0S", "7H 6H 5H 4H 3H 2H 1H"))
+    attempt = {"n": 0}
+
+    def pick(screen, hand_view):
+        obs = screen.obs
+        k = len([a for d, a in obs.bid_attempts if d == obs.deal_number])
+        rank = k if obs.seat == 0 else 7 - k
+        return [c.rank for c in hand_view.cards].index(rank)
+
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(7):
+            await play_game(pilot, pick=pick, stop=lambda s: isinstance(s, RevealScreen))
+            attempt["n"] += 1
+            if attempt["n"] < 7:
+                await pilot.press("enter")
+        shown = text(app)
+        assert "dealt again" in shown and "REDEAL" in shown
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)
+        assert game.round.number == 1 and len(game.round.deals) == 2
+        # Top bids by hand: Bea in attempts 1-4 (7H 6H 5H 4H), Ann in 5-7 (4S 5S 6S): the points stay.
+        assert game.totals == [3, 4]
+        while isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            screen = await wait_for_input(pilot)
+        assert "deal 2" in text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_nine_players_fit_and_resizing_relays_the_table(size):
+    seats = [Seat("Ann", "human")] + [Seat(n, "easy") for n in ("Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy")]
+    game = Game(make_rules("oh-seven", 9), seed=4, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+        shown = text(app)
+        lines = shown.splitlines()
+        assert len(lines) == size[1]
+        for seat in seats:
+            assert seat.name in shown
+        for card in game.observation(0).hand:
+            assert card.pretty() in shown
+        assert "Play card" in shown  # the footer shows the bindings that apply
+        width, height = (200, 60) if size == (80, 24) else (80, 24)
+        await pilot.resize_terminal(width, height)
+        await pilot.pause()
+        shown = text(app)
+        assert len(shown.splitlines()) == height
+        for seat in seats:
+            assert seat.name in shown
+        for card in game.observation(0).hand:
+            assert card.pretty() in shown
+
+
+async def test_ascii_cards_and_help_and_last_trick():
+    game = scripted(2, [("Ann", "human"), ("Bea", "easy")],
+                    hand("0S 0H 0D 0C 1H 1D 1C", "7S 6S 5S 4S 3S 2S 1S"))
+    app = OhSevenApp(game=game, bot_delay=0, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+        shown = text(app)
+        assert "0S" in shown and not any(sym in shown for sym in "♠♥♦♣")
+        await pilot.press("l")
+        assert "No trick has been finished" in text(app)
+        await pilot.press("escape")
+        await pilot.press("f1")
+        shown = text(app)
+        assert "Oh-Seven in brief" in shown and "Players and cards" in shown
+        await pilot.press("escape")
+        await pilot.press("h")
+        assert "Hint:" in text(app)
+
+
+async def test_watch_mode_plays_to_the_end_and_can_pause():
+    seats = [Seat(n, "easy") for n in ("Ann", "Bea", "Cid")]
+    game = Game(make_rules("oh-seven", 3), seed=9, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")  # pause: the bots stop
+        moves = len(game.history)
+        for _ in range(5):
+            await pilot.pause(0.1)
+        assert len(game.history) == moves and "PAUSED" in text(app)
+        await pilot.press("p")
+        await pilot.press("plus", "plus", "plus")  # fastest: instant
+        assert table(app).delay == 0
+        for _ in range(3000):  # reveals and scoresheets close themselves when watching
+            await pilot.pause(0.02)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        assert game.is_over
+        # Hands are shown at no point while watching.
+        assert "hands stay hidden" in table(app).query_one("#hand-title").render().plain

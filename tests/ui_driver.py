@@ -1,0 +1,97 @@
+"""Drives the real Oh-Seven app through Pilot, like a player at the keyboard (or
+mouse). No screen is mocked: the driver looks at which screen is up and presses
+keys or clicks cards. Hand-held truth (``game.hands``) is used only by the
+privacy checks, never by the app.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ohseven_tui.engine import Phase
+from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.gameover import GameOverScreen
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.passing import PassScreen
+from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+from ohseven_tui.ui.screens.setup import SetupScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.snapshot import screen_text
+from ohseven_tui.ui.widgets.hand import HandView
+
+INPUT_SCREENS = (MenuScreen, SetupScreen, HandoffScreen, PassScreen, BidScreen, RevealScreen, ScoresheetScreen,
+                 GameOverScreen)
+
+
+async def wait_for_input(pilot, limit: int = 5000):
+    """Let the bots (delay 0) run until the app waits for a person. A step limit,
+    not a clock, guards against a hang."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, INPUT_SCREENS):
+            return screen
+        if isinstance(screen, TableScreen) and screen.acting is not None:
+            return screen
+    raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__})")
+
+
+def table(app) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def choose(pilot, screen, index: int, mouse: bool) -> None:
+    """Select the card at ``index`` of the hand on ``screen`` and confirm it."""
+    if mouse:
+        await pilot.click(f"#card-{index}")
+    elif screen.query_one(HandView).cursor == index:
+        await pilot.press("enter")  # the cursor starts on the first legal card
+    else:
+        await pilot.press(str(index + 1), "enter")
+
+
+async def play_game(
+    pilot,
+    *,
+    mouse: bool = False,
+    pick: Optional[Callable] = None,
+    on_turn: Optional[Callable] = None,
+    stop: Optional[Callable] = None,
+    limit: int = 3000,
+):
+    """Play until the game-over screen (or ``stop(screen)``). Humans always take
+    the first card ``pick(screen, hand)`` names (default: the first legal card)."""
+    app = pilot.app
+    for _ in range(limit):
+        screen = await wait_for_input(pilot)
+        if stop is not None and stop(screen):
+            return screen
+        if on_turn is not None:
+            on_turn(screen)
+        if isinstance(screen, GameOverScreen):
+            return screen
+        if isinstance(screen, (MenuScreen, SetupScreen, HandoffScreen, RevealScreen, ScoresheetScreen)):
+            await pilot.press("enter")
+        elif isinstance(screen, PassScreen):
+            hand = screen.query_one(HandView)
+            for i in range(screen.obs.pass_count):
+                if mouse:
+                    await pilot.click(f"#card-{i}")
+                else:
+                    await pilot.press(str(i + 1))
+            await pilot.press("enter")
+        elif isinstance(screen, (BidScreen, TableScreen)):
+            hand = screen.query_one(HandView)
+            index = pick(screen, hand) if pick else hand.legal_indices[0]
+            await choose(pilot, screen, index, mouse)
+    raise AssertionError("the game did not end")
+
+
+def text(app) -> str:
+    return screen_text(app)
+
+
+__all__ = ["wait_for_input", "play_game", "table", "text", "choose", "Phase"]
