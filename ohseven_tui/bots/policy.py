@@ -193,8 +193,6 @@ def _lead(seat, hand, trump, need, later, unplayed, voids):
         if safe_side:
             # Cash side winners before the others run out of the suit.
             return max(safe_side, key=lambda c: _suit_out(c & 3, hand, unplayed)), "cash"
-        if safe_trump and need >= 2:
-            return max(safe_trump), "cash"
         side = [c for c in hand if c & 3 != trump]
         if not side:
             return min(hand), "lead-low"
