@@ -25,6 +25,10 @@ class SetupScreen(Screen[None]):
         self.initial = setup
 
     def compose(self) -> ComposeResult:
+        if self.initial is None:  # the saves feature: the last setup, if one was kept
+            from ..last_setup import load_last_setup
+
+            self.initial = load_last_setup(self.app)
         if self.initial is None:
             self.initial = GameSetup.default()
             self.initial.bot_delay = getattr(self.app, "bot_delay", DEFAULT_DELAY)
@@ -96,7 +100,10 @@ class SetupScreen(Screen[None]):
                          bot_delay=self.speeds.get(speed, DEFAULT_DELAY))
 
     def action_start(self) -> None:
+        from ..last_setup import remember_setup
+
         setup = self.choices()
+        remember_setup(self.app, setup)
         self.app.start_table(setup.make_game(), bot_delay=setup.bot_delay)
 
     def action_back(self) -> None:
