@@ -503,8 +503,14 @@ def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
 
 def load_autosave(dirs: SaveDirs) -> Optional[Game]:
     """The unfinished game, or None. A corrupt autosave raises SaveError naming the
-    file, after setting it aside as ``autosave-unreadable-DATE.json``."""
+    file, after setting it aside as ``autosave-unreadable-DATE.json``. An autosave
+    of a game that is already over is filed with the saves (as finish_game would
+    have) and None is returned."""
     saved = load_autosave_save(dirs)
+    if saved is not None and saved.game.is_over:
+        # Stopped between the last action and filing the game: finish the move now.
+        finish_game(dirs, saved.game)
+        return None
     return saved.game if saved is not None else None
 
 

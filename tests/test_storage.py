@@ -227,7 +227,7 @@ def observations(game: Game):
     return [game.observation(s) for s in range(game.players)]
 
 
-@pytest.mark.parametrize("players, passing, actions", [(4, False, 1), (4, True, 3), (5, True, 40), (9, False, 120), (2, True, 200)])
+@pytest.mark.parametrize("players, passing, actions", [(4, False, 1), (4, True, 3), (5, True, 40), (9, False, 120), (2, True, 90)])
 def test_resume_same_phase_same_hands_same_seat(dirs, players, passing, actions):
     game = new_game(players, passing, seed=players * 100 + actions)
     bots = bots_for(game)
@@ -354,3 +354,13 @@ def test_delete_save_only_inside_the_saves_dir(dirs, tmp_path):
     assert outside.read_text() == "mine"
     storage.delete_save(dirs, path)
     assert not path.exists()
+
+
+def test_autosave_of_a_finished_game_is_filed_on_load(dirs):
+    """Stopped after the last action but before the game was filed: loading finishes the move."""
+    game = finished_game(players=3, seed=6)
+    write_autosave(dirs, game)
+    assert load_autosave(dirs) is None
+    assert not dirs.autosave.exists()
+    saves, warnings = list_saves(dirs)
+    assert warnings == [] and len(saves) == 1 and saves[0].game.totals == game.totals
