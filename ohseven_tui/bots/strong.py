@@ -13,6 +13,7 @@ decision returns within the budget plus a small margin.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 
@@ -20,12 +21,13 @@ from ..engine import Bid, Observation, Phase, Play
 from .base import bot_rng
 from .knowledge import Knowledge
 from .normal import decide, model_for
-from .policy import choose_play, trick_winner
+from .policy import OTHER_DAMP, TOP_BOOST, choose_play, trick_winner
 
 DEFAULT_BUDGET = 0.5  # seconds per decision
 BID_CANDIDATES = 4  # the normal model's best few bid cards are searched
 MIN_SAMPLES = 24  # before a candidate may be declared clearly best
 IRRELEVANT = 0.1  # points per round: a smaller difference is not worth more time
+BID_SIGMA = 1.2  # tricks: spread of a bid around the model's estimate
 
 
 def points(bid: int, taken: int) -> int:
@@ -136,17 +138,27 @@ class StrongBot:
     """Determinized Monte Carlo with the normal policy as the playout policy.
 
     ``budget`` is seconds per decision; ``clock`` is injectable so tests can
-    check the deadline logic without timing anything."""
+    check the deadline logic without timing anything. ``infer_from_bids``
+    also weights each sampled deal by how well it explains the other seats'
+    standing bids (off by default: it measured no better, see the report)."""
 
     name = "strong"
 
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, clock=time.perf_counter, max_samples=None):
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float = DEFAULT_BUDGET,
+        clock=time.perf_counter,
+        max_samples=None,
+        infer_from_bids: bool = False,
+    ):
         if not budget > 0:
             raise ValueError(f"the strong bot's budget must be positive, not {budget!r}")
         self.rng = bot_rng(seed)
         self.budget = float(budget)
         self.clock = clock
         self.max_samples = max_samples
+        self.infer_from_bids = infer_from_bids
         # Figures of the last decision, for benchmarks and tests.
         self.last_samples = 0
         self.last_elapsed = 0.0
@@ -171,8 +183,9 @@ class StrongBot:
 
     # ------------------------------------------------------------------ loop
     def _run(self, candidates, one_sample, start):
-        """Call ``one_sample()`` (returns a score per candidate) while the budget
-        allows; return the candidate with the best mean."""
+        """Call ``one_sample()`` (returns a score per candidate and the sample's
+        weight) while the budget allows; return the candidate with the best
+        weighted mean."""
         clock = self.clock
         end = start + self.budget
         k = len(candidates)
@@ -180,6 +193,7 @@ class StrongBot:
         rows = []
         slowest = 0.0
         samples = 0
+        total_w = 0.0
         cap = self.max_samples
         while True:
             now = clock()
@@ -187,19 +201,22 @@ class StrongBot:
                 break
             if cap is not None and samples >= cap:
                 break
-            scores = one_sample()
+            scores, weight = one_sample()
             after = clock()
             slowest = max(slowest, after - now)
             samples += 1
-            rows.append(scores)
+            if weight <= 0:
+                continue
+            rows.append((scores, weight))
+            total_w += weight
             for i in range(k):
-                sums[i] += scores[i]
+                sums[i] += weight * scores[i]
             if samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(rows, sums, k):
                 break
         self.last_samples = samples
-        if not samples:
+        if not rows:
             return None
-        self.last_scores = {c: sums[i] / samples for i, c in enumerate(candidates)}
+        self.last_scores = {c: sums[i] / total_w for i, c in enumerate(candidates)}
         best = max(range(k), key=lambda i: (sums[i], -i))  # ties: the earlier (normal's) wins
         return candidates[best]
 
@@ -216,8 +233,11 @@ class StrongBot:
         bids = know.bids
         bid = bids[me]
 
+        weigh = _bid_likelihood(obs, know, model_for(obs)) if self.infer_from_bids else None
+
         def one_sample():
             hands = sampler.sample()
+            weight = weigh(hands) if weigh is not None else 1.0
             out = []
             for card in cards:
                 hs = [list(h) for h in hands]
@@ -239,7 +259,7 @@ class StrongBot:
                     turn = (me + 1) % n
                 playout(hs, trick, turn, trump, bids, taken, unplayed, voids, n)
                 out.append(points(bid, taken[me]))
-            return out
+            return out, weight
 
         best = self._run(cards, one_sample, start)
         return preferred if best is None else Play(me, best)
@@ -319,10 +339,35 @@ class StrongBot:
                     [list(h) for h in hands], [], leader, top & 3, numbers, [0] * n, list(pack_unplayed), [0] * n, n
                 )
                 out.append(bonus + points(numbers[me], taken[me]))
-            return out
+            return out, 1.0
 
         best = self._run(cards, one_sample, start)
         return preferred if best is None else Bid(me, best)
+
+
+def _bid_likelihood(obs: Observation, know: Knowledge, model):
+    """How well a sampled deal explains the bids the other seats stand by: each
+    bid against the normal model's trick estimate for that seat's whole hand
+    (what it holds now plus what it has played)."""
+    n = know.n
+    me = know.seat
+    trump = know.trump
+    bids = know.bids
+    tops = set(obs.top_bidders)
+    others = [s for s in range(n) if s != me]
+    played = know.played_by
+
+    def weigh(hands) -> float:
+        err = 0.0
+        for s in others:
+            whole = sorted(hands[s] + played[s], reverse=True)
+            factor = TOP_BOOST if s in tops else OTHER_DAMP
+            est = sum(model.card_chances(whole, trump)) * factor
+            d = bids[s] - est
+            err += d * d
+        return math.exp(-err / (2 * BID_SIGMA**2))
+
+    return weigh
 
 
 def _distinct_cards(obs: Observation, know: Knowledge, preferred) -> list:
@@ -351,18 +396,21 @@ def _settled(rows, sums, k) -> bool:
     """Is the best candidate clearly better (paired, about 3 standard errors) than
     each other, or else surely within IRRELEVANT points of it?"""
     best = max(range(k), key=lambda i: sums[i])
-    m = len(rows)
+    total = sum(w for _, w in rows)
+    n_eff = total * total / sum(w * w for _, w in rows)
+    if n_eff < 2:
+        return False
     for j in range(k):
         if j == best:
             continue
-        diffs = [r[best] - r[j] for r in rows]
-        mean = sum(diffs) / m
-        var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+        diffs = [(r[best] - r[j], w) for r, w in rows]
+        mean = sum(d * w for d, w in diffs) / total
+        var = sum(w * (d - mean) ** 2 for d, w in diffs) / total
         if var == 0:
             if mean <= 0:
                 return False
             continue
-        se = (var / m) ** 0.5
+        se = (var / n_eff) ** 0.5
         if mean < 3 * se and mean + 3 * se > IRRELEVANT:
             return False
     return True
