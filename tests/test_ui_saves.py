@@ -58,9 +58,12 @@ def text_of(widget: Static) -> str:
 
 async def open_saved_games(pilot) -> None:
     app = pilot.app
-    await pilot.pause()
-    menu = app.screen.query_one(OptionList)
-    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+    for _ in range(20):  # the menu looks for saves after its first paint
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        if "saved" in ids:
+            break
     assert "saved" in ids
     for _ in range(ids.index("saved") - (menu.highlighted or 0)):
         await pilot.press("down")
@@ -172,9 +175,13 @@ async def test_corrupt_autosave_gives_a_notice_and_the_menu_works(tmp_path):
         await pilot.pause()
         assert any(str(state / "autosave.json") in n for n in notices(app))
         assert type(app.screen).__name__ == "MenuScreen"
-        menu = app.screen.query_one(OptionList)
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert "continue" not in ids and "new" in ids
+        for _ in range(20):  # the menu looks for saves after its first paint
+            await pilot.pause()
+            menu = app.screen.query_one(OptionList)
+            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+            if "saved" in ids:
+                break
+        assert "continue" not in ids and "new" in ids and "saved" in ids
     kept = list(state.glob("autosave-unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == b'{"format": "ohseven-save", "vers'
 

@@ -53,9 +53,12 @@ async def test_continue_from_the_menu_resumes_same_phase_hands_and_seat(tmp_path
     write_autosave(dirs, original)
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        menu = app.screen.query_one(OptionList)
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        for _ in range(20):  # the menu looks for an unfinished game after its first paint
+            await pilot.pause()
+            menu = app.screen.query_one(OptionList)
+            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+            if "continue" in ids:
+                break
         assert "continue" in ids
         for _ in range(ids.index("continue") - (menu.highlighted or 0)):
             await pilot.press("down")
