@@ -3,9 +3,9 @@
 # The games come out the same every time; only each file's "date" changes.
 set -euo pipefail
 cd "$(dirname "$0")"
-ohseven simulate --players 2 --games 1 --seed 7 --save-dir .
-ohseven simulate --players 4 --games 1 --seed 4 --passing --save-dir .
-ohseven simulate --players 4 --games 1 --seed 1 --save-dir .
-ohseven simulate --players 5 --games 1 --seed 29 --save-dir .
-ohseven simulate --players 9 --games 1 --seed 18 --passing --save-dir .
+ohseven simulate --players 2 --games 1 --seed 7 --bots easy,easy --save-dir .
+ohseven simulate --players 4 --games 1 --seed 4 --passing --bots easy,easy,easy,easy --save-dir .
+ohseven simulate --players 4 --games 1 --seed 1 --bots easy,easy,easy,easy --save-dir .
+ohseven simulate --players 5 --games 1 --seed 29 --bots easy,easy,easy,easy,easy --save-dir .
+ohseven simulate --players 9 --games 1 --seed 18 --passing --bots easy,easy,easy,easy,easy,easy,easy,easy,easy --save-dir .
 python make_redeal_sample.py .
