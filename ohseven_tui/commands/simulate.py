@@ -26,7 +26,7 @@ def register(sub) -> None:
     # The Oh Hell presets join once the bots play them (issue 6).
     p.add_argument("--rules", default="oh-seven", choices=["oh-seven"], help="rules preset (default oh-seven)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--save-dir", type=Path, help="write each finished game's record here")
+    p.add_argument("--save-dir", type=Path, help="write each finished game here as a save file (review with ohseven scores)")
     p.add_argument(
         "--bots",
         help=f"one bot per seat, comma-separated, from: {', '.join(BOT_NAMES)} (default: {DEFAULT_BOT} in every seat)",
