@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from pathlib import Path
 
 from ..bots import BOT_NAMES, make_bot, play_game
 from ..engine import Game, RulesError, Seat, make_rules
-from ..engine import record as records
 from .common import int_in
 
 DEFAULT_BOT = "normal"
