@@ -16,7 +16,7 @@ from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
 
-from ui_driver import play_game, table, text, wait_for_input
+from test_ui_driver import play_game, table, text, wait_for_input
 
 SEED = 11
 

@@ -4,14 +4,17 @@ the global bindings, the command palette and the save hooks."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..engine import Game
-from .setup import DEFAULT_DELAY, GameSetup
+from .setup import DEFAULT_DELAY
+
+if TYPE_CHECKING:  # the engine loads with the first game, not before the menu
+    from ..engine import Game
+    from .setup import GameSetup
 
 
 class OhSevenApp(App):
@@ -31,8 +34,8 @@ class OhSevenApp(App):
     def __init__(
         self,
         *,
-        game: Optional[Game] = None,
-        setup: Optional[GameSetup] = None,
+        game: Optional["Game"] = None,
+        setup: Optional["GameSetup"] = None,
         ascii: bool = False,
         bot_delay: Optional[float] = None,
         save_dir: Optional[Path] = None,
@@ -64,7 +67,7 @@ class OhSevenApp(App):
             self.start_table(game, bot_delay=self.bot_delay)
 
     # -- navigation ---------------------------------------------------------
-    def start_table(self, game: Game, *, bot_delay: Optional[float] = None) -> None:
+    def start_table(self, game: "Game", *, bot_delay: Optional[float] = None) -> None:
         """Open the table for ``game`` on top of the main menu."""
         from .screens.table import TableScreen
 
@@ -137,7 +140,7 @@ class OhSevenApp(App):
     def _dirs(self, storage):
         return storage.save_dirs(self.save_dir)
 
-    def after_action(self, game: Game) -> None:
+    def after_action(self, game: "Game") -> None:
         """Called after every applied action: the place to autosave."""
         storage = self.storage()
         if storage is None or not hasattr(storage, "write_autosave"):
@@ -147,7 +150,7 @@ class OhSevenApp(App):
         except Exception as exc:  # a failed autosave must never stop the game
             self.notify(f"Could not save the game: {exc}", severity="error", timeout=6)
 
-    def load_autosave(self) -> Optional[Game]:
+    def load_autosave(self) -> Optional["Game"]:
         storage = self.storage()
         if storage is None or not hasattr(storage, "load_autosave"):
             return None
@@ -162,7 +165,7 @@ class OhSevenApp(App):
 
         return find_spec("ohseven_tui.ui.screens.saved_games") is not None
 
-    def game_finished(self, game: Game) -> None:
+    def game_finished(self, game: "Game") -> None:
         """Called once when a game reaches its end: file it with the saves."""
         storage = self.storage()
         if storage is None or not hasattr(storage, "finish_game"):

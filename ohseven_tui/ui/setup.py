@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from ..engine import Game, Seat, make_rules
+if TYPE_CHECKING:
+    from ..engine import Game
 
 NAMES = ("Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy")
 BOT_STRENGTHS = ("easy", "normal", "strong")
@@ -47,7 +47,11 @@ class GameSetup:
     def players(self) -> int:
         return len(self.seats)
 
-    def make_game(self) -> Game:
+    def make_game(self) -> "Game":
+        from ..engine import Game, Seat, make_rules
+
+        import secrets
+
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         rules = make_rules("oh-seven", self.players, passing=self.passing)
         names = unique_names([s.name.strip() or NAMES[i] for i, s in enumerate(self.seats)])

@@ -34,23 +34,28 @@ class MenuScreen(Screen[None]):
         return Text(text, style="bold")
 
     def on_mount(self) -> None:
-        self.refresh_menu()
+        self.refresh_menu(look_for_saves=False)
+        # Looking for an unfinished game loads the engine: after the first paint.
+        self.call_after_refresh(self.refresh_menu)
 
     def on_screen_resume(self) -> None:
-        self.refresh_menu()
+        if getattr(self, "_shown", False):  # back from a game: Continue may have changed
+            self.refresh_menu()
+        self._shown = True
 
-    def refresh_menu(self) -> None:
+    def refresh_menu(self, look_for_saves: bool = True) -> None:
         """Continue and Saved games appear only when the saves feature is present."""
         menu = self.query_one(OptionList)
+        highlighted = menu.highlighted
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
-        if self._has_unfinished_game():
+        if look_for_saves and self._has_unfinished_game():
             menu.add_option(Option("Continue", id="continue"))
-        if self.app.has_saved_games():
+        if look_for_saves and self.app.has_saved_games():
             menu.add_option(Option("Saved games", id="saved"))
         menu.add_option(Option("Rules and keys", id="rules"))
         menu.add_option(Option("Quit", id="quit"))
-        menu.highlighted = 0
+        menu.highlighted = 0 if highlighted is None else min(highlighted, menu.option_count - 1)
         menu.focus()
 
     def _has_unfinished_game(self) -> bool:

@@ -9,7 +9,6 @@ bidding screens; bots act in a worker, paced by the bot delay.
 from __future__ import annotations
 
 import asyncio
-from contextlib import nullcontext
 from typing import Optional
 
 from rich.text import Text
@@ -137,12 +136,11 @@ class TableScreen(Screen):
         else:
             acting = self.acting == self.viewer and obs.phase is Phase.PLAY
             legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
+            who = f"{self.seat_name(self.viewer)}, your" if len(self.humans) > 1 else "Your"
             if acting:
-                title = "Your turn: choose a card (bright cards are legal) and press Enter, or click it"
+                title = f"{who} turn: bright cards are legal. Enter or a click plays one."
             else:
                 title = f"{self.seat_name(self.viewer)}'s hand"
-            if len(self.humans) > 1:
-                title = f"{self.seat_name(self.viewer)}: " + title[0].lower() + title[1:] if acting else title
             hand.set_hand(obs.hand, legal, title=title, active=acting)
         state = (self.acting, self.paused, bool(obs.tricks))
         if state != self._bindings_state:  # the footer recomposes: only when it changes
@@ -156,7 +154,8 @@ class TableScreen(Screen):
             t.append("Shuffling…")
             return t
         t.append(f"Round {obs.round_number}/{game.rules.rounds}", style="bold")
-        t.append(f" · dealer {self.seat_name(obs.dealer)}")
+        if obs.phase is not Phase.PLAY:
+            t.append(f" · dealer {self.seat_name(obs.dealer)}")
         if obs.deal_number > 1:
             t.append(f" · deal {obs.deal_number}")
         if obs.phase is Phase.PASS:
@@ -179,7 +178,7 @@ class TableScreen(Screen):
             seat = obs.to_act[0]
             t.append(" · ")
             if seat == self.acting and seat == self.viewer:
-                t.append("your turn" if len(self.humans) == 1 else f"{self.seat_name(seat)}'s turn (you)", style="bold reverse")
+                t.append("your turn" if len(self.humans) == 1 else f"{self.seat_name(seat)}'s turn", style="bold reverse")
             else:
                 t.append(f"{self.seat_name(seat)} to play", style="bold")
         if self.watch and self.paused:
@@ -305,31 +304,29 @@ class TableScreen(Screen):
     @work(group="bots", exit_on_error=True)
     async def _bot_step(self) -> None:
         """Bot moves (and every bot's face-down pass or bid) until a person must
-        act or a reveal or scoresheet opens. With no delay the whole run is one
-        repaint."""
+        act or a reveal or scoresheet opens. Each choice runs in a thread, so a
+        slow bot never blocks the screen, and each move is drawn as it lands."""
         game = self.game
         self.blocked = True
-        batch = self.app.batch_update() if self.delay <= 0 else nullcontext()
-        with batch:
-            while not game.is_over:
-                seats = [s for s in game.to_act() if s not in self.humans]
-                if not seats:
-                    break
+        while not game.is_over:
+            seats = [s for s in game.to_act() if s not in self.humans]
+            if not seats:
+                break
+            await self._resume.wait()
+            if game.phase is Phase.PLAY:
+                seats = seats[:1]
+                await self._pace()
+            for seat in seats:
                 await self._resume.wait()
-                if game.phase is Phase.PLAY:
-                    seats = seats[:1]
-                    await self._pace()
-                for seat in seats:
-                    await self._resume.wait()
-                    obs = game.observation(seat)
-                    action = await asyncio.to_thread(self.bots[seat].choose, obs)
-                    if not self._on_stack() or seat not in game.to_act():
-                        return
-                    self.blocked = False
-                    self.apply(action, then_advance=False)
-                    if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
-                        return
-                    self.blocked = True
+                obs = game.observation(seat)
+                action = await asyncio.to_thread(self.bots[seat].choose, obs)
+                if not self._on_stack() or seat not in game.to_act():
+                    return
+                self.blocked = False
+                self.apply(action, then_advance=False)
+                if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
+                    return
+                self.blocked = True
         self.blocked = False
         self.call_later(self.advance)
 

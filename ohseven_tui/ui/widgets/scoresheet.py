@@ -27,8 +27,8 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
             top = Text(f"{result.bids[s]}/{result.taken[s]}")
             if result.bonus[s]:
                 top.append(f" +{result.bonus[s]}", style="bold")
-            bottom = Text(f"{result.round_points[s]:+d}", style="green" if result.bids[s] == result.taken[s] else "red")
-            bottom.append(f" {totals[s]}", style="dim")
+            bottom = Text(f"{result.round_points[s]:+d}", style="bold" if result.bids[s] == result.taken[s] else "")
+            bottom.append(f"→{totals[s]}", style="dim")
             cells[s].append(Text("\n").join([top, bottom]))
     best = max(totals) if results else None
     for s, name in enumerate(names):
@@ -40,7 +40,7 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
     return table
 
 
-LEGEND = "Each round: bid/tricks (+ rebid bonus), then that round's points and the running total."
+LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ leads."
 
 
 def _pct(x: float) -> str:
@@ -61,11 +61,13 @@ def statistics(results: Sequence[RoundResult], names: Sequence[str], *, ascii: b
     )
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
-    for label in ("S5 pts/rd", "S6 zero", "S7 top", "S8 fill", "S9 over", "S10 under"):
+    for label in ("Pts/round", "Zero bids", "Top bids", "Filled", "Over", "Under"):
         table.add_column(label, justify="right", no_wrap=True)
     for s, seat in enumerate(stats.seats):
         table.add_row(
             names[s], f"{seat.points_per_round:.2f}", _pct(seat.zero_bid_rate), _pct(seat.top_bid_rate),
             _pct(seat.fill_rate), _pct(seat.overflow_rate), _pct(seat.underfill_rate),
         )
-    return Group(head, table)
+    note = Text("Per player: S5 points per round, S6 zero-bid, S7 top-bid, S8 fill (took the bid), "
+                "S9 overflow and S10 underfill rates.", style="dim")
+    return Group(head, table, note)
