@@ -312,3 +312,45 @@ async def test_watch_mode_plays_to_the_end_and_can_pause():
         assert game.is_over
         # Hands are shown at no point while watching.
         assert "hands stay hidden" in table(app).query_one("#hand-title").render().plain
+
+
+async def test_command_palette_offers_new_game_rules_and_quit():
+    app = OhSevenApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_input(pilot)
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("New game", "Rules", "Quit"):
+            assert commands.count(title) == 1
+        await pilot.press("ctrl+p")
+        await pilot.press(*"new game")
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if "New game" in text(app):
+                break
+        assert "Set up a new game" in text(app)
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), SetupScreen)
+
+
+async def test_play_flags_start_at_the_table_and_bad_flags_exit_2(capsys):
+    from ohseven_tui.cli import main
+    from ohseven_tui.commands.play import setup_from_args
+    from ohseven_tui.cli import build_parser
+
+    args = build_parser().parse_args(["play", "--players", "5", "--humans", "2", "--bots", "easy,strong,normal",
+                                      "--passing", "--seed", "9", "--bot-delay", "0"])
+    setup = setup_from_args(args)
+    assert [s.player for s in setup.seats] == ["human", "human", "easy", "strong", "normal"]
+    assert setup.passing and setup.seed == 9 and setup.bot_delay == 0
+    assert setup_from_args(build_parser().parse_args(["play", "--ascii"])) is None  # plain: the menu
+    app = OhSevenApp(setup=setup, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        game = table(app).game
+        assert game.seed == 9 and game.rules.passing and game.players == 5
+    for bad in (["--players", "10"], ["--players", "3", "--humans", "4"], ["--bots", "wizard"],
+                ["--players", "4", "--bots", "easy,strong"], ["--bot-delay", "soon"]):
+        assert main(["play", *bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err

@@ -28,7 +28,6 @@ class OhSevenApp(App):
         Binding("f1", "help", "Help", key_display="F1"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("p", "pause", "Pause", show=False),
     ]
 
     def __init__(

@@ -72,6 +72,14 @@ class ChooseScreen(Screen):
                                        humans=self.humans)
         self.setup()
 
+    def on_screen_resume(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
+
+    def _redraw(self) -> None:
+        self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
+                                       dark=self.app.current_theme.dark, humans=self.humans)
+        self.query_one(HandView).repaint()
+
     def setup(self) -> None:  # filled in by each screen
         raise NotImplementedError
 

@@ -78,9 +78,10 @@ class TableScreen(Screen):
         # Fixed size for the seats, so a move repaints without a layout pass.
         longest = max(len(s.name) for s in self.game.seats)
         seats = self.query_one(SeatsView)
-        seats.styles.width = 38 + min(longest + 2, 16)
+        seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 1
         self._bindings_state = None
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()
         if self.game.round_number and self.game.history:
             self.log_line(Text(f"Resumed: round {self.game.round_number} of {self.game.rules.rounds}."))
@@ -358,7 +359,7 @@ class TableScreen(Screen):
             if len(after.tricks) > len(before.tricks):
                 winner = after.tricks[-1].winner
                 self.log_line(Text(f"{self.seat_name(winner)} takes trick {len(after.tricks)} "
-                                   f"({after.taken[winner]} of bid {after.bids[winner]}).", style="bold"))
+                                   f"(has {after.taken[winner]}, bid {after.bids[winner]}).", style="bold"))
             return
         if isinstance(action, Pass) and after.phase is not Phase.PASS and before.phase is Phase.PASS:
             self.log_line("The passed cards are revealed to their receivers.")

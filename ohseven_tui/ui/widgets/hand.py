@@ -166,6 +166,10 @@ class HandView(Widget):
             self.picked ^= {index}
             self._paint()
 
+    def repaint(self) -> None:
+        """Draw again (after a theme change: the suit shades differ)."""
+        self._paint()
+
     @property
     def picked_cards(self) -> list[Card]:
         return [self.cards[i] for i in sorted(self.picked)]
