@@ -29,7 +29,7 @@ BID_CANDIDATES = 4  # the normal model's best few bid cards are searched
 SAFETY = 0.97  # aim a little under the budget: the last sample may run long
 MIN_SAMPLES = 24  # before a candidate may be declared clearly best
 IRRELEVANT = 0.1  # points per round: a smaller difference is not worth more time
-BID_SIGMA = 1.2  # tricks: spread of a bid around the model's estimate
+BID_SIGMA = 0.8  # ranks: how far a seat's bid may stray from the normal model's
 
 
 def points(bid: int, taken: int) -> int:
@@ -366,13 +366,24 @@ def _bid_likelihood(obs: Observation, know: Knowledge, model):
     others = [s for s in range(n) if s != me]
     played = know.played_by
 
+    # The cards each seat had bid with before its standing bid (R12), this deal.
+    earlier = [[] for _ in range(n)]
+    attempts = [a for number, a in obs.bid_attempts if number == obs.deal_number]
+    for a in attempts[:-1]:
+        for s, c in enumerate(a.bids):
+            earlier[s].append(c)
+    standing = obs.bid_cards
+
     def weigh(hands) -> float:
         err = 0.0
         for s in others:
             whole = sorted(hands[s] + played[s], reverse=True)
-            factor = TOP_BOOST if s in tops else OTHER_DAMP
-            est = sum(model.card_chances(whole, trump)) * factor
-            d = bids[s] - est
+            left = Counter(whole)
+            left.subtract(earlier[s])
+            allowed = [c for c in dict.fromkeys(whole) if left[c] > 0]
+            # What would the normal bot have bid with this hand?
+            guess = model.evaluate(whole, allowed)[0][1]
+            d = (guess >> 2) - (standing[s] >> 2)
             err += d * d
         return math.exp(-err / (2 * BID_SIGMA**2))
 
