@@ -31,6 +31,7 @@ class ChooseScreen(Screen):
         Binding("right", "move(1)", "Select", show=False),
         *[Binding(str(i + 1), f"number({i})", "Select", show=False) for i in range(9)],
         Binding("h", "hint", "Hint"),
+        Binding("escape", "leave", "Menu"),
     ]
 
     def __init__(
@@ -97,6 +98,11 @@ class ChooseScreen(Screen):
     def action_hint(self) -> None:
         if self.hint is not None:
             self.say(self.hint(self.obs))
+
+    def action_leave(self) -> None:
+        table = self.app.table()
+        if table is not None:
+            table.action_leave()
 
     def _try(self, action) -> bool:
         problem = self.check(action) if self.check is not None else None

@@ -177,11 +177,15 @@ class TableScreen(Screen):
                 t.append(")")
         if obs.phase is Phase.PLAY and obs.to_act:
             seat = obs.to_act[0]
+            leading = not obs.trick
+            if not leading:
+                t.append(f" · {self.seat_name(obs.trick[0][0])} led")
             t.append(" · ")
             if seat == self.acting and seat == self.viewer:
-                t.append("your turn" if len(self.humans) == 1 else f"{self.seat_name(seat)}'s turn", style="bold reverse")
+                you = "you" if len(self.humans) == 1 else self.seat_name(seat)
+                t.append(f"{you} to lead" if leading else f"{you} to play", style="bold reverse")
             else:
-                t.append(f"{self.seat_name(seat)} to play", style="bold")
+                t.append(f"{self.seat_name(seat)} {'leads' if leading else 'to play'}", style="bold")
         if self.watch and self.paused:
             t.append(" · PAUSED", style="bold reverse")
         return t
@@ -320,11 +324,17 @@ class TableScreen(Screen):
             for seat in seats:
                 await self._resume.wait()
                 obs = game.observation(seat)
-                action = await asyncio.to_thread(self.bots[seat].choose, obs)
+                try:
+                    action = await asyncio.to_thread(self.bots[seat].choose, obs)
+                except Exception as exc:  # a broken bot must not end the game
+                    action = None
+                    self.notify(f"{self.seat_name(seat)}'s bot failed ({exc!r}); it plays its first legal move.",
+                                severity="error", timeout=8)
                 if not self._on_stack() or seat not in game.to_act():
                     return
                 self.blocked = False
-                self.apply(action, then_advance=False)
+                if action is None or not self.apply(action, then_advance=False):
+                    self.apply(obs.legal_actions[0], then_advance=False)
                 if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
                     return
                 self.blocked = True
