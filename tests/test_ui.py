@@ -31,6 +31,35 @@ def hand(*texts: str):
     return tuple(tuple(parse_cards(t.split())) for t in texts)
 
 
+def headless_game(seed: int, names=("Ann", "Bea", "Cid", "Dot"), bot="normal") -> Game:
+    """The game the UI tests play, played without the UI: the same seeded bots
+    (seed * 16 + seat, acting before the human in simultaneous phases, as the
+    table does) and a human who always takes the first legal card (and passes
+    the first cards of the hand)."""
+    from ohseven_tui.bots import make_bot
+    from ohseven_tui.engine import DEAL, Pass, Phase
+
+    game = Game(make_rules("oh-seven", len(names)), seed=seed,
+                seats=[Seat(names[0], "human")] + [Seat(n, bot) for n in names[1:]])
+    bots = {s: make_bot(bot, seed=seed * 16 + s) for s in range(1, len(names))}
+    while not game.is_over:
+        seats = game.to_act()
+        if not seats:
+            game.apply(DEAL)
+            continue
+        for seat in sorted(seats, key=lambda s: s == 0):
+            obs = game.observation(seat)
+            if seat in bots:
+                game.apply(bots[seat].choose(obs))
+            elif game.phase is Phase.PASS:
+                game.apply(Pass(seat, obs.hand[:obs.pass_count]))
+            else:
+                game.apply(obs.legal_actions[0])
+            if game.phase is Phase.PLAY:
+                break
+    return game
+
+
 def scripted(players: int, seats, *deals, passing=False, seed=3) -> Game:
     return Game(make_rules("oh-seven", players, passing=passing), seed=seed,
                 seats=[Seat(n, p) for n, p in seats], stacked_deals=[(d,) for d in deals])
@@ -68,6 +97,8 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
         assert isinstance(over, GameOverScreen)
         assert game.is_over
         assert len(turns) == 7 * 7  # the human played every trick of every round
+        # Every key did what it should: the same game as the one played without the UI.
+        assert game.history == headless_game(SEED).history
         shown = text(app)
         best = max(game.totals)
         winners = [game.seats[s].name for s, t in enumerate(game.totals) if t == best]
@@ -78,22 +109,18 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
         assert list(tmp_path.glob("*.json"))
 
 
-async def _play_solo(mouse: bool):
-    setup_game = Game(make_rules("oh-seven", 4), seed=SEED,
-                      seats=[Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cid", "normal"), Seat("Dot", "normal")])
-    app = OhSevenApp(game=setup_game, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_game(pilot, mouse=mouse)
-    return setup_game
-
-
 async def test_the_same_game_with_mouse_clicks_on_cards():
-    by_keys = await _play_solo(mouse=False)
-    by_mouse = await _play_solo(mouse=True)
-    assert by_mouse.is_over
-    # The same seed and the same choices, made by clicks instead of keys: the same game.
-    assert by_mouse.history == by_keys.history
-    assert by_mouse.totals == by_keys.totals
+    game = Game(make_rules("oh-seven", 4), seed=SEED,
+                seats=[Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cid", "normal"), Seat("Dot", "normal")])
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        over = await play_game(pilot, mouse=True)
+        assert isinstance(over, GameOverScreen)
+    # The same seed and the same choices, made by clicks instead of keys: the same
+    # game as the key-driven one, and as the one played without the UI.
+    expected = headless_game(SEED)
+    assert game.history == expected.history
+    assert game.totals == expected.totals
 
 
 async def test_hot_seat_never_shows_another_humans_cards():
