@@ -381,3 +381,28 @@ async def test_play_flags_start_at_the_table_and_bad_flags_exit_2(capsys):
         assert main(["play", *bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
+
+
+async def test_solo_rebid_reveal_lists_the_cards_that_may_still_be_bid():
+    # Ann holds one heart of each rank 0-6, so whatever spade Bea (a bot, who lays
+    # her card first) bids, Ann can make the sum 7 (R11): a rebid.
+    game = scripted(2, [("Ann", "human"), ("Bea", "easy")],
+                    hand("6H 5H 4H 3H 2H 1H 0H", "7S 6S 5S 4S 3S 2S 1S"))
+    chosen = {}
+
+    def pick(screen, hand_view):
+        bea = game._pending[1]  # test-side truth: Bea's face-down card
+        want = 7 - bea.rank
+        chosen["card"] = next(c for c in hand_view.cards if c.rank == want)
+        chosen["top"] = "Bea" if bea.rank > want else "Ann"
+        return list(hand_view.cards).index(chosen["card"])
+
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game(pilot, pick=pick, stop=lambda s: isinstance(s, RevealScreen))
+        shown = text(app)
+        assert "add up to 7" in shown and f"{chosen['top']} gains 1 point" in shown
+        line = next(l for l in shown.splitlines() if "You may still bid" in l)
+        listed = line.split("You may still bid:")[1]
+        assert chosen["card"].pretty() not in listed
+        assert sum(c.pretty() in listed for c in game.hands[0]) == 6

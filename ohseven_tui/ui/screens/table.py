@@ -61,6 +61,7 @@ class TableScreen(Screen):
         self._resume = asyncio.Event()
         self._resume.set()
         self._finished = False
+        self._over_at_start = game.is_over  # a finished game opened again is not filed twice
         self.bots: dict = {}
 
     # -- layout -------------------------------------------------------------
@@ -429,7 +430,8 @@ class TableScreen(Screen):
         self._finished = True
         self.blocked = True
         self.acting = None
-        self.app.game_finished(self.game)
+        if not self._over_at_start:
+            self.app.game_finished(self.game)
         from .gameover import GameOverScreen
 
         self.app.push_screen(GameOverScreen(self.game.observation(self.viewer if self.viewer is not None else 0)))
@@ -454,10 +456,8 @@ class TableScreen(Screen):
 
     # -- keys -----------------------------------------------------------------
     def check_action(self, action: str, parameters) -> Optional[bool]:
-        if action in ("act", "move", "select"):
-            return self.acting is not None
-        if action == "hint":
-            return self.acting is not None
+        if action in ("act", "move", "select", "hint"):
+            return True if self.acting is not None else None
         if action == "skip":
             return None if (self.watch or not self.bots) else True
         if action in ("pause", "speed"):
