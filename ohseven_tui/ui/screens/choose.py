@@ -12,6 +12,7 @@ from typing import Callable, Optional
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -60,11 +61,15 @@ class ChooseScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="choose-title")
-        yield SeatsView(id="seats")
-        yield Static("", id="context")
-        yield Static("", id="prompt")
-        yield Static("", id="message")
-        yield HandView(id="hand")
+        body = VerticalScroll(id="choose-body")
+        body.can_focus = False  # the arrow keys belong to the hand
+        with body:
+            yield SeatsView(id="seats")
+            yield Static("", id="context")
+            yield Static("", id="prompt")
+        with Vertical(id="choose-bottom"):  # always on screen, however many seats
+            yield Static("", id="message")
+            yield HandView(id="hand")
         yield Footer()
 
     def on_mount(self) -> None:
