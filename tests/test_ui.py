@@ -286,7 +286,7 @@ async def test_nine_players_fit_and_resizing_relays_the_table(size):
             assert seat.name in shown
         for card in game.observation(0).hand:
             assert card.pretty() in shown
-        assert "Play card" in shown  # the footer shows the bindings that apply
+        assert "Play" in shown.splitlines()[-1]  # the footer shows the bindings that apply
         width, height = (200, 60) if size == (80, 24) else (80, 24)
         await pilot.resize_terminal(width, height)
         await pilot.pause()
@@ -308,6 +308,9 @@ async def test_ascii_cards_and_help_and_last_trick():
         assert "0S" in shown and not any(sym in shown for sym in "♠♥♦♣")
         await pilot.press("l")
         assert "No trick has been finished" in text(app)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert "Oh-Seven in brief" in text(app)
         await pilot.press("escape")
         await pilot.press("f1")
         shown = text(app)

@@ -70,7 +70,7 @@ class ChooseScreen(Screen):
         with Vertical(id="choose-bottom"):  # always on screen, however many seats
             yield Static("", id="message")
             yield HandView(id="hand")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         obs = self.obs

@@ -31,16 +31,16 @@ SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
     BINDINGS = [
-        Binding("enter", "act", "Play card"),
+        Binding("enter", "act", "Play"),
         Binding("left", "move(-1)", "Select", key_display="←→/1-7"),
         Binding("right", "move(1)", "Select", show=False),
         *[Binding(str(i + 1), f"select({i})", "Select", show=False) for i in range(9)],
         Binding("h", "hint", "Hint"),
         Binding("l", "last_trick", "Last trick"),
         Binding("t", "scoresheet", "Scores"),
-        Binding("s", "skip", "Skip ahead"),
+        Binding("s", "skip", "Skip"),
         Binding("p", "pause", "Pause"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+/-"),
+        Binding("plus,equals_sign", "speed(-1)", "Speed", key_display="+/-"),
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("escape", "leave", "Menu"),
     ]
@@ -73,7 +73,7 @@ class TableScreen(Screen):
             yield Static("", id="status")
             yield Static("", id="message")
             yield HandView(id="hand")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         # Fixed size for the seats, so a move repaints without a layout pass.
@@ -144,7 +144,7 @@ class TableScreen(Screen):
             else:
                 title = f"{self.seat_name(self.viewer)}'s hand"
             hand.set_hand(obs.hand, legal, title=title, active=acting)
-        state = (self.acting, self.paused, bool(obs.tricks))
+        state = (self.acting, self.paused, self.delay)
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
             self.refresh_bindings()
@@ -456,14 +456,15 @@ class TableScreen(Screen):
 
     # -- keys -----------------------------------------------------------------
     def check_action(self, action: str, parameters) -> Optional[bool]:
+        """Only the keys that apply now (Textual 8: False hides a binding)."""
         if action in ("act", "move", "select", "hint"):
-            return True if self.acting is not None else None
+            return self.acting is not None
         if action == "skip":
-            return None if (self.watch or not self.bots) else True
-        if action in ("pause", "speed"):
-            return True if (self.watch or self.bots) and (action == "speed" or self.watch) else None
-        if action == "last_trick":
-            return True
+            return bool(self.bots) and self.delay > 0 or self.watch
+        if action == "pause":
+            return self.watch
+        if action == "speed":
+            return bool(self.bots)
         return True
 
     def action_act(self) -> None:
@@ -525,6 +526,7 @@ class TableScreen(Screen):
         index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
         self.delay = speeds[index]
         self.app.bot_delay = self.delay
+        self.refresh_view()
         self._wake.set()
         message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
         if self.is_current:
