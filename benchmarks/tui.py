@@ -10,7 +10,7 @@
    (Right) and card plays (Enter: the card, and the bots' replies, drawn).
    Target: median <= 50 ms.
 
-    python benchmarks/tui.py [--runs 7] [--moves 40]
+    python benchmarks/tui.py [--runs 7] [--moves 40] [--bot normal|strong|easy] [--skip-startup]
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def startup(runs: int) -> None:
     print(f"  ohseven play (the table)   {statistics.median(table) * 1000:7.0f} ms   {statistics.median(table) / h:.2f}x")
 
 
-async def key_latency(moves: int) -> None:
+async def key_latency(moves: int, bot: str) -> None:
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
     from ohseven_tui.engine import Game, Seat, make_rules
     from ohseven_tui.ui.app import OhSevenApp
@@ -98,7 +98,7 @@ async def key_latency(moves: int) -> None:
 
     os.environ["OHSEVEN_SAVE_DIR"] = tempfile.mkdtemp(prefix="ohseven-bench-")
     game = Game(make_rules("oh-seven", 4), seed=3,
-                seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])
+                seats=[Seat("Ann", "human")] + [Seat(n, bot) for n in ("Bea", "Cid", "Dot")])
     app = OhSevenApp(game=game, bot_delay=0)
     frames: list[float] = []
     display = app._display
@@ -140,10 +140,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--bot", default="normal", help="strength of the three bots in the latency run")
+    parser.add_argument("--skip-startup", action="store_true")
     args = parser.parse_args()
-    startup(args.runs)
-    print("key press to updated screen (Pilot, 80x24, 1 human vs 3 normal bots, bots instant):")
-    asyncio.run(key_latency(args.moves))
+    if not args.skip_startup:
+        startup(args.runs)
+    print(f"key press to updated screen (Pilot, 80x24, 1 human vs 3 {args.bot} bots, bots instant):")
+    asyncio.run(key_latency(args.moves, args.bot))
 
 
 if __name__ == "__main__":

@@ -48,8 +48,8 @@ the first one played wins. The winner leads next.
 | Your turn | `←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint |
 | Passing | `Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick |
 | Bidding | `←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it |
-| Table | `l` last trick · `t` scoresheet · `s` skip the bots' pacing · `Esc` menu |
-| Watching bots | `p` pause/resume · `s` skip to the end of the round |
+| Table | `l` last trick · `t` scoresheet · `s` skip the bots' pacing · `+` `-` bot speed · `Esc` menu |
+| Watching bots | `p` pause/resume · `s` skip to the end of the round · `+` `-` speed |
 | Hot-seat | pass the keyboard when asked, then press `Enter` |
 """
 
