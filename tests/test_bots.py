@@ -429,3 +429,35 @@ def test_fast_playout_plays_exactly_as_the_normal_bot_in_the_engine(players):
             s = game.current_seat
             game.apply(bots[s].choose(game.observation(s)))
         assert taken == list(game.results()[-1].taken)
+
+
+# ---------------------------------------------------------------- hints
+
+
+def test_hint_gives_the_normal_bots_action_and_a_one_line_reason():
+    game = new_game(4, [hands(*DUCK_TEXTS)])
+    assert hint(game.observation(0)).action == game.legal_actions()[0]  # the deal
+    act(game, "deal")
+    for seat in range(4):
+        obs = game.observation(seat)
+        h = hint(obs)
+        assert h.action == make_bot("normal", 0).choose(obs)
+        assert h.action in obs.legal_actions
+        assert h.reason and "\n" not in h.reason
+        assert h.reason.startswith("Bid ") and h.action.card.pretty() in h.reason
+    act(game, "0 bid 0C", "1 bid 4S", "2 bid 2C", "3 bid 1H")  # R11: rebid
+    assert hint(game.observation(0)).reason.startswith("Rebid ")
+
+
+def test_hint_is_none_when_the_seat_has_nothing_to_do():
+    game = new_game(4, [hands(*DUCK_TEXTS)])
+    act(game, "deal", "0 bid 0C", "1 bid 5S", "2 bid 3C", "3 bid 2S")  # seat 1 leads
+    assert hint(game.observation(0)) is None
+
+
+def test_strong_with_bid_inference_still_plays_legal_cards():
+    strong = make_bot("strong", 2, clock=frozen_clock, max_samples=4, infer_from_bids=True)
+    game = duck_position("2H", "1H")
+    obs = game.observation(0)
+    assert strong.choose(obs) in obs.legal_actions
+    assert strong.last_samples == 4

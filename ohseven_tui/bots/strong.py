@@ -22,7 +22,7 @@ from ..engine import Bid, Observation, Phase, Play
 from .base import bot_rng
 from .knowledge import Knowledge
 from .normal import decide, model_for
-from .policy import OTHER_DAMP, TOP_BOOST, choose_play, trick_winner
+from .policy import choose_play, trick_winner
 
 DEFAULT_BUDGET = 0.5  # seconds per decision
 BID_CANDIDATES = 4  # the normal model's best few bid cards are searched
