@@ -83,9 +83,18 @@ def full_snapshot(game: Game) -> tuple:
 SUIT_ORDER = "CDHS"  # R2, lowest first
 
 
+FACE_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}  # the 52-card Oh Hell pack, ace high
+
+
+def rank_of(text: str) -> int:
+    """The rank of "5S" (5), "10H" (10), "QD" (12), "AS" (14)."""
+    label = text[:-1]
+    return FACE_RANKS[label] if label in FACE_RANKS else int(label)
+
+
 def card_key(text: str) -> tuple[int, int]:
-    """(rank, suit index) from "5S"; Oh-Seven ranks are 0..7."""
-    return int(text[:-1]), SUIT_ORDER.index(text[-1])
+    """(rank, suit index) from "5S"; Oh-Seven ranks are 0..7, Oh Hell's 2..14."""
+    return rank_of(text), SUIT_ORDER.index(text[-1])
 
 
 def trick_winner(leader: int, cards_played: list[str], trump: Optional[str], players: int) -> int:
@@ -94,8 +103,8 @@ def trick_winner(leader: int, cards_played: list[str], trump: Optional[str], pla
     trumps = [i for i, t in enumerate(cards_played) if t[-1] == trump]
     led = cards_played[0][-1]
     contenders = trumps or [i for i, t in enumerate(cards_played) if t[-1] == led]
-    top = max(int(cards_played[i][:-1]) for i in contenders)
-    first = min(i for i in contenders if int(cards_played[i][:-1]) == top)
+    top = max(rank_of(cards_played[i]) for i in contenders)
+    first = min(i for i in contenders if rank_of(cards_played[i]) == top)
     return (leader + first) % players
 
 
@@ -106,9 +115,13 @@ def r16_points(bid: int, taken: int) -> int:
 def check_record_json(data: dict) -> None:
     """Recheck an Oh-Seven record's derived log by the rules (R5-R17), from its JSON
     alone: hands after passing, bid outcomes and R11 points, trump and leader, follow
-    suit, trick winners, points, totals. Raises AssertionError on the first mismatch."""
+    suit, trick winners, points, totals. Raises AssertionError on the first mismatch.
+    A classic or up-and-down record goes to :func:`check_oh_hell_record_json`."""
     from collections import Counter
 
+    if data["rules"].get("preset", "oh-seven") != "oh-seven":
+        check_oh_hell_record_json(data)
+        return
     n = data["rules"]["players"]
     totals = [0] * n
     for rnd in data["rounds"]:
@@ -189,3 +202,108 @@ def check_record_json(data: dict) -> None:
         else:
             assert rnd["points"] is None
     assert data["totals"] == totals
+
+
+# --- the Oh Hell presets (oh-hell.md, H1-H7 and U1-U7), from the JSON alone ---------
+
+OH_HELL_HAND_SIZES = {  # H2, U2
+    "classic": [7, 6, 5, 4, 3, 2, 1],
+    "up-and-down": [7, 6, 5, 4, 3, 2, 2, 3, 4, 5, 6, 7],
+}
+OH_HELL_PACK = {f"{label}{suit}" for label in [*map(str, range(2, 11)), "J", "Q", "K", "A"] for suit in "SHDC"}
+
+
+def oh_hell_points(preset: str, bid: int, taken: int) -> int:
+    """H6 (classic): exact -> 10 + tricks, a miss -> 0. U6: exact -> bid, a miss -> -|diff|."""
+    if preset == "classic":
+        return 10 + taken if bid == taken else 0
+    return bid if bid == taken else -abs(bid - taken)
+
+
+def _bids_in_order(actions: list[str]) -> list[list[tuple[int, int]]]:
+    """Per round: the (seat, number) bids in the order the record's actions made them."""
+    rounds: list = []
+    for text in actions:
+        parts = text.split()
+        if parts == ["deal"]:
+            rounds.append([])
+        elif len(parts) == 3 and parts[1] == "bid":
+            rounds[-1].append((int(parts[0]), int(parts[2])))
+    return rounds
+
+
+def check_oh_hell_record_json(data: dict) -> None:
+    """Recheck a classic or up-and-down record by H1-H7 / U1-U7 from its JSON alone:
+    the hand sizes and the dealer's move, the pack (52 distinct cards, the turned card
+    not dealt), number bids in range (classic: in turn from the dealer's left, and the
+    hook: the bids never sum to the hand size), trump from the turned card or none,
+    the leader, follow suit, R15 winners, H6/U6 points, totals and winners."""
+    from collections import Counter
+
+    preset = data["rules"]["preset"]
+    n = data["rules"]["players"]
+    assert 3 <= n <= 7  # H1, U1
+    sizes = OH_HELL_HAND_SIZES[preset]
+    rounds = data["rounds"]
+    assert len(rounds) <= len(sizes)
+    bid_order = _bids_in_order(data["actions"])
+    totals = [0] * n
+    for i, rnd in enumerate(rounds):
+        size = sizes[i]
+        assert rnd["round"] == i + 1 and rnd["hand_size"] == size
+        assert rnd["dealer"] == (rounds[0]["dealer"] + i) % n  # H2: one seat left each hand
+        assert rnd["pass"] is None and len(rnd["deals"]) == 1  # no passing, no redeal
+        deal = rnd["deals"][0]
+        dealt = [c for h in deal["hands"] for c in h]
+        assert all(len(h) == size for h in deal["hands"])
+        assert set(dealt) <= OH_HELL_PACK and len(set(dealt)) == len(dealt)
+        turned = deal["turned"]
+        if turned is not None:  # H3: the next card of the pack, so not a dealt one
+            assert turned in OH_HELL_PACK and turned not in dealt
+        assert rnd["bonus"] == [0] * n
+        if not deal["bid_attempts"]:
+            assert rnd["bids"] is None and rnd["tricks"] == [] and rnd["points"] is None
+            continue
+        assert len(deal["bid_attempts"]) == 1
+        attempt = deal["bid_attempts"][0]
+        bids = attempt["bids"]
+        assert all(type(b) is int and 0 <= b <= size for b in bids)
+        assert attempt["outcome"] == "stands" and attempt["bonus"] == [0] * n
+        assert attempt["sum"] == sum(bids) and rnd["bids"] == bids
+        made = bid_order[i]
+        assert sorted(made) == sorted(enumerate(bids))
+        if preset == "classic":
+            first = (rnd["dealer"] + 1) % n  # H4: in turn from the dealer's left, dealer last
+            assert [s for s, _ in made] == [(first + k) % n for k in range(n)]
+            assert sum(bids) != size, "H4: the hook"
+        top = max(bids)
+        assert rnd["top_bidders"] == [s for s in range(n) if bids[s] == top]
+        assert rnd["trump"] == (turned[-1] if turned is not None else None)  # H3, U3
+        assert rnd["leader"] == (rnd["dealer"] + 1) % n  # H5, U5
+        held = [Counter(h) for h in deal["hands"]]
+        taken = [0] * n
+        leader = rnd["leader"]
+        for trick in rnd["tricks"]:
+            assert trick["leader"] == leader and len(trick["cards"]) == n
+            led = trick["cards"][0][-1]
+            for k, text in enumerate(trick["cards"]):
+                seat = (leader + k) % n
+                assert held[seat][text] > 0, f"{text} not in seat {seat}'s hand"
+                if text[-1] != led:
+                    assert not any(c[-1] == led and m > 0 for c, m in held[seat].items()), "R14"
+                held[seat][text] -= 1
+            winner = trick_winner(leader, trick["cards"], rnd["trump"], n)
+            assert trick["winner"] == winner
+            taken[winner] += 1
+            leader = winner
+        assert rnd["taken"] == taken
+        if len(rnd["tricks"]) == size:
+            points = [oh_hell_points(preset, b, t) for b, t in zip(bids, taken)]
+            assert rnd["points"] == points and rnd["round_points"] == points
+            totals = [t + p for t, p in zip(totals, points)]
+        else:
+            assert rnd["points"] is None
+    assert data["totals"] == totals
+    if data.get("phase") == "game-over":  # H7, U7: the highest total wins; ties share
+        assert len(rounds) == len(sizes)
+        assert data["winners"] == [s for s in range(n) if totals[s] == max(totals)]
