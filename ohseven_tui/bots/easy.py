@@ -8,6 +8,7 @@ class EasyBot:
     """A random legal action."""
 
     name = "easy"
+    presets = ("oh-seven", "classic", "up-and-down")  # random legal moves play any rules
 
     def __init__(self, seed: int = 0):
         self.rng = bot_rng(seed)

@@ -9,10 +9,25 @@ import sys
 from pathlib import Path
 
 from ..bots import BOT_NAMES, make_bot, play_game
-from ..engine import Game, RulesError, Seat, make_rules
+from ..engine import PRESETS, Game, RulesError, Seat, make_rules
 from .common import int_in
 
 DEFAULT_BOT = "normal"
+FALLBACK_BOT = "easy"  # the default for presets the default bot does not play yet
+
+
+def bot_presets(name: str) -> tuple[str, ...]:
+    """The rules presets a bot plays: its class's ``presets``; a bot class that does
+    not declare them plays Oh-Seven only (its card-bid heuristics assume R8)."""
+    from ..bots import EasyBot, NormalBot, StrongBot
+
+    cls = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}[name]
+    return tuple(getattr(cls, "presets", ("oh-seven",)))
+
+
+def bots_for(preset: str) -> list[str]:
+    """Bot names that play ``preset``, in BOT_NAMES order."""
+    return [name for name in BOT_NAMES if preset in bot_presets(name)]
 
 
 def register(sub) -> None:
@@ -21,23 +36,26 @@ def register(sub) -> None:
     p.add_argument("--games", type=int_in(1, None, "--games"), default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), default=0, help="seed for the whole run (default 0)")
     p.add_argument("--passing", action="store_true", help="play with card passing (R6)")
-    # The Oh Hell presets join once the bots play them (issue 6).
-    p.add_argument("--rules", default="oh-seven", choices=["oh-seven"], help="rules preset (default oh-seven)")
+    p.add_argument("--rules", default="oh-seven", choices=list(PRESETS),
+                   help=f"rules preset: {', '.join(PRESETS)} (default oh-seven; see docs/presets.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save-dir", type=Path, help="write each finished game here as a save file (review with ohseven scores)")
     p.add_argument(
         "--bots",
-        help=f"one bot per seat, comma-separated, from: {', '.join(BOT_NAMES)} (default: {DEFAULT_BOT} in every seat)",
+        help=f"one bot per seat, comma-separated, from: {', '.join(BOT_NAMES)} (default: {DEFAULT_BOT} in every "
+        f"seat, or {FALLBACK_BOT} with rules {DEFAULT_BOT} does not play yet)",
     )
     p.set_defaults(run=run)
 
 
-def parse_bots(text, players: int) -> list[str]:
-    """``--bots easy,normal,...``: one known name per seat, or a one-line UsageError."""
+def parse_bots(text, players: int, preset: str = "oh-seven") -> list[str]:
+    """``--bots easy,normal,...``: one known name per seat that plays ``preset``, or a
+    one-line UsageError."""
     from ..cli import UsageError
 
     if text is None:
-        return [DEFAULT_BOT] * players
+        default = DEFAULT_BOT if preset in bot_presets(DEFAULT_BOT) else FALLBACK_BOT
+        return [default] * players
     names = [name.strip() for name in text.split(",")]
     unknown = [name for name in names if name not in BOT_NAMES]
     if unknown:
@@ -48,6 +66,12 @@ def parse_bots(text, players: int) -> list[str]:
         raise UsageError(
             f"ohseven simulate: --bots names {len(names)} bot{'s' if len(names) != 1 else ''} "
             f"but the table has {players} seats; give one name per seat"
+        )
+    cannot = [name for name in dict.fromkeys(names) if preset not in bot_presets(name)]
+    if cannot:
+        raise UsageError(
+            f"ohseven simulate: the {' and '.join(cannot)} bot{'s do' if len(cannot) > 1 else ' does'} not play "
+            f"{preset} yet; bots that do: {', '.join(bots_for(preset))}"
         )
     return names
 
@@ -65,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         rules = make_rules(args.rules, args.players, passing=args.passing)
     except RulesError as exc:
         raise UsageError(f"ohseven simulate: {exc}") from None
-    bot_names = parse_bots(args.bots, rules.players)
+    bot_names = parse_bots(args.bots, rules.players, rules.preset)
     if args.save_dir is not None:
         try:
             args.save_dir.mkdir(parents=True, exist_ok=True)
