@@ -370,10 +370,12 @@ class BidModel:
         # Someone else's trump is likelier a suit I am short in (they are long in it).
         weights = [(per_suit - lengths[t]) ** 2 for t in range(4)]
         total_w = sum(weights) or 1
+        by_trump = []
         for t in range(4):
             ch = self.card_chances(hand, t)
             if extra_chances:
                 ch = ch + list(extra_chances)
+            by_trump.append(ch)
             # The top bidder leads and holds the trumps; the others, less.
             top = [min(0.97, p * TOP_BOOST) for p in ch]
             low = [p * OTHER_DAMP for p in ch]
@@ -402,10 +404,7 @@ class BidModel:
                     f = cap / mean
                     mixed = [0.0] * size
                     for t in range(4):
-                        ch = self.card_chances(hand, t)
-                        if extra_chances:
-                            ch = ch + list(extra_chances)
-                        d = self.distribution([p * OTHER_DAMP * f for p in ch])
+                        d = self.distribution([p * OTHER_DAMP * f for p in by_trump[t]])
                         for k in range(size):
                             mixed[k] += d[k] * weights[t] / total_w
                     capped[key] = mixed
