@@ -55,6 +55,8 @@ __all__ = [
     "sort_saves",
     "scoresheet",
     "player_summaries",
+    "filter_saves",
+    "turned_cards",
 ]
 
 SAVE_FORMAT = "ohseven-save"
@@ -430,6 +432,8 @@ def _check_summary(path: Path, summary: Any, game: Game) -> None:
     if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
         raise SaveError(path, "the summary's 'winners' must be a list of names")
     expected = _summary(game)
+    if "rules" in summary and summary["rules"] != expected["rules"]:
+        raise SaveError(path, "the summary's 'rules' do not match the game record's rules")
     for key in ("players", "totals", "winners"):
         if summary.get(key, expected[key]) != expected[key]:
             raise SaveError(path, f"the summary's {key!r} does not match what the game's actions replay to")
@@ -611,6 +615,28 @@ def scoresheet(game: Game) -> list[list[SheetLine]]:
             )
         sheet.append(lines)
     return sheet
+
+
+def turned_cards(game: Game) -> list:
+    """Per finished round, the turned trump card (H3, U3) or None: no card was turned
+    (no trump), or the rules pick trump another way (Oh-Seven's top bid, R9). Read
+    from the game's record, the public log of a save."""
+    from .engine import parse_card
+
+    out = []
+    for log in records.to_record(game)["rounds"]:
+        if log["points"] is None:
+            continue
+        text = log["deals"][-1]["turned"]
+        out.append(parse_card(text) if text is not None else None)
+    return out
+
+
+def filter_saves(saves: list[SavedGame], preset: Optional[str] = None) -> list[SavedGame]:
+    """The saves played under one rules preset (all of them when ``preset`` is None)."""
+    if preset is None:
+        return list(saves)
+    return [s for s in saves if s.game.rules.preset == preset]
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
     ohseven scores list [--sort date|id|players|rules|winner|score] [--reverse]
     ohseven scores show ID
-    ohseven scores players
+    ohseven scores players [--rules oh-seven|classic|up-and-down]
     ohseven scores export ID --format csv|json|md
 
 Every action takes ``--save-dir``. A save's ID is its file name without ``.json``.
@@ -21,6 +21,7 @@ from pathlib import Path
 
 SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")  # as storage.SORT_KEYS
 FORMATS = ("csv", "json", "md")
+PRESET_NAMES = ("oh-seven", "classic", "up-and-down")  # as engine.PRESETS (not imported: fast start)
 
 
 def register(sub) -> None:
@@ -37,9 +38,11 @@ def register(sub) -> None:
     a = add("list", "every saved game: date, rules, players, winner, scores", run_list)
     a.add_argument("--sort", choices=SORT_KEYS, default="date", help="sort by this column (default date, newest first)")
     a.add_argument("--reverse", action="store_true", help="reverse the order")
+    a.add_argument("--rules", choices=PRESET_NAMES, help="only games played under these rules")
     a = add("show", "one game's scoresheet per round and its statistics S1-S10", run_show)
     a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
-    add("players", "each player name across all saves: games, wins, rates", run_players)
+    a = add("players", "each player name across all saves: games, wins, rates", run_players)
+    a.add_argument("--rules", choices=PRESET_NAMES, help="only games played under these rules")
     a = add("export", "one game's scoresheet as CSV, JSON or Markdown on stdout", run_export)
     a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
     a.add_argument("--format", choices=FORMATS, default="csv", help="csv (default), json or md")
@@ -107,10 +110,10 @@ def _rules_short(rules) -> str:
 def run_list(args) -> int:
     from rich.table import Table
 
-    from ..storage import sort_saves
+    from ..storage import filter_saves, sort_saves
 
     dirs, saves = _load_all(args, "list")
-    saves = sort_saves(saves, args.sort, args.reverse)
+    saves = sort_saves(filter_saves(saves, args.rules), args.sort, args.reverse)
     table = Table(title=f"Saved games in {dirs.saves}", title_justify="left")
     for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
         table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
@@ -122,23 +125,41 @@ def run_list(args) -> int:
     if saves:
         console.print(table)
     else:
-        console.print(f"No saved games in {dirs.saves}.")
+        console.print(f"No saved games{_of_rules(args.rules)} in {dirs.saves}.")
     return 0
 
 
+def _of_rules(preset) -> str:
+    return f" of {preset}" if preset else ""
+
+
 # ---------------------------------------------------------------------------- show
-def _trump_label(trump) -> str:
-    return trump.label if trump is not None else "none"
+def _trump_label(trump, turned=None, card_bids: bool = True) -> str:
+    """Oh-Seven: the top bid's suit. Oh Hell: the turned card's suit, or no trump (H3)."""
+    if card_bids:
+        return trump.label if trump is not None else "none"
+    if turned is None:
+        return "no trump"
+    return f"{trump.label} ({turned.text()} turned)"
+
+
+SCORING_NOTES = {
+    "oh-seven": "* the standing top bid (its suit is trump). Exact bid: bid + 2; a miss loses the difference (R16).",
+    "classic": "Trump: the turned card's suit (H3). Exact bid: 10 + tricks; a miss scores 0 (H6).",
+    "up-and-down": "Trump: the turned card's suit (U3). Exact bid: the bid; a miss loses the difference (U6).",
+}
 
 
 def run_show(args) -> int:
     from rich.table import Table
 
     from ..engine import game_stats
-    from ..storage import scoresheet
+    from ..storage import scoresheet, turned_cards
 
     saved = _load_one(args, "show")
     game = saved.game
+    card_bids = game.rules.preset == "oh-seven"
+    turned = turned_cards(game)
     console = _console()
     state = "winner" if len(game.winners) == 1 else "winners"
     header = f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}"
@@ -151,10 +172,14 @@ def run_show(args) -> int:
 
     results = game.results()
     sheet = Table(title="Scoresheet", title_justify="left")
-    for col, justify in (("Round", "right"), ("Trump", "left"), ("Player", "left"), ("Bid", "right"),
-                         ("Tricks", "right"), ("Points", "right"), ("Bonus", "right"), ("Total", "right")):
+    columns = [("Round", "right"), ("Trump", "left"), ("Player", "left"), ("Bid", "right"),
+               ("Tricks", "right"), ("Points", "right"), ("Bonus", "right"), ("Total", "right")]
+    if not card_bids:  # number bids: hand sizes vary (H2, U2) and there is no R11 bonus
+        columns[1:1] = [("Cards", "right")]
+        columns.remove(("Bonus", "right"))
+    for col, justify in columns:
         sheet.add_column(col, justify=justify)
-    for result, lines in zip(results, scoresheet(game)):
+    for index, (result, lines) in enumerate(zip(results, scoresheet(game))):
         notes = []
         if result.attempts > 1 + result.redeals:
             rebids = result.attempts - 1 - result.redeals  # the last attempt of a redealt deal is no rebid
@@ -163,6 +188,19 @@ def run_show(args) -> int:
             notes.append(f"{result.redeals} redeal{'s' if result.redeals != 1 else ''}")
         for i, line in enumerate(lines):
             first = i == 0
+            if not card_bids:
+                sheet.add_row(
+                    str(line.round) if first else "",
+                    str(game.rules.hand_sizes[result.number - 1]) if first else "",
+                    _trump_label(result.trump, turned[index], card_bids=False) if first else "",
+                    line.player + (" (dealer)" if line.seat == result.dealer else ""),
+                    str(line.bid),
+                    str(line.tricks),
+                    f"{line.points:+d}",
+                    str(line.total),
+                    end_section=i == len(lines) - 1,
+                )
+                continue
             sheet.add_row(
                 str(line.round) if first else "",
                 _trump_label(result.trump) if first else (", ".join(notes) if i == 1 else ""),
@@ -175,7 +213,7 @@ def run_show(args) -> int:
                 end_section=i == len(lines) - 1,
             )
     console.print(sheet)
-    console.print("* the standing top bid (its suit is trump)")
+    console.print(SCORING_NOTES.get(game.rules.preset, ""))
 
     stats = game_stats(results, game.players)
     t = stats.table
@@ -212,15 +250,17 @@ def _suit_name(letter: str) -> str:
 def run_players(args) -> int:
     from rich.table import Table
 
-    from ..storage import player_summaries
+    from ..storage import filter_saves, player_summaries
 
     dirs, saves = _load_all(args, "players")
+    saves = filter_saves(saves, args.rules)
     rows = player_summaries(saves)
     console = _console()
     if not rows:
-        console.print(f"No saved games in {dirs.saves}.")
+        console.print(f"No saved games{_of_rules(args.rules)} in {dirs.saves}.")
         return 0
-    table = Table(title=f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}", title_justify="left")
+    title = f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}{_of_rules(args.rules)}"
+    table = Table(title=title, title_justify="left")
     for col in ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for p in rows:
@@ -236,18 +276,20 @@ def export_data(saved) -> dict:
     from dataclasses import asdict
 
     from ..engine import game_stats
-    from ..storage import scoresheet
+    from ..storage import scoresheet, turned_cards
 
     game = saved.game
     results = game.results()
     stats = game_stats(results, game.players)
     rounds = []
-    for result, lines in zip(results, scoresheet(game)):
+    for result, lines, turned in zip(results, scoresheet(game), turned_cards(game)):
         rounds.append(
             {
                 "round": result.number,
                 "dealer": result.dealer,
+                "hand_size": game.rules.hand_sizes[result.number - 1],
                 "trump": result.trump.letter if result.trump is not None else None,
+                "turned": turned.text() if turned is not None else None,
                 "bid_attempts": result.attempts,
                 "redeals": result.redeals,
                 "seats": [
@@ -271,20 +313,26 @@ def export_data(saved) -> dict:
     }
 
 
-CSV_FIELDS = ("round", "seat", "player", "bid", "tricks", "points", "bonus", "round_points", "total", "top_bidder", "trump")
+CSV_FIELDS = ("round", "seat", "player", "bid", "tricks", "points", "bonus", "round_points", "total", "top_bidder",
+              "trump", "hand_size", "turned")
 
 
 def export_csv(saved) -> str:
-    from ..storage import scoresheet
+    """One row per seat per round; ``trump`` is empty for a no-trump hand, ``turned``
+    is the turned trump card (Oh Hell presets; empty for Oh-Seven)."""
+    from ..storage import scoresheet, turned_cards
 
+    game = saved.game
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
-    for result, lines in zip(saved.game.results(), scoresheet(saved.game)):
+    for result, lines, turned in zip(game.results(), scoresheet(game), turned_cards(game)):
         trump = result.trump.letter if result.trump is not None else ""
+        size = game.rules.hand_sizes[result.number - 1]
         for line in lines:
             writer.writerow([line.round, line.seat, line.player, line.bid, line.tricks, line.points, line.bonus,
-                             line.round_points, line.total, int(line.top_bidder), trump])
+                             line.round_points, line.total, int(line.top_bidder), trump, size,
+                             turned.text() if turned is not None else ""])
     return out.getvalue()
 
 
@@ -298,16 +346,27 @@ def export_md(saved) -> str:
     out = [f"# {saved.id}", "", f"{saved.rules_text}, {_short_date(saved.date)}.", ""]
     if data["finished"]:
         out += [f"Winner: {', '.join(data['winners'])}.", ""]
-    out += ["## Scoresheet", "", "Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid.", ""]
+    card_bids = saved.game.rules.preset == "oh-seven"
+    if card_bids:
+        legend = "Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid."
+    else:
+        legend = ("Each cell: bid / tricks, points = running total; (d) the dealer. "
+                  + SCORING_NOTES[saved.game.rules.preset])
+    out += ["## Scoresheet", "", legend, ""]
     out.append("| Round | Trump | " + " | ".join(_md_cell(n) for n in names) + " |")
     out.append("|---:|---|" + "---|" * len(names))
     for r in data["rounds"]:
         cells = []
-        for s in r["seats"]:
+        for seat, s in enumerate(r["seats"]):
             bonus = f" +{s['bonus']}" if s["bonus"] else ""
-            star = "*" if s["top_bidder"] else ""
-            cells.append(f"{s['bid']}{star} / {s['tricks']}, {s['points']:+d}{bonus} = {s['total']}")
-        out.append(f"| {r['round']} | {_suit_name(r['trump']) if r['trump'] else 'none'} | " + " | ".join(cells) + " |")
+            mark = ("*" if s["top_bidder"] else "") if card_bids else (" (d)" if seat == r["dealer"] else "")
+            cells.append(f"{s['bid']}{mark} / {s['tricks']}, {s['points']:+d}{bonus} = {s['total']}")
+        if card_bids:
+            trump = _suit_name(r["trump"]) if r["trump"] else "none"
+        else:
+            trump = f"{_suit_name(r['trump'])} ({r['turned']} turned)" if r["turned"] else "no trump"
+            trump = f"{r['hand_size']} cards, {trump}"
+        out.append(f"| {r['round']} | {trump} | " + " | ".join(cells) + " |")
     out.append("| **Total** | | " + " | ".join(f"**{t}**" for t in data["totals"]) + " |")
     t = data["stats"]["table"]
     out += ["", "## Table statistics", "", "| Statistic | Value |", "|---|---:|",

@@ -50,7 +50,9 @@ def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
     def _text(cards: Sequence[Card]) -> str:
         return " ".join(label(c) for c in cards)
     rec = record.to_record(game)
+    preset = rec["rules"]["preset"]
     log = rec["rounds"][round_index]
+    size = log["hand_size"]
     names = [s["name"] for s in rec["seats"]]
     n = len(names)
     number = log["round"]
@@ -62,8 +64,16 @@ def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
         hands = [sorted(_cards(h), reverse=True) for h in deal["hands"]]
         notes = ["dealer" if s == log["dealer"] else "" for s in range(n)]
         why = " again: nobody had an unbid card left (R13)" if d > 1 else ""
+        turned = ""
+        if preset != "oh-seven":  # H3, U3: the next card of the pack is turned
+            if deal.get("turned"):
+                card = parse_card(deal["turned"])
+                turned = f" and turns up {label(card)}: {card.suit.label} are trump"
+            else:
+                turned = ": no card is left to turn, so there is no trump"
+        word = "card" if size == 1 else "cards"
         steps.append(ReplayStep(number, f"Round {number}: the deal{of}", [list(h) for h in hands], notes,
-                                f"{names[log['dealer']]} deals 7 cards to each seat{why}."))
+                                f"{names[log['dealer']]} deals {size} {word} to each seat{why}{turned}."))
         if deal.get("passes") is not None and log.get("pass"):
             passes = [_cards(p) for p in deal["passes"]]
             step = 1 if log["pass"]["direction"] == "left" else -1
@@ -78,6 +88,10 @@ def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
             steps.append(ReplayStep(number, f"Round {number}: passing{of}", [list(h) for h in hands], notes,
                                     f"Everyone passes {log['pass']['count']} {log['pass']['direction']} (R6)."))
         attempts = deal["bid_attempts"]
+        if preset != "oh-seven":
+            for attempt in attempts:
+                steps.append(_number_bid_step(number, preset, log, attempt, names, [list(h) for h in hands], label))
+            attempts = []
         for a, attempt in enumerate(attempts, start=1):
             bids = _cards(attempt["bids"])
             top = max(bids)
@@ -114,8 +128,39 @@ def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
             bonus = f" +{log['bonus'][s]} rebid" if log["bonus"][s] else ""
             notes.append(f"bid {log['bids'][s]}, took {log['taken'][s]}: {log['points'][s]:+d}{bonus}, total {running[s]}")
         steps.append(ReplayStep(number, f"Round {number}: the score", [list(h) for h in hands], notes,
-                                "Exact bid: bid + 2; a miss loses the difference (R16)."))
+                                SCORE_RULES.get(preset, "")))
     return steps
+
+
+SCORE_RULES = {
+    "oh-seven": "Exact bid: bid + 2; a miss loses the difference (R16).",
+    "classic": "Exact bid: 10 + tricks; a miss scores 0 (H6).",
+    "up-and-down": "Exact bid: the bid in points; a miss loses the difference (U6).",
+}
+
+
+def _number_bid_step(number, preset, log, attempt, names, hands, label) -> ReplayStep:
+    """The number bids of an Oh Hell round (H4 in turn with the hook, U4 at once)."""
+    n = len(names)
+    dealer, size, bids = log["dealer"], log["hand_size"], attempt["bids"]
+    notes = [f"bids {b}" + (" (dealer)" if s == dealer else "") for s, b in enumerate(bids)]
+    if preset == "classic":
+        first = (dealer + 1) % n
+        order = ", ".join(f"{names[(first + k) % n]} {bids[(first + k) % n]}" for k in range(n))
+        hook = size - (sum(bids) - bids[dealer])
+        barred = f"; {names[dealer]} could not bid {hook} (the hook)" if 0 <= hook <= size else ""
+        summary = f"Bids in turn from the dealer's left (H4): {order}. Sum {attempt['sum']} of {size}{barred}."
+    else:
+        summary = f"Everyone bids at once (U4); the bids sum to {attempt['sum']} of {size}."
+    if log["trump"] is None:
+        summary += " No trump this hand."
+    else:
+        turned = parse_card(log["deals"][-1]["turned"])
+        summary += f" Trump: {turned.suit.label} ({label(turned)} turned)."
+    leader = log["leader"]
+    if leader is not None:
+        summary += f" {names[leader]} leads."
+    return ReplayStep(number, f"Round {number}: bids", hands, notes, summary)
 
 
 def running_totals(results, players: int) -> list[list[int]]:

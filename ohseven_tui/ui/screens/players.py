@@ -1,5 +1,6 @@
 """Every player name across all saved games: games, wins, mean points per round,
-and fill, overflow and underfill rates (S5, S8-S10 over all their rounds)."""
+and fill, overflow and underfill rates (S5, S8-S10 over all their rounds).
+``f`` filters by rules preset (all, oh-seven, classic, up-and-down)."""
 
 from __future__ import annotations
 
@@ -9,22 +10,29 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...storage import player_summaries
+from ...storage import filter_saves, player_summaries
 
 COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
+FILTERS = (None, "oh-seven", "classic", "up-and-down")  # None: every preset
 
 
 class PlayersScreen(Screen[None]):
     CSS_PATH = "saved_games.tcss"
-    BINDINGS = [Binding("escape,q", "close", "Back")]
+    BINDINGS = [Binding("escape,q", "close", "Back"), Binding("f", "next_filter", "Rules filter")]
 
     def __init__(self, saves, warnings=()) -> None:
         super().__init__()
         self.saves = saves
         self.warnings = list(warnings)
+        self.preset = None  # the rules filter: None shows every preset
+
+    def _title(self) -> Text:
+        shown = filter_saves(self.saves, self.preset)
+        rules = self.preset or "all rules"
+        return Text(f"Players across {len(shown)} saved game(s)  ·  {rules} (f: filter by rules)")
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Players across {len(self.saves)} saved game(s)"), id="players-title")
+        yield Static(self._title(), id="players-title")
         yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
         note = "Rates are shares of all the rounds a name played. A shared win counts as a win."
         if self.warnings:
@@ -36,10 +44,20 @@ class PlayersScreen(Screen[None]):
         table = self.query_one(DataTable)
         for label in COLUMNS:
             table.add_column(label, key=label.lower())
-        for p in player_summaries(self.saves):
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        for p in player_summaries(filter_saves(self.saves, self.preset)):
             table.add_row(p.name, str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
                           f"{p.fill_rate:.0%}", f"{p.overflow_rate:.0%}", f"{p.underfill_rate:.0%}", key=p.name)
-        table.focus()
+        self.query_one("#players-title", Static).update(self._title())
+
+    def action_next_filter(self) -> None:
+        self.preset = FILTERS[(FILTERS.index(self.preset) + 1) % len(FILTERS)]
+        self.fill()
 
     def action_close(self) -> None:
         self.dismiss(None)

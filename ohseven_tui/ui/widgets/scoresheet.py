@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import RoundResult, Suit, game_stats
+from ...engine.stats import NO_TRUMP
 
 
 def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int) -> Table:
@@ -53,6 +54,8 @@ def statistics(results: Sequence[RoundResult], names: Sequence[str], *, ascii: b
     trumps = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         trumps.append(f"{suit.letter if ascii else suit.symbol} {t.trump_counts.get(suit.letter, 0)}")
+    if t.trump_counts.get(NO_TRUMP):  # Oh Hell hands with no turned card (H3)
+        trumps.append(f"{NO_TRUMP} {t.trump_counts[NO_TRUMP]}")
     avg = f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"
     head = Text.assemble(
         ("Table: ", "bold"),
