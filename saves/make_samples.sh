@@ -9,3 +9,5 @@ ohseven simulate --players 4 --games 1 --seed 1 --bots easy,easy,easy,easy --sav
 ohseven simulate --players 5 --games 1 --seed 29 --bots easy,easy,easy,easy,easy --save-dir .
 ohseven simulate --players 9 --games 1 --seed 18 --passing --bots easy,easy,easy,easy,easy,easy,easy,easy,easy --save-dir .
 python make_redeal_sample.py .
+ohseven simulate --rules classic --players 5 --games 1 --seed 61 --bots easy,easy,easy,easy,easy --save-dir .
+ohseven simulate --rules up-and-down --players 4 --games 1 --seed 62 --bots easy,easy,easy,easy --save-dir .

@@ -51,6 +51,15 @@ def r16(bid: int, took: int) -> int:
     return bid + 2 if bid == took else -abs(bid - took)
 
 
+def points_by_rules(preset: str, bid: int, took: int) -> int:
+    """R16 (oh-seven), H6 (classic: exact 10 + tricks, a miss 0), U6 (exact: the bid)."""
+    if preset == "classic":
+        return 10 + took if bid == took else 0
+    if preset == "up-and-down":
+        return bid if bid == took else -abs(bid - took)
+    return r16(bid, took)
+
+
 def test_samples_cover_what_the_issue_asks():
     seen_players, passing, rebids, redeals = set(), set(), 0, 0
     for save_id in IDS:
@@ -116,23 +125,26 @@ def csv_rows(capsys, save_id):
 def test_export_csv_is_the_scoresheet_by_the_rules(capsys, save_id):
     data = raw(save_id)["record"]
     n = data["rules"]["players"]
+    preset = data["rules"]["preset"]
     rows = csv_rows(capsys, save_id)
-    assert len(rows) == 7 * n
+    assert len(rows) == len(data["rounds"]) * n
     running = [0] * n
     for i, rnd in enumerate(data["rounds"]):
         mine = rows[i * n:(i + 1) * n]
         tricks = [0] * n
         for t in rnd["tricks"]:
             tricks[t["winner"]] += 1
-        assert sum(tricks) == 7
+        assert sum(tricks) == len(rnd["deals"][-1]["hands"][0])  # every card of the hand is played
+        turned = rnd["deals"][-1]["turned"]
         for s, row in enumerate(mine):
             bid, took, bonus = rnd["bids"][s], tricks[s], rnd["bonus"][s]
-            running[s] += r16(bid, took) + bonus  # R16 + R11 = R17
+            running[s] += points_by_rules(preset, bid, took) + bonus  # R16 (H6, U6) + R11 = R17
             assert (int(row["round"]), int(row["seat"])) == (i + 1, s)
             assert row["player"] == data["seats"][s]["name"]
             assert (int(row["bid"]), int(row["tricks"])) == (bid, took)
-            assert int(row["points"]) == r16(bid, took)
+            assert int(row["points"]) == points_by_rules(preset, bid, took)
             assert int(row["bonus"]) == bonus
+            assert int(row["hand_size"]) == sum(tricks) and row["turned"] == (turned or "")
             assert int(row["total"]) == running[s]
     assert running == data["totals"]
 
@@ -205,18 +217,19 @@ def test_export_md_is_a_markdown_scoresheet(capsys):
 def test_players_across_saves(capsys):
     rc, out, err = run(capsys, "players")
     assert rc == 0 and err == ""
-    games, wins = {}, {}
+    games, wins, rounds = {}, {}, {}
     for save_id in IDS:
         rec = raw(save_id)["record"]
         for s, seat in enumerate(rec["seats"]):
             games[seat["name"]] = games.get(seat["name"], 0) + 1
             wins[seat["name"]] = wins.get(seat["name"], 0) + (s in rec["winners"])
+            rounds[seat["name"]] = rounds.get(seat["name"], 0) + len(rec["rounds"])
     for name in games:
         row = next(line for line in out.splitlines() if f" {name} " in line)
         cells = [c.strip() for c in row.split("│") if c.strip()]
         assert cells[0] == name
         assert int(cells[1]) == games[name] and int(cells[2]) == wins[name]
-        assert int(cells[3]) == 7 * games[name]
+        assert int(cells[3]) == rounds[name]
 
 
 def test_players_rates_for_ann(capsys):
