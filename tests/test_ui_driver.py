@@ -32,6 +32,10 @@ async def wait_for_input(pilot, limit: int = 5000):
     for _ in range(limit):
         await pilot.pause()
         screen = app.screen
+        if not screen.is_mounted:  # pushed, but not drawn yet
+            continue
+        if isinstance(screen, (PassScreen, BidScreen)) and not screen.query_one(HandView).cards:
+            continue
         if isinstance(screen, INPUT_SCREENS):
             return screen
         if isinstance(screen, TableScreen) and screen.acting is not None:

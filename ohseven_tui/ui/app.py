@@ -52,9 +52,6 @@ class OhSevenApp(App):
             self.theme = theme
 
     def on_mount(self) -> None:
-        from .screens.menu import MenuScreen
-
-        self.push_screen(MenuScreen())
         game = self.start_game
         if game is None and self.resume:
             game = self.load_autosave()
@@ -64,6 +61,8 @@ class OhSevenApp(App):
             game = self.start_setup.make_game()
         if game is not None:
             self.start_table(game, bot_delay=self.bot_delay)
+        else:
+            self.back_to_menu()
 
     # -- navigation ---------------------------------------------------------
     def start_table(self, game: "Game", *, bot_delay: Optional[float] = None) -> None:
@@ -72,19 +71,28 @@ class OhSevenApp(App):
 
         delay = self.bot_delay if bot_delay is None else bot_delay
         self.bot_delay = delay
-        self.back_to_menu()
+        self._pop_to_menu()
         self.push_screen(TableScreen(game, bot_delay=delay))
 
-    def back_to_menu(self) -> None:
+    def _pop_to_menu(self) -> None:
+        """Close every screen above the main menu (or above the blank first screen:
+        ``ohseven play`` starts at the table and builds the menu only when needed)."""
         from .screens.menu import MenuScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
 
+    def back_to_menu(self) -> None:
+        from .screens.menu import MenuScreen
+
+        self._pop_to_menu()
+        if not isinstance(self.screen, MenuScreen):
+            self.push_screen(MenuScreen())
+
     def action_new_game(self) -> None:
         from .screens.setup import SetupScreen
 
-        self.back_to_menu()
+        self._pop_to_menu()
         self.push_screen(SetupScreen())
 
     def table(self):
