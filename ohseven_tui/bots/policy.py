@@ -334,11 +334,7 @@ class BidModel:
         dist = [1.0]
         for p in chances:
             q = 1 - p
-            new = [0.0] * (len(dist) + 1)
-            for k, d in enumerate(dist):
-                new[k] += d * q
-                new[k + 1] += d * p
-            dist = new
+            dist = [a * q + b * p for a, b in zip(dist + [0.0], [0.0] + dist)]
         return dist
 
     def top_chance(self, card: int, wild: Optional[list] = None) -> float:
@@ -417,22 +413,27 @@ class BidModel:
     def choose_bid(self, hand: list, allowed: list) -> int:
         return self.evaluate(hand, allowed)[0][1]
 
-    def hand_value(self, hand: list, missing: int) -> float:
-        """Best expected points for a hand short of ``missing`` unknown cards."""
+    def hand_value(self, hand: list, missing: int, plan: list = ()) -> float:
+        """Best expected points for a hand short of ``missing`` unknown cards,
+        bidding one of the ``plan`` cards (any card of the hand if none is left)."""
         avg = (self.hand_size / self.players) / self.hand_size
-        return self.evaluate(hand, hand, [avg] * missing)[0][0]
+        allowed = [c for c in plan if c in hand] or hand
+        return self.evaluate(hand, allowed, [avg] * missing)[0][0]
 
     def choose_pass(self, hand: list, count: int) -> list:
         """Pass the cards that most disturb the plan: greedily, the card whose loss
-        leaves the best expected points for the hand (an unknown card arrives)."""
+        leaves the best expected points for the hand (an unknown card arrives).
+        The plan is the hand's two best bid cards, which it keeps if it can."""
         keep = list(hand)
+        plan = [row[1] for row in self.evaluate(keep, keep)[:2]]
         passed = []
         for step in range(count):
             best = None
-            for c in dict.fromkeys(keep):
+            choices = [c for c in dict.fromkeys(keep) if c not in plan] or list(dict.fromkeys(keep))
+            for c in choices:
                 rest = list(keep)
                 rest.remove(c)
-                v = self.hand_value(rest, step + 1)
+                v = self.hand_value(rest, step + 1, plan)
                 if best is None or v > best[0] or (v == best[0] and c < best[1]):
                     best = (v, c)
             keep.remove(best[1])
