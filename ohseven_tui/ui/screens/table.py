@@ -255,16 +255,14 @@ class TableScreen(Screen):
             from .passing import PassScreen
 
             self.blocked = True
-            self.app.push_screen(PassScreen(game.observation(seat), check=self.check, hint=self.hint_text,
-                                                  humans=len(self.humans)),
-                                 lambda cards: self._human_acted(Pass(seat, cards)))
+            screen = PassScreen(game.observation(seat), check=self.check, hint=self.hint_text, humans=len(self.humans))
+            self.app.push_screen(screen, lambda cards: self._human_acted(Pass(seat, cards)))
         elif game.phase is Phase.BID:
             from .bidding import BidScreen
 
             self.blocked = True
-            self.app.push_screen(BidScreen(game.observation(seat), check=self.check, hint=self.hint_text,
-                                                 humans=len(self.humans)),
-                                 lambda card: self._human_acted(Bid(seat, card)))
+            screen = BidScreen(game.observation(seat), check=self.check, hint=self.hint_text, humans=len(self.humans))
+            self.app.push_screen(screen, lambda card: self._human_acted(Bid(seat, card)))
         else:
             self.acting = seat
             self.refresh_view()
