@@ -80,7 +80,7 @@ class TableScreen(Screen):
         longest = max(len(s.name) for s in self.game.seats)
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
-        seats.styles.height = self.game.players + 1
+        seats.styles.height = self.game.players + 2  # header, seats, key
         self._bindings_state = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()

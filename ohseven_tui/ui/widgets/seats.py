@@ -30,7 +30,10 @@ class SeatsView(Static):
 
 def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> Table:
     n = obs.players
-    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
+                  caption=("✓ has chosen, face down · D dealer" if obs.phase in (Phase.PASS, Phase.BID)
+                           else "▶ to play · D dealer · * top bid (trump)"),
+                  caption_style="dim", caption_justify="left")
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Seat", no_wrap=True, max_width=16, overflow="ellipsis")
     table.add_column("", no_wrap=True, style="dim", max_width=6)
