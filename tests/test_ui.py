@@ -326,7 +326,8 @@ async def test_watch_mode_plays_to_the_end_and_can_pause():
     app = OhSevenApp(game=game, bot_delay=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("p")  # pause: the bots stop
+        await pilot.press("p")  # pause: the bots stop (a move already being chosen may land)
+        await pilot.pause(0.3)
         moves = len(game.history)
         for _ in range(5):
             await pilot.pause(0.1)
