@@ -50,7 +50,7 @@ def play_deal(index: int):
     """Play deal ``index`` once per rotation. Returns per rotation and seat:
     (bot name, round points, bid, taken) and the decision times per bot name."""
     args = _ARGS
-    rules = make_rules("oh-seven", len(args.lineup), passing=args.passing)
+    rules = make_rules(args.rules, len(args.lineup), passing=args.passing)
     n = rules.players
     seed = random.Random(f"{args.seed}:{index}").getrandbits(48)
     rows = []
@@ -116,6 +116,7 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=float, default=0.5, help="strong bot's seconds per decision (default 0.5)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="oh-seven", help="rules preset: oh-seven, classic or up-and-down")
     p.add_argument("--round", type=int, default=1, help="which round of the game each deal is (1-7)")
     p.add_argument("--passing", action="store_true", help="card passing on (R6; use with --round 2..6)")
     p.add_argument(
@@ -157,7 +158,7 @@ def main(argv=None) -> int:
             times[name].extend(t.get(name, []))
             over[name] += o.get(name, 0)
     print(
-        f"{args.deals} deals x {len(args.lineup)} rotations, line-up {','.join(args.lineup)}, round {args.round}{' to 7' if args.whole_games else ''}"
+        f"{args.deals} deals x {len(args.lineup)} rotations, {args.rules}, line-up {','.join(args.lineup)}, round {args.round}{' to the end' if args.whole_games else ''}"
         f"{', passing' if args.passing else ''}, strong budget {args.budget}s, {args.workers} workers, "
         f"wall {wall:.0f}s"
     )

@@ -29,6 +29,8 @@ class Knowledge:
                 pack[r * 4 + s] = rules.decks
         self.pack = pack
         unplayed = list(pack)
+        if obs.turned is not None:  # H3: the turned card is in no hand
+            unplayed[obs.turned] -= 1
         voids = [0] * n
         played_by = [[] for _ in range(n)]
         tricks = [(t.leader, t.cards) for t in obs.tricks]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import DEAL, Bid, Observation, Pass, Phase, Play
+from ..engine import DEAL, Bid, BidNumber, Observation, Pass, Phase, Play
 from .base import bot_rng
 from .knowledge import Knowledge
 from .policy import bid_model, choose_play
@@ -49,7 +49,10 @@ def decide(obs: Observation, rng=None) -> Hint:
         return _bid(obs, legal)
     if kind is Play:
         return _play(obs, legal)
-    # Number bidding (Oh Hell presets) is not played yet: any legal action.
+    if kind is BidNumber:  # Oh Hell presets (H4, U4)
+        from .ohhell import bid_hint
+
+        return bid_hint(obs)
     action = (rng.choice(legal) if rng is not None else legal[0])
     return Hint(action, "A legal choice")
 
@@ -147,6 +150,7 @@ class NormalBot:
     presets it has no heuristic for)."""
 
     name = "normal"
+    presets = ("oh-seven", "classic", "up-and-down")  # number bids: ohhell.py
 
     def __init__(self, seed: int = 0):
         self.rng = bot_rng(seed)

@@ -1,0 +1,94 @@
+"""Number bidding for the Oh Hell presets (classic H4, up-and-down U4).
+
+The usual Oh Hell trick estimate: each card gets a chance of taking a trick from
+the normal bot's card model (policy.BidModel, which already counts trump honours
+and length, side aces and guarded kings, and ruffs from short side suits), scaled
+for a 52-card pack and this hand size. The chances give a distribution of tricks;
+the bid is the number with the best expected score under the preset's scoring
+(H6 or U6). The dealer's hook (H4) bars one number: the bid then moves to the
+allowed neighbour with the better expectation, which is the nearer one to the
+estimate. Play is the normal bot's (policy.choose_play handles any trump or none).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..engine import BidNumber, Observation, round_points
+from .policy import bid_model
+
+PRESETS = ("oh-seven", "classic", "up-and-down")
+
+
+def model_for(obs: Observation):
+    rules = obs.rules
+    return bid_model(obs.players, rules.decks, tuple(rules.ranks), obs.hand_size or len(obs.hand) or 1)
+
+
+def card_chances(obs: Observation, hand=None) -> list:
+    """Each card's chance of taking a trick, with the turned card (H3) known to
+    be out of play: it counts as one of ours when judging which cards are higher."""
+    hand = sorted(obs.hand if hand is None else hand, reverse=True)
+    trump = int(obs.trump) if obs.trump is not None else -1
+    return chances_for(model_for(obs), hand, trump, obs.turned)
+
+
+def chances_for(model, hand: list, trump: int, turned=None) -> list:
+    if not hand:
+        return []
+    chances = model.card_chances(hand, trump)
+    if turned is not None and int(turned) & 3 == trump:
+        # A trump below the turned card has one fewer card out above it.
+        with_turned = sorted(hand + [int(turned)], reverse=True)
+        boosted = model.card_chances(with_turned, trump)
+        t = with_turned.index(int(turned))
+        boosted = boosted[:t] + boosted[t + 1 :]
+        # Keep the length/ruff terms of the real hand: only raise trump honours.
+        chances = [max(p, q) if c & 3 == trump and c < int(turned) else p for c, p, q in zip(hand, chances, boosted)]
+    if trump < 0:
+        # No trump: nothing is ruffed, so a side card keeps its honour chance.
+        chances = [min(0.97, p / max(model._no_ruff[min(_length(hand, c & 3), len(model._no_ruff) - 1)], 0.05))
+                   for c, p in zip(hand, chances)]
+    return chances
+
+
+def _length(hand, suit) -> int:
+    return sum(1 for c in hand if c & 3 == suit)
+
+
+def expected_scores(scoring, dist: list, numbers) -> list:
+    """(expected points, number) for each bid number, best first (ties: lower)."""
+    out = []
+    for b in numbers:
+        ev = sum(p * round_points(scoring, b, k) for k, p in enumerate(dist))
+        out.append((ev, b))
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return out
+
+
+def choose_number(obs: Observation, numbers=None):
+    """(bid number, estimated tricks, expected points) for this seat's hand."""
+    model = model_for(obs)
+    chances = card_chances(obs)
+    dist = model.distribution(chances)
+    estimate = sum(chances)
+    if numbers is None:
+        numbers = [a.number for a in obs.legal_actions if type(a) is BidNumber]
+    ranked = expected_scores(obs.rules.scoring, dist, numbers)
+    ev, number = ranked[0]
+    return number, estimate, ev, ranked
+
+
+def bid_hint(obs: Observation):
+    """The normal bot's number bid and a one-line reason (a Hint)."""
+    from .normal import Hint
+
+    number, estimate, ev, ranked = choose_number(obs)
+    action = BidNumber(obs.seat, number)
+    hook: Optional[int] = obs.hook
+    tricks = "trick" if number == 1 else "tricks"
+    if hook is not None:
+        reason = f"Bid {number}: you may not bid {hook}; your hand is worth about {estimate:.1f} tricks"
+    else:
+        reason = f"Bid {number} {tricks}: your hand is worth about {estimate:.1f}"
+    return Hint(action, reason)
