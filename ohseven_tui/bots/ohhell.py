@@ -32,8 +32,16 @@ def card_chances(obs: Observation, hand=None) -> list:
     """Each card's chance of taking a trick, with the turned card (H3) known to
     be out of play: it counts as one of ours when judging which cards are higher."""
     hand = sorted(obs.hand if hand is None else hand, reverse=True)
-    trump = int(obs.trump) if obs.trump is not None else -1
+    trump = trump_of(obs)
     return chances_for(model_for(obs), hand, trump, obs.turned)
+
+
+def trump_of(obs: Observation) -> int:
+    """The trump suit as an int, -1 for none. While bidding, observation.trump is
+    not set yet: the turned card's suit will be trump (H3)."""
+    if obs.trump is not None:
+        return int(obs.trump)
+    return int(obs.turned) & 3 if obs.turned is not None else -1
 
 
 def chances_for(model, hand: list, trump: int, turned=None) -> list:
@@ -53,7 +61,17 @@ def chances_for(model, hand: list, trump: int, turned=None) -> list:
         chances = [min(0.97, p / max(model._no_ruff[min(_length(hand, c & 3), len(model._no_ruff) - 1)], 0.05))
                    for c, p in zip(hand, chances)]
     f = HAND_FACTOR.get(model.hand_size, 1.0)
-    return [min(0.97, p * f) for p in chances]
+    chances = [min(0.97, p * f) for p in chances]
+    if trump >= 0:
+        # A trump with every higher trump in this hand or turned up is a sure trick.
+        seen = set(int(c) for c in hand)
+        if turned is not None:
+            seen.add(int(turned))
+        top = model.top_code
+        for k, c in enumerate(hand):
+            if c & 3 == trump and all(x in seen for x in range(c + 4, top, 4)):
+                chances[k] = 0.98
+    return chances
 
 
 def _length(hand, suit) -> int:
@@ -96,3 +114,51 @@ def bid_hint(obs: Observation):
     else:
         reason = f"Bid {number} {tricks}: your hand is worth about {estimate:.1f}"
     return Hint(action, reason)
+
+
+# ---------------------------------------------------------------- strong
+NUMBER_CANDIDATES = 3  # the estimate's best few numbers are searched
+
+
+def search_number_bid(bot, obs: Observation, preferred, start):
+    """The strong bot's number bid: determinized Monte Carlo over the estimate's
+    best few numbers. Each sample deals the hidden cards, gives every other seat
+    the normal bot's bid for its sampled hand, plays the hand out with the normal
+    policy and scores this seat's bid by the preset's rule."""
+    from .knowledge import Knowledge
+    from .strong import Sampler, playout
+
+    know = Knowledge(obs)
+    me = know.seat
+    n = know.n
+    model = model_for(obs)
+    numbers = [a.number for a in obs.legal_actions if type(a) is BidNumber]
+    _, _, _, ranked = choose_number(obs, numbers)
+    candidates = [preferred.number] + [b for _, b in ranked if b != preferred.number]
+    candidates = candidates[:NUMBER_CANDIDATES]
+    if len(candidates) == 1:
+        return preferred
+    trump = trump_of(obs)
+    turned = obs.turned
+    scoring = obs.rules.scoring
+    all_numbers = range(obs.hand_size + 1)
+    sampler = Sampler(know, obs.hand_counts, bot.rng)
+    leader = (obs.dealer + 1) % n  # H5, U5
+
+    def other_bid(hand):
+        dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
+        return expected_scores(scoring, dist, all_numbers)[0][1]
+
+    def one_sample():
+        hands = sampler.sample()
+        bids = [other_bid(hands[s]) if s != me else 0 for s in range(n)]
+        out = []
+        for number in candidates:
+            bids[me] = number
+            taken = playout([list(h) for h in hands], [], leader, trump, bids, [0] * n, list(know.unplayed), [0] * n, n)
+            out.append(round_points(scoring, number, taken[me]))
+        return out, 1.0
+
+    best = bot._run(candidates, one_sample, start)
+    return preferred if best is None else BidNumber(me, best)
+

@@ -18,7 +18,7 @@ import math
 import time
 from collections import Counter
 
-from ..engine import Bid, Observation, Phase, Play
+from ..engine import Bid, BidNumber, Observation, Phase, Play, round_points
 from .base import bot_rng
 from .knowledge import Knowledge
 from .normal import decide, model_for
@@ -145,6 +145,7 @@ class StrongBot:
     standing bids (off by default: it measured no better, see the report)."""
 
     name = "strong"
+    presets = ("oh-seven", "classic", "up-and-down")  # number bids: ohhell.py
 
     def __init__(
         self,
@@ -184,6 +185,10 @@ class StrongBot:
                     action = self._search_play(observation, action, start)
                 elif type(first) is Bid:
                     action = self._search_bid(observation, action, start)
+                elif type(first) is BidNumber:  # Oh Hell presets
+                    from .ohhell import search_number_bid
+
+                    action = search_number_bid(self, observation, action, start)
             finally:
                 if collecting:
                     gc.enable()
@@ -241,6 +246,7 @@ class StrongBot:
         trump = know.trump
         bids = know.bids
         bid = bids[me]
+        scoring = obs.rules.scoring
 
         weigh = _bid_likelihood(obs, know, model_for(obs)) if self.infer_from_bids else None
 
@@ -267,7 +273,7 @@ class StrongBot:
                 else:
                     turn = (me + 1) % n
                 playout(hs, trick, turn, trump, bids, taken, unplayed, voids, n)
-                out.append(points(bid, taken[me]))
+                out.append(round_points(scoring, bid, taken[me]))  # R16, H6 or U6
             return out, weight
 
         best = self._run(cards, one_sample, start)
