@@ -1,7 +1,7 @@
 """``ohseven play``: start the terminal game (the default command).
 
 Without game flags it opens the main menu; with any of --players, --humans,
---bots, --passing, --seed it starts straight at the table.
+--bots, --passing, --seed, --rules it starts straight at the table.
 """
 
 from __future__ import annotations
@@ -34,13 +34,15 @@ def _bots(text: str) -> list[str]:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("play", help="play Oh-Seven in the terminal (the default)")
+    p = sub.add_parser("play", help="play Oh-Seven (or an Oh Hell preset) in the terminal (the default)")
     p.add_argument("--players", type=int_in(2, 9, "--players"), help="2 to 9 seats (default 4)")
     p.add_argument("--humans", type=int_in(0, 9, "--humans"),
                    help="human seats, taken first (default 1; 0 watches the bots; 2 or more is hot-seat)")
     p.add_argument("--bots", type=_bots, help="bot strength for the other seats: easy, normal or strong, "
                    "or a comma list with one per bot seat (default normal)")
-    p.add_argument("--passing", action="store_true", help="play with card passing")
+    p.add_argument("--rules", choices=("oh-seven", "classic", "up-and-down"),
+                   help="rules preset: oh-seven (default), classic or up-and-down (see docs/presets.md)")
+    p.add_argument("--passing", action="store_true", help="play with card passing (oh-seven only)")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), help="seed for the deals (default random)")
     p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves, 0 is instant (default 0.6)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
@@ -54,21 +56,38 @@ def setup_from_args(args: argparse.Namespace):
     from ..cli import UsageError
     from ..ui.setup import GameSetup
 
-    flags = (args.players, args.humans, args.bots, args.seed)
+    from ..engine import RulesError, make_rules
+    from ..ui.setup import bots_for
+
+    rules = getattr(args, "rules", None)
+    flags = (args.players, args.humans, args.bots, args.seed, rules)
     if all(f is None for f in flags) and not args.passing:
         return None
+    rules = rules or "oh-seven"
     players = args.players if args.players is not None else 4
+    try:
+        make_rules(rules, players, passing=args.passing)
+    except RulesError as exc:  # "classic is for 3 to 7 players, not 8", passing with Oh Hell
+        raise UsageError(f"ohseven play: {exc}") from None
     humans = args.humans if args.humans is not None else 1
     if humans > players:
         raise UsageError(f"ohseven play: --humans {humans} is more than --players {players}")
-    bots = args.bots or ["normal"]
+    playing = bots_for(rules)
     seats_for_bots = players - humans
+    if args.bots:
+        cannot = [b for b in dict.fromkeys(args.bots) if b not in playing]
+        if cannot and seats_for_bots:
+            raise UsageError(
+                f"ohseven play: the {' and '.join(cannot)} bot{'s do' if len(cannot) > 1 else ' does'} not play "
+                f"{rules} yet; bots that do: {', '.join(playing)}")
+    bots = args.bots or ["normal" if "normal" in playing else playing[0]]
     if len(bots) > 1 and len(bots) != seats_for_bots:
         raise UsageError(
             f"ohseven play: --bots lists {len(bots)} strengths but there are {seats_for_bots} bot seats")
     if seats_for_bots == 0:
         bots = ["normal"]
     setup = GameSetup.default(players=players, humans=humans, bots=bots)
+    setup.rules = rules
     setup.passing = args.passing
     setup.seed = args.seed
     if args.bot_delay is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .setup import BOT_SPEEDS, PLAYER_KINDS, GameSetup, SeatChoice
+from .setup import BOT_SPEEDS, PLAYER_KINDS, PLAYER_RANGE, RULES, GameSetup, SeatChoice
 
 
 def setup_to_dict(setup: GameSetup) -> dict:
@@ -17,6 +17,7 @@ def setup_to_dict(setup: GameSetup) -> dict:
         "seats": [{"name": s.name, "player": s.player} for s in setup.seats],
         "passing": bool(setup.passing),
         "bot_delay": float(setup.bot_delay),
+        "rules": setup.rules,
     }
 
 
@@ -34,7 +35,14 @@ def setup_from_dict(data: dict) -> Optional[GameSetup]:
     delay = data.get("bot_delay")
     if not isinstance(passing, bool) or type(delay) not in (int, float) or not 0 <= delay <= 10:
         return None
-    return GameSetup(seats=choices, passing=passing, seed=None, bot_delay=float(delay))
+    rules = data.get("rules", "oh-seven")  # setups kept before the presets are Oh-Seven
+    if rules not in RULES:
+        return None
+    low, high = PLAYER_RANGE[rules]
+    if not low <= len(choices) <= high:
+        return None
+    return GameSetup(seats=choices, passing=passing and rules == "oh-seven", seed=None, bot_delay=float(delay),
+                     rules=rules)
 
 
 def load_last_setup(app) -> Optional[GameSetup]:

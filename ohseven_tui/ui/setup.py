@@ -13,6 +13,17 @@ BOT_STRENGTHS = ("easy", "normal", "strong")
 PLAYER_KINDS = ("human",) + BOT_STRENGTHS
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 DEFAULT_DELAY = BOT_SPEEDS["normal"]
+RULES = ("oh-seven", "classic", "up-and-down")
+RULES_LABELS = {"oh-seven": "Oh-Seven", "classic": "Oh Hell (classic)", "up-and-down": "Oh Hell (up and down)"}
+PLAYER_RANGE = {"oh-seven": (2, 9), "classic": (3, 7), "up-and-down": (3, 7)}
+
+
+def bots_for(preset: str) -> list[str]:
+    """Bot strengths that play ``preset``, read from the bot classes each time (a
+    bot that learns a preset shows up without a change here)."""
+    from ..commands.simulate import bots_for as playing
+
+    return [name for name in playing(preset) if name in BOT_STRENGTHS]
 
 
 @dataclass
@@ -27,6 +38,7 @@ class GameSetup:
     passing: bool = False
     seed: Optional[int] = None
     bot_delay: float = DEFAULT_DELAY
+    rules: str = "oh-seven"
 
     @classmethod
     def default(cls, players: int = 4, humans: int = 1, bots=("normal",)) -> "GameSetup":
@@ -53,7 +65,7 @@ class GameSetup:
         import secrets
 
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        rules = make_rules("oh-seven", self.players, passing=self.passing)
+        rules = make_rules(self.rules, self.players, passing=self.passing and self.rules == "oh-seven")
         names = unique_names([s.name.strip() or NAMES[i] for i, s in enumerate(self.seats)])
         return Game(rules, seed=seed, seats=[Seat(n, s.player) for n, s in zip(names, self.seats)])
 

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Observation
-from ..widgets.scoresheet import LEGEND, scoresheet, statistics
+from ..widgets.scoresheet import legend, sheet_for, statistics
 
 
 class GameOverScreen(Screen[None]):
@@ -37,8 +37,8 @@ class GameOverScreen(Screen[None]):
             title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points!"
         yield Static(Text(title), id="over-title")
         with VerticalScroll(id="over-body"):
-            yield Static(scoresheet(obs.results, names, obs.rules.rounds), id="sheet")
-            yield Static(Text(LEGEND), classes="muted")
+            yield Static(sheet_for(obs), id="sheet")
+            yield Static(Text(legend(obs.rules.preset)), classes="muted")
             yield Static(statistics(obs.results, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
         yield Footer()

@@ -49,7 +49,14 @@ class RevealScreen(ModalScreen[None]):
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True, style="dim")
+        numbers = not hasattr(top, "suit")  # Oh Hell: number bids, no top-bid trump
+        if numbers:
+            title = f"Bids, round {obs.round_number}: {obs.hand_size} card{'s' if obs.hand_size != 1 else ''} each"
         for seat, card in enumerate(attempt.bids):
+            if numbers:
+                dealer = "dealer" if seat == obs.dealer else ""
+                table.add_row(name(seat), Text(str(card), style="bold"), Text(dealer))
+                continue
             mark = Text("")
             if card == top:
                 mark = Text("top bid" if attempt.outcome == STANDS else "top", style="bold")

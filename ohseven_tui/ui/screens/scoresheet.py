@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Observation
-from ..widgets.scoresheet import LEGEND, scoresheet
+from ..widgets.scoresheet import legend, sheet_for
 
 
 class ScoresheetScreen(Screen[None]):
@@ -38,8 +38,8 @@ class ScoresheetScreen(Screen[None]):
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
         with VerticalScroll(id="sheet-body"):
-            yield Static(scoresheet(obs.results, names, obs.rules.rounds), id="sheet")
-            yield Static(Text(LEGEND), id="sheet-legend")
+            yield Static(sheet_for(obs), id="sheet")
+            yield Static(Text(legend(obs.rules.preset)), id="sheet-legend")
         yield Footer()
 
     def on_mount(self) -> None:

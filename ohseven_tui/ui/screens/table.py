@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import DEAL, Bid, Game, IllegalAction, Observation, Pass, Phase, Play
+from ...engine import DEAL, Bid, BidNumber, BidStyle, Game, IllegalAction, Observation, Pass, Phase, Play
 from ..cards import card_text, cards_text, suit_text
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
@@ -91,19 +91,43 @@ class TableScreen(Screen):
 
     def _make_bots(self) -> None:
         from ...bots import make_bot
+        from ..setup import bots_for
 
         missing = set()
+        preset = self.game.rules.preset
+        playing = bots_for(preset)
         for seat, info in enumerate(self.game.seats):
             if seat in self.humans:
                 continue
             try:
+                if info.player not in playing:  # it would not know these rules
+                    raise ValueError(info.player)
                 self.bots[seat] = make_bot(info.player, seed=self.game.seed * 16 + seat)
             except ValueError:
                 missing.add(info.player)
                 self.bots[seat] = make_bot("easy", seed=self.game.seed * 16 + seat)
         if missing:
-            self.notify(f"{', '.join(sorted(missing))} bots are not available yet; easy bots play those seats.",
+            what = f" for {preset}" if preset != "oh-seven" else ""
+            self.notify(f"{', '.join(sorted(missing))} bots are not available{what} yet; easy bots play those seats.",
                         severity="warning")
+
+    @property
+    def number_bids(self) -> bool:
+        return self.game.rules.bid_style is not BidStyle.CARD
+
+    def bids_so_far(self) -> dict[int, int]:
+        """Classic (H4): the bids made so far this round, in turn; every seat hears
+        them, so they are public. Read from the table's own record of actions since
+        the last deal (the observation holds them only once all have bid)."""
+        if self.game.rules.bid_style is not BidStyle.NUMBER_IN_TURN or self.game.phase is not Phase.BID:
+            return {}
+        made: dict[int, int] = {}
+        for action in reversed(self.game.history):
+            if action is DEAL:
+                break
+            if isinstance(action, BidNumber):
+                made[action.seat] = action.number
+        return dict(reversed(made.items()))
 
     # -- reading the game -----------------------------------------------------
     def public(self) -> Observation:
@@ -130,7 +154,8 @@ class TableScreen(Screen):
     def refresh_view(self) -> None:
         obs = self.public()
         dark = self.app.current_theme.dark
-        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans))
+        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans),
+                                       number_bids=self.bids_so_far())
         self.query_one("#status", Static).update(self._status(obs), layout=False)
         hand = self.query_one(HandView)
         if self.viewer is None:
@@ -165,9 +190,16 @@ class TableScreen(Screen):
             side = "left" if obs.pass_direction > 0 else "right"
             t.append(f" · passing {obs.pass_count} {word} to the {side}")
         elif obs.phase is Phase.BID:
+            if self.number_bids:
+                t.append(f" · {obs.hand_size} card{'s' if obs.hand_size != 1 else ''} · {self._trump_words(obs)}")
             t.append(" · bidding")
             if obs.rebid_count:
                 t.append(f" (rebid {obs.rebid_count})")
+            if obs.rules.bid_style is BidStyle.NUMBER_IN_TURN and obs.to_act:
+                t.append(f" · {self.seat_name(obs.to_act[0])} to bid", style="bold")
+        elif self.number_bids and obs.phase is Phase.PLAY:
+            trick_no = min(len(obs.tricks) + 1, obs.hand_size)
+            t.append(f" · trick {trick_no}/{obs.hand_size} · {self._trump_words(obs)}")
         elif obs.trump is not None:
             trick_no = min(len(obs.tricks) + 1, obs.hand_size)
             t.append(f" · trick {trick_no}/{obs.hand_size} · trump ")
@@ -190,6 +222,11 @@ class TableScreen(Screen):
         if self.watch and self.paused:
             t.append(" · PAUSED", style="bold reverse")
         return t
+
+    def _trump_words(self, obs: Observation) -> str:
+        from .number_bid import trump_words
+
+        return trump_words(obs, self.ascii)
 
     def say(self, message: str, *, error: bool = False) -> None:
         widget = self.query_one("#message", Static)
@@ -257,6 +294,13 @@ class TableScreen(Screen):
             self.blocked = True
             screen = PassScreen(game.observation(seat), check=self.check, hint=self.hint_text, humans=len(self.humans))
             self.app.push_screen(screen, lambda cards: self._human_acted(Pass(seat, cards)))
+        elif game.phase is Phase.BID and self.number_bids:
+            from .number_bid import NumberBidScreen
+
+            self.blocked = True
+            screen = NumberBidScreen(game.observation(seat), bids_so_far=self.bids_so_far(), check=self.check,
+                                     hint=self.hint_text, humans=len(self.humans))
+            self.app.push_screen(screen, lambda number: self._human_acted(BidNumber(seat, number)))
         elif game.phase is Phase.BID:
             from .bidding import BidScreen
 
@@ -317,7 +361,7 @@ class TableScreen(Screen):
             if not seats:
                 break
             await self._resume.wait()
-            if game.phase is Phase.PLAY:
+            if game.phase is Phase.PLAY or game.current_seat is not None:  # in turn: one at a time, paced
                 seats = seats[:1]
                 await self._pace()
             for seat in seats:
@@ -360,7 +404,12 @@ class TableScreen(Screen):
             if after.phase is Phase.PASS:
                 side = "left" if after.pass_direction > 0 else "right"
                 self.log_line(f"Everyone passes {after.pass_count} face down to the {side}.")
+            if self.number_bids and after.round_number:
+                self.log_line(f"{after.hand_size} card{'s' if after.hand_size != 1 else ''} each; "
+                              f"{self._trump_words(after)}.")
             return
+        if isinstance(action, BidNumber) and after.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+            self.log_line(f"{self.seat_name(action.seat)} bids {action.number}.")  # classic: bids are public
         if isinstance(action, Play):
             line = Text(f"{self.seat_name(action.seat)} plays ")
             line.append_text(self.card(action.card))
@@ -379,7 +428,7 @@ class TableScreen(Screen):
                 if seat:
                     line.append(", ")
                 line.append(f"{self.seat_name(seat)} ")
-                line.append_text(self.card(card))
+                line.append_text(Text(str(card)) if self.number_bids else self.card(card))
             self.log_line(line)
             self.log_line(self.plain(outcome_text(attempt, after, self.seat_name)))
 
@@ -446,7 +495,9 @@ class TableScreen(Screen):
             return f"No hint this time ({exc})."
         action = suggestion.action
         what = ""
-        if isinstance(action, (Play, Bid)):
+        if isinstance(action, BidNumber):
+            what = f"bid {action.number}"
+        elif isinstance(action, (Play, Bid)):
             what = action.card.pretty(self.ascii)
         elif isinstance(action, Pass):
             what = " ".join(c.pretty(self.ascii) for c in action.cards)
@@ -544,9 +595,30 @@ class TableScreen(Screen):
         self.app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
 
 
+def number_outcome_text(attempt, obs: Observation, name) -> str:
+    """Oh Hell: the trump (turned card or none), the bids' total against the
+    tricks, and who leads (H3-H5, U3-U5)."""
+    from .number_bid import trump_words
+
+    total = sum(attempt.bids)
+    size = obs.hand_size
+    if total > size:
+        fit = f"The bids add up to {total}, {total - size} more than the {size} tricks: someone will miss."
+    elif total < size:
+        fit = f"The bids add up to {total}, {size - total} fewer than the {size} tricks: someone must take more."
+    else:
+        fit = f"The bids add up to {size}, the number of tricks."
+    leader = obs.leader if obs.leader is not None else (obs.dealer + 1) % obs.players
+    words = trump_words(obs)
+    return f"{words[0].upper()}{words[1:]}. {fit} {name(leader)} leads."
+
+
 def outcome_text(attempt, obs: Observation, name) -> str:
     """What a revealed set of bids leads to, in words (R9-R13)."""
     from ...engine.state import IDENTICAL_TOP, SUM_IS_HAND
+
+    if attempt.bids and not hasattr(attempt.bids[0], "suit"):  # number bids (Oh Hell)
+        return number_outcome_text(attempt, obs, name)
 
     top = max(attempt.bids)
     holders = [s for s, c in enumerate(attempt.bids) if c == top]

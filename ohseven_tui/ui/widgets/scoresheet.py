@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 from rich.console import Group
 from rich.table import Table
@@ -12,14 +12,18 @@ from ...engine import RoundResult, Suit, game_stats
 from ...engine.stats import NO_TRUMP
 
 
-def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int) -> Table:
+def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int,
+               hand_sizes: Optional[Sequence[int]] = None) -> Table:
     """Rows are players, columns rounds. Each cell: bid/tricks (+rebid bonus) on
-    top, the round's points and the running total below."""
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
+    top, the round's points and the running total below. ``hand_sizes`` (Oh Hell,
+    where they vary) puts each round's hand size under its number."""
+    narrow = rounds > 8  # twelve rounds: no padding, totals on their own line, to fit 80 columns
+    table = Table(box=None, padding=(0, 0 if narrow else 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
     for r in range(1, rounds + 1):
-        table.add_column(f"R{r}", justify="right", no_wrap=True, min_width=6)
-    table.add_column("Total", justify="right", no_wrap=True, style="bold")
+        head = f"R{r}" if hand_sizes is None else f"R{r}\n{hand_sizes[r - 1]}c"
+        table.add_column(head, justify="right", no_wrap=True, min_width=5 if narrow else 6)
+    table.add_column("Total", justify="right", no_wrap=True, style="bold", min_width=7 if narrow else None)
     totals = [0] * len(names)
     cells = [[] for _ in names]
     for result in results:
@@ -29,7 +33,7 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
             if result.bonus[s]:
                 top.append(f" +{result.bonus[s]}", style="bold")
             bottom = Text(f"{result.round_points[s]:+d}", style="bold" if result.bids[s] == result.taken[s] else "")
-            bottom.append(f"→{totals[s]}", style="dim")
+            bottom.append(f"{chr(10) if narrow else ''}→{totals[s]}", style="dim")  # narrow: own line
             cells[s].append(Text("\n").join([top, bottom]))
     best = max(totals) if results else None
     for s, name in enumerate(names):
@@ -42,6 +46,24 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
 
 
 LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ leads."
+LEGENDS = {
+    "classic": "Each round (hand size under it, c = cards): bid/tricks, then the round's points "
+               "(exact: 10 + tricks, a miss 0) → running total. ★ leads.",
+    "up-and-down": "Each round (hand size under it, c = cards): bid/tricks, then the round's points "
+                   "(exact: the bid, a miss loses the difference) → running total. ★ leads.",
+}
+
+
+def legend(preset: str) -> str:
+    """The scoresheet's key for a preset (only Oh-Seven has the rebid bonus)."""
+    return LEGENDS.get(preset, LEGEND)
+
+
+def sheet_for(obs) -> Table:
+    """The scoresheet for an observation's game, with its preset's rounds."""
+    rules = obs.rules
+    sizes = rules.hand_sizes if rules.preset != "oh-seven" else None
+    return scoresheet(obs.results, [s.name for s in obs.seats], rules.rounds, hand_sizes=sizes)
 
 
 def _pct(x: float) -> str:

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine import Observation, Phase
+from ...engine import BidStyle, Observation, Phase
 from ..cards import card_text
 
 
@@ -22,17 +22,28 @@ class SeatsView(Static):
     SeatsView { height: auto; width: auto; padding: 0 1; }
     """
 
-    def show(self, obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> None:
+    def show(self, obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
+             number_bids: Optional[dict] = None) -> None:
         # The table screen fixes this widget's size, so no layout pass is needed.
         fixed = self.styles.width is not None and self.styles.width.is_cells
-        self.update(render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans), layout=not fixed)
+        self.update(render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans, number_bids=number_bids),
+                    layout=not fixed)
 
 
-def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int) -> Table:
+def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
+                 number_bids: Optional[dict] = None) -> Table:
+    """``number_bids``: classic's bids made so far in turn (public, H4), by seat."""
     n = obs.players
+    card_bids = obs.rules.preset == "oh-seven"
+    in_turn = obs.phase is Phase.BID and obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
+    if in_turn:
+        caption = "▶ to bid · D dealer"
+    elif obs.phase in (Phase.PASS, Phase.BID):
+        caption = "✓ has chosen, face down · D dealer"
+    else:
+        caption = "▶ to play · D dealer" + (" · * top bid (trump)" if card_bids else "")
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
-                  caption=("✓ has chosen, face down · D dealer" if obs.phase in (Phase.PASS, Phase.BID)
-                           else "▶ to play · D dealer · * top bid (trump)"),
+                  caption=caption,
                   caption_style="dim", caption_justify="left")
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Seat", no_wrap=True, max_width=16, overflow="ellipsis")
@@ -61,7 +72,7 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
                 t.append(" won", style="bold")
             on_table[seat] = t
 
-    turn = obs.to_act[0] if obs.phase is Phase.PLAY and obs.to_act else None
+    turn = obs.to_act[0] if (obs.phase is Phase.PLAY or in_turn) and obs.to_act else None
     playing = obs.bids is not None and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
     for seat in range(n):
         info = obs.seats[seat]
@@ -76,12 +87,15 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
             status = Text("")
         if playing:
             bid = Text(str(obs.bids[seat]))
-            if seat in obs.top_bidders and obs.trump is not None:
+            if card_bids and seat in obs.top_bidders and obs.trump is not None:
                 bid = Text(f"{obs.bids[seat]}", style="bold")
                 bid.append("*")
             took = Text(str(obs.taken[seat]))
             if obs.taken[seat] > obs.bids[seat]:
                 took.stylize("bold")
+        elif in_turn and number_bids and seat in number_bids:
+            bid = Text(str(number_bids[seat]))
+            took = Text("")
         else:
             bid = status
             took = Text("")

@@ -1,0 +1,115 @@
+"""Number bidding (Oh Hell presets): name how many tricks you will take.
+
+Classic (H4): in turn from the dealer's left, the bids so far are public, and the
+dealer may not make them add up to the hand size (the hook). Up-and-down (U4):
+everyone at once, face down, as Oh-Seven's card bids.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from ...engine import BidNumber, BidStyle, Observation
+from ..widgets.hand import HandView
+from ..widgets.numbers import NumberPicker
+from ..widgets.seats import SeatsView
+from .choose import ChooseScreen
+
+
+def trump_words(obs: Observation, ascii: bool = False) -> str:
+    """'trump ♠ (J♠ turned)' or 'no trump' (H3, U3)."""
+    if obs.turned is None:  # no card left to turn
+        return "no trump"
+    suit = obs.turned.suit  # known from the deal on, before the bids (obs.trump is set at play)
+    symbol = suit.letter if ascii else suit.symbol
+    return f"trump {symbol} ({obs.turned.pretty(ascii)} turned)"
+
+
+class NumberBidScreen(ChooseScreen):
+    BINDINGS = [
+        Binding("enter", "confirm", "Bid"),
+        Binding("left", "move(-1)", "Select", key_display="←→/0-9"),
+        Binding("right", "move(1)", "Select", show=False),
+        Binding("0", "number(-1)", "Select", show=False),
+    ]
+
+    def __init__(self, obs: Observation, *, bids_so_far: Optional[dict] = None, **kwargs) -> None:
+        super().__init__(obs, **kwargs)
+        self.bids_so_far = dict(bids_so_far or {})
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="choose-title")
+        body = VerticalScroll(id="choose-body")
+        body.can_focus = False  # the arrow keys belong to the picker
+        with body:
+            yield SeatsView(id="seats")
+            yield Static("", id="context")
+            yield Static("", id="prompt")
+        with Vertical(id="choose-bottom"):
+            yield NumberPicker(self.obs.hand_size, self.obs.hook, id="picker")
+            yield Static("", id="message")
+            yield HandView(id="hand")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        obs = self.obs
+        self.query_one(SeatsView).show(obs, obs.seat, ascii=self.ascii, dark=self.app.current_theme.dark,
+                                       humans=self.humans, number_bids=self.bids_so_far)
+        self.setup()
+
+    def _redraw(self) -> None:
+        self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
+                                       dark=self.app.current_theme.dark, humans=self.humans,
+                                       number_bids=self.bids_so_far)
+        self.query_one(HandView).repaint()
+
+    def setup(self) -> None:
+        obs = self.obs
+        me = obs.seats[obs.seat].name
+        name = lambda s: obs.seats[s].name  # noqa: E731
+        size = obs.hand_size
+        in_turn = obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
+        self.query_one("#choose-title").update(
+            f" {me} · round {obs.round_number}/{obs.rules.rounds} · {size} card{'s' if size != 1 else ''} · bidding")
+        context = Text(self.plain(f"{trump_words(obs, self.ascii).capitalize()}. "))
+        if in_turn:
+            context.append(f"{name(obs.dealer)} deals; bidding goes round from {name((obs.dealer + 1) % obs.players)}.")
+            if self.bids_so_far:
+                made = ", ".join(f"{name(s)} {b}" for s, b in self.bids_so_far.items())
+                total = sum(self.bids_so_far.values())
+                context.append(f"\nBids so far: {made} (total {total} of {size}).")
+            else:
+                context.append("\nYou bid first.")
+            if obs.hook is not None:
+                context.append(f"\nYou deal, so the bids may not add up to {size}: you may not bid {obs.hook}.",
+                               style="bold")
+        else:
+            context.append("Everyone bids at once, face down; the bids are shown together.")
+        self.query_one("#context").update(context)
+        self.query_one("#prompt").update(
+            f"How many tricks will you take? 0-{size}: a number key or ←→, then Enter (or click a number).")
+        self.query_one(HandView).set_hand(obs.hand, obs.hand, title=f"{me}'s hand", active=False)
+
+    def action_move(self, step: int) -> None:
+        self.query_one(NumberPicker).move(step)
+
+    def action_number(self, index: int) -> None:
+        # The inherited keys 1-9 call number(0..8); "0" calls number(-1).
+        number = index + 1
+        if not self.query_one(NumberPicker).select(number):
+            self.say(f"Bid from 0 to {self.obs.hand_size}.", error=True)
+
+    def action_confirm(self) -> None:
+        number = self.query_one(NumberPicker).current
+        if self._try(BidNumber(self.obs.seat, number)):
+            self.dismiss(number)
+
+    def on_number_picker_chosen(self, message: NumberPicker.Chosen) -> None:
+        self.query_one(NumberPicker).select(message.number)
+        self.action_confirm()
