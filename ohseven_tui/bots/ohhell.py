@@ -18,9 +18,6 @@ from ..engine import BidNumber, Observation, round_points
 from .policy import bid_model
 
 PRESETS = ("oh-seven", "classic", "up-and-down")
-# Per hand size, a factor on the card chances, fitted on 4-player classic (500
-# games each against easy and in self-play): the model overrates small hands.
-HAND_FACTOR = {1: 1.0, 2: 0.5, 3: 0.6, 4: 0.7, 5: 0.75, 6: 0.9, 7: 0.95}
 
 
 def model_for(obs: Observation):
@@ -60,8 +57,6 @@ def chances_for(model, hand: list, trump: int, turned=None) -> list:
         # No trump: nothing is ruffed, so a side card keeps its honour chance.
         chances = [min(0.97, p / max(model._no_ruff[min(_length(hand, c & 3), len(model._no_ruff) - 1)], 0.05))
                    for c, p in zip(hand, chances)]
-    f = HAND_FACTOR.get(model.hand_size, 1.0)
-    chances = [min(0.97, p * f) for p in chances]
     if trump >= 0:
         # A trump with every higher trump in this hand or turned up is a sure trick.
         seen = set(int(c) for c in hand)
