@@ -168,3 +168,15 @@ def test_bots_play_whole_games_of_each_preset(preset, name):
     bots = [make_bot(name, s, **opts) for s in range(3)]
     play_game(game, bots)
     assert game.is_over and len(game.results()) == rules.rounds
+
+
+def test_hint_for_a_hooked_dealer_names_the_barred_number():
+    from ohseven_tui.bots import hint
+
+    seed = 5
+    dealer = _dealer("classic", seed)
+    game = _game("classic", seed, dealer, TOP_SPADES, parse_card("2S"))
+    _bid_until(game, dealer, [0, 0, 0])
+    h = hint(game.observation(dealer))
+    assert h.action == BidNumber(dealer, 6)
+    assert "may not bid 7" in h.reason and "\n" not in h.reason
