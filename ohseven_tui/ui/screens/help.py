@@ -40,6 +40,16 @@ the first one played wins. The winner leads next.
 **Scoring.** Take exactly your bid: bid + 2 points. Miss: lose the difference
 (bid 3, took 2: -1). Bid 0 and take 0: +2.
 
+# Oh Hell presets (Rules on the setup screen, or `ohseven play --rules`)
+
+**classic**: 3-7 players, 52 cards (ace high), hands of 7, 6, 5, 4, 3, 2, 1. The next
+card of the pack is turned: its suit is trump (none left: no trump). Bids are numbers,
+made in turn from the dealer's left; the dealer may not make them add up to the hand
+size (the hook). Exact: 10 + tricks; a miss scores 0.
+
+**up-and-down**: as classic, but twelve hands of 7 down to 2 and back up to 7, bids
+made all at once face down, no hook. Exact: the bid; a miss loses the difference.
+
 # Keys
 
 | Where | Keys |
@@ -48,6 +58,7 @@ the first one played wins. The winner leads next.
 | Your turn | `←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint |
 | Passing | `Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick |
 | Bidding | `←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it |
+| Number bids | `0`-`9` or `←` `→` choose a number · `Enter` bid · or click a number |
 | Table | `l` last trick · `t` scoresheet · `s` skip the bots' pacing · `+` `-` bot speed · `Esc` menu |
 | Watching bots | `p` pause/resume · `s` skip to the end of the round · `+` `-` speed |
 | Hot-seat | pass the keyboard when asked, then press `Enter` |

@@ -1,4 +1,6 @@
-"""Setup: seats (human or bot, with names), passing, seed and bot speed.
+"""Setup: the rules preset, seats (human or bot, with names), passing, seed and
+bot speed. The rules decide the player range, the bots on offer (a bot class says
+which presets it plays) and whether passing exists.
 
 The defaults (one human against three normal bots) mean Enter starts at once.
 """
@@ -11,9 +13,15 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ..setup import BOT_SPEEDS, DEFAULT_DELAY, NAMES, GameSetup, SeatChoice
+from ..setup import BOT_SPEEDS, DEFAULT_DELAY, NAMES, PLAYER_RANGE, RULES, RULES_LABELS, GameSetup, SeatChoice, bots_for
 
 KIND_LABELS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: normal", "normal"), ("Bot: strong", "strong")]
+
+
+def kind_labels(preset: str) -> list[tuple[str, str]]:
+    """Human, and the bots that play ``preset`` (asked each time: bots learn presets)."""
+    playing = bots_for(preset)
+    return [(label, kind) for label, kind in KIND_LABELS if kind == "human" or kind in playing]
 
 
 class SetupScreen(Screen[None]):
@@ -39,15 +47,24 @@ class SetupScreen(Screen[None]):
             speed = "custom"
             speeds[speed] = s.bot_delay
         self.speeds = speeds
+        preset = s.rules if s.rules in RULES else "oh-seven"
+        low, high = PLAYER_RANGE[preset]
+        players = min(max(s.players, low), high)
+        kinds = kind_labels(preset)
         yield Static("New game — Enter starts; Tab moves between choices", id="setup-title")
         with VerticalScroll(id="setup-body"):
             with Horizontal(classes="row"):
+                yield Label("Rules", classes="label")
+                yield Select([(RULES_LABELS[r], r) for r in RULES], value=preset, allow_blank=False,
+                             compact=True, id="rules")
+                yield Static("", id="rules-note")
+            with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(2, 10)], value=s.players, allow_blank=False,
+                yield Select([(str(n), n) for n in range(low, high + 1)], value=players, allow_blank=False,
                              compact=True, id="players")
                 yield Label("Passing", classes="label")
-                yield Select([("off", False), ("on", True)], value=s.passing, allow_blank=False, compact=True,
-                             id="passing")
+                yield Select([("off", False), ("on", True)], value=s.passing and preset == "oh-seven",
+                             allow_blank=False, compact=True, id="passing", disabled=preset != "oh-seven")
             with Horizontal(classes="row"):
                 yield Label("Bot speed", classes="label")
                 yield Select([(f"{k} ({v:g}s)" if v else "instant", k) for k, v in speeds.items()],
@@ -57,10 +74,11 @@ class SetupScreen(Screen[None]):
                             compact=True, id="seed")
             for i in range(9):
                 seat = s.seats[i] if i < s.players else SeatChoice(NAMES[i], "normal")
+                kind = seat.player if any(k == seat.player for _, k in kinds) else kinds[-1][1]
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Input(seat.name, max_length=14, compact=True, id=f"name-{i}", classes="name")
-                    yield Select(KIND_LABELS, value=seat.player, allow_blank=False, compact=True,
+                    yield Select(kinds, value=kind, allow_blank=False, compact=True,
                                  id=f"kind-{i}", classes="kind")
             with Horizontal(id="start-row"):
                 yield Button("Start game", variant="primary", id="start")
@@ -68,8 +86,37 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_seats(self.initial.players)
+        self._show_seats(self.query_one("#players", Select).value)
+        self._note_rules(self.query_one("#rules", Select).value)
         self.query_one("#start", Button).focus()
+
+    def _note_rules(self, preset: str) -> None:
+        low, high = PLAYER_RANGE[preset]
+        bots = ", ".join(bots_for(preset))
+        self.query_one("#rules-note", Static).update(f"{low}-{high} players · bots: {bots}")
+
+    def _apply_rules(self, preset: str) -> None:
+        """Clamp the player count to the preset's range, offer only the bots that
+        play it, and turn passing off where the preset has none."""
+        low, high = PLAYER_RANGE[preset]
+        players = self.query_one("#players", Select)
+        count = min(max(players.value, low), high)
+        players.set_options([(str(n), n) for n in range(low, high + 1)])
+        players.value = count
+        self._show_seats(count)
+        kinds = kind_labels(preset)
+        allowed = [k for _, k in kinds]
+        fallback = "normal" if "normal" in allowed else allowed[-1]
+        for i in range(9):
+            select = self.query_one(f"#kind-{i}", Select)
+            kind = select.value
+            select.set_options(kinds)
+            select.value = kind if kind in allowed else fallback
+        passing = self.query_one("#passing", Select)
+        if preset != "oh-seven":
+            passing.value = False
+        passing.disabled = preset != "oh-seven"
+        self._note_rules(preset)
 
     def _show_seats(self, players: int) -> None:
         for i in range(9):
@@ -78,6 +125,8 @@ class SetupScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
+        elif event.select.id == "rules" and event.value in RULES:
+            self._apply_rules(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -95,16 +144,24 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         speed = self.query_one("#speed", Select).value
-        return GameSetup(seats=seats, passing=bool(self.query_one("#passing", Select).value),
+        preset = self.query_one("#rules", Select).value
+        return GameSetup(seats=seats, passing=bool(self.query_one("#passing", Select).value) and preset == "oh-seven",
                          seed=abs(seed) if seed is not None else None,
-                         bot_delay=self.speeds.get(speed, DEFAULT_DELAY))
+                         bot_delay=self.speeds.get(speed, DEFAULT_DELAY), rules=preset)
 
     def action_start(self) -> None:
         from ..last_setup import remember_setup
 
+        from ...engine import RulesError
+
         setup = self.choices()
+        try:
+            game = setup.make_game()
+        except RulesError as exc:  # the choices above keep to the range; never crash if not
+            self.query_one("#setup-error", Static).update(str(exc))
+            return
         remember_setup(self.app, setup)
-        self.app.start_table(setup.make_game(), bot_delay=setup.bot_delay)
+        self.app.start_table(game, bot_delay=setup.bot_delay)
 
     def action_back(self) -> None:
         self.app.back_to_menu()

@@ -1,0 +1,298 @@
+"""The app plays the Oh Hell presets (issue 6, setup screen and CLI), driven through
+Pilot like a player at the keyboard. No screen is mocked.
+
+H2/U2 hand sizes, H3 turned trump (or none), H4 bids in turn with the hook, U4
+simultaneous face-down bids; hot-seat privacy as for Oh-Seven.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Select
+
+from ohseven_tui.cli import main
+from ohseven_tui.engine import DEAL, BidNumber, Game, Phase, Seat, make_rules, parse_card, parse_cards
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.gameover import GameOverScreen
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.number_bid import NumberBidScreen
+from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+from ohseven_tui.ui.screens.setup import SetupScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.widgets.hand import HandView
+from ohseven_tui.ui.widgets.numbers import NumberPicker
+
+from test_ui_driver import table, text
+
+INPUT = (MenuScreen, SetupScreen, HandoffScreen, NumberBidScreen, RevealScreen, ScoresheetScreen, GameOverScreen)
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path, monkeypatch):
+    """Never touch the user's save folders."""
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path))
+
+
+async def wait_for_input(pilot, limit: int = 5000):
+    """Let the bots (delay 0) run until the app waits for a person (a step limit,
+    not a clock)."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if not screen.is_mounted:
+            continue
+        if isinstance(screen, NumberBidScreen) and not screen.query(NumberPicker):
+            continue
+        if isinstance(screen, INPUT):
+            return screen
+        if isinstance(screen, TableScreen) and screen.acting is not None:
+            return screen
+    raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__})")
+
+
+def hands(*texts: str):
+    return tuple(tuple(parse_cards(t.split())) for t in texts)
+
+
+def headless(preset: str, seed: int, names=("Ann", "Bea", "Cid", "Dot")) -> Game:
+    """The game the solo test plays, without the UI: easy bots seeded as the table
+    seeds them (seed * 16 + seat), bots before the human in simultaneous bids, and
+    a human who always takes the first legal action (Enter on the first number the
+    picker allows, or on the first legal card)."""
+    from ohseven_tui.bots import make_bot
+
+    game = Game(make_rules(preset, len(names)), seed=seed,
+                seats=[Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:]])
+    bots = {s: make_bot("easy", seed=seed * 16 + s) for s in range(1, len(names))}
+    while not game.is_over:
+        seats = game.to_act()
+        if not seats:
+            game.apply(DEAL)
+            continue
+        for seat in sorted(seats, key=lambda s: s == 0):
+            obs = game.observation(seat)
+            game.apply(bots[seat].choose(obs) if seat in bots else obs.legal_actions[0])
+            if game.current_seat is not None:
+                break
+    return game
+
+
+def solo_game(preset: str, seed: int) -> Game:
+    return Game(make_rules(preset, 4), seed=seed,
+                seats=[Seat("Ann", "human")] + [Seat(n, "easy") for n in ("Bea", "Cid", "Dot")])
+
+
+async def test_a_whole_classic_game_solo_by_keys(tmp_path):
+    seed = 21
+    game = solo_game("classic", seed)
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    first_play_sizes = {}  # round -> the hand shown at Ann's first card play (H2)
+    sheets = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            screen = await wait_for_input(pilot)
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, ScoresheetScreen):
+                sheets += 1
+            if isinstance(screen, TableScreen):
+                shown_hand = len(screen.query_one(HandView).cards)
+                number = game.round_number
+                first_play_sizes[number] = max(first_play_sizes.get(number, 0), shown_hand)
+                status = text(app)
+                assert "no trump" in status or "turned)" in status  # H3 on the table
+            await pilot.press("enter")
+        else:
+            raise AssertionError("the game did not end")
+        assert game.is_over and len(game.results()) == 7
+        assert list(first_play_sizes.values()) == [7, 6, 5, 4, 3, 2, 1]  # H2
+        assert sheets == 6  # a scoresheet after rounds 1-6; the 7th ends the game
+        shown = text(app)
+        assert "Game over" in shown
+        assert "R7" in shown and "R8" not in shown
+        assert "rebid" not in shown.lower()
+        assert "10 + tricks" in shown  # H6 in the legend
+        # Every key did what it should: the same game as played without the UI.
+        assert game.history == headless("classic", seed).history
+
+
+def hook_game() -> Game:
+    """Three humans (hot-seat), classic; round 1 is stacked with J♠ turned."""
+    deal = hands("AS KS QS 2H 3H 4H 5H", "AH KH QH 2D 3D 4D 5D", "AD KD QD 2C 3C 4C 5C")
+    return Game(make_rules("classic", 3), seed=4, seats=[Seat(n, "human") for n in ("Ann", "Bea", "Cid")],
+                stacked_deals=[(deal, parse_card("JS"))])
+
+
+async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table(tmp_path):
+    game = hook_game()
+    dealer = game.dealer
+    names = [s.name for s in game.seats]
+    first, second = (dealer + 1) % 3, (dealer + 2) % 3
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # H4: the bids go round from the dealer's left, each behind the privacy screen.
+        for seat, bid in ((first, 2), (second, 2)):
+            screen = await wait_for_input(pilot)
+            assert isinstance(screen, HandoffScreen) and names[seat] in text(app)
+            await pilot.press("enter")
+            screen = await wait_for_input(pilot)
+            assert isinstance(screen, NumberBidScreen) and screen.obs.seat == seat
+            shown = text(app)
+            assert "trump ♠ (j♠ turned)" in shown.lower()  # H3: known before the bids
+            assert "may not bid" not in shown
+            await pilot.press(str(bid), "enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen)
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, NumberBidScreen) and screen.obs.seat == dealer
+        shown = text(app)
+        # 2 + 2 bid of 7 tricks: the dealer may not bid 3.
+        assert "you may not bid 3" in shown
+        assert f"Bids so far: {names[first]} 2, {names[second]} 2" in shown
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert app.screen is screen and game.phase is Phase.BID  # refused, nothing changed
+        assert "the dealer may not bid 3" in text(app)  # the engine's HookBid message
+        await pilot.click("#bid-4")  # a click on a number bids it
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, RevealScreen)
+        assert game.observation(dealer).bids is not None
+        assert [game.observation(0).bids[s] for s in (first, second, dealer)] == [2, 2, 4]
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            screen = await wait_for_input(pilot)
+        assert isinstance(screen, TableScreen) and screen.acting == first  # H5: left of the dealer leads
+        status = str(screen.query_one("#status").render())
+        assert "trump ♠ (J♠ turned)" in status and "trick 1/7" in status
+
+
+def up_and_down_game() -> Game:
+    """Ann and Bea are human, Cid an easy bot; round 1 is stacked with no card
+    turned (no trump)."""
+    deal = hands("AS KS QS JS 10S 9S 8S", "AH KH QH JH 10H 9H 8H", "AD KD QD JD 10D 9D 8D")
+    return Game(make_rules("up-and-down", 3), seed=9,
+                seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")],
+                stacked_deals=[(deal,)])
+
+
+def seat_line(shown: str, name: str) -> str:
+    """The seats panel's row for ``name`` (the first line that starts with it)."""
+    return next(line for line in shown.splitlines() if line.split()[:1] == [name] or line.split()[1:2] == [name])
+
+
+async def test_up_and_down_hot_seat_bids_stay_private_and_no_trump_is_shown(tmp_path):
+    game = up_and_down_game()
+    ann = {c.pretty() for c in parse_cards("AS KS QS JS 10S 9S 8S".split())}
+    bea = {c.pretty() for c in parse_cards("AH KH QH JH 10H 9H 8H".split())}
+    cid = {c.pretty() for c in parse_cards("AD KD QD JD 10D 9D 8D".split())}
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bidders = []
+        for _ in range(4):
+            screen = await wait_for_input(pilot)
+            shown = text(app)
+            if isinstance(screen, HandoffScreen):
+                assert not any(c in shown for c in ann | bea | cid)  # nobody's cards behind the cover
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, NumberBidScreen)
+            seat = screen.obs.seat
+            mine, theirs = (ann, bea) if seat == 0 else (bea, ann)
+            assert all(c in shown for c in mine)
+            assert not any(c in shown for c in theirs | cid)  # U4: only your own hand
+            assert "no trump" in shown.lower() and "at once" in shown
+            assert "may not bid" not in shown  # U4: no hook
+            if bidders:  # the other human's bid is face down: a tick, not the number
+                line = seat_line(shown, "Ann")
+                assert "✓" in line and "6" not in line
+            await pilot.press("6" if seat == 0 else "1", "enter")
+            bidders.append(seat)
+            if len(bidders) == 2:
+                break
+        assert sorted(bidders) == [0, 1]
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, RevealScreen)  # all bids shown together
+        shown = text(app)
+        assert "No trump" in shown
+        assert game.observation(0).bids[:2] == (6, 1)
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            screen = await wait_for_input(pilot)
+        assert isinstance(screen, TableScreen)
+        status = str(screen.query_one("#status").render())
+        assert "no trump" in status and "Round 1/12" in status  # U2: twelve rounds
+
+
+async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, monkeypatch):
+    from ohseven_tui.bots import NormalBot, StrongBot
+
+    # Make the bot offer independent of the bots' progress: only easy plays classic.
+    monkeypatch.setattr(NormalBot, "presets", ("oh-seven",), raising=False)
+    monkeypatch.setattr(StrongBot, "presets", ("oh-seven",), raising=False)
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 30)) as pilot:
+        assert isinstance(await wait_for_input(pilot), MenuScreen)
+        await pilot.press("enter")  # New game
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, SetupScreen)
+        players = screen.query_one("#players", Select)
+        players.focus()
+        await pilot.press("enter", "end", "enter")  # the largest count: 9
+        await pilot.pause()
+        assert players.value == 9
+        passing = screen.query_one("#passing", Select)
+        passing.focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert passing.value is True
+        rules = screen.query_one("#rules", Select)
+        rules.focus()
+        await pilot.press("enter", "down", "enter")  # Oh-Seven -> classic
+        for _ in range(5):
+            await pilot.pause()
+        assert rules.value == "classic"
+        assert players.value == 7  # H1: clamped to 3-7
+        assert passing.value is False and passing.disabled
+        kinds = screen.query_one("#kind-1", Select)
+        offered = [value for _, value in kinds._options if value is not Select.BLANK]
+        assert offered == ["human", "easy"]
+        assert kinds.value == "easy"  # was normal, which does not play classic here
+        shown = text(app)
+        assert "Bot: normal" not in shown and "3-7 players" in shown
+        screen.query_one("#start").focus()
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)
+        game = table(app).game
+        assert game.rules.preset == "classic" and game.players == 7 and not game.rules.passing
+        assert [s.player for s in game.seats] == ["human"] + ["easy"] * 6
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--rules", "classic", "--players", "8"], "classic is for 3 to 7 players, not 8"),
+    (["--rules", "up-and-down", "--players", "2"], "up-and-down is for 3 to 7 players, not 2"),
+    (["--rules", "classic", "--passing"], "card passing is an Oh-Seven option"),
+    (["--rules", "hearts"], "invalid choice"),
+])
+def test_play_refuses_bad_rules_choices_in_one_line(capsys, argv, words):
+    rc = main(["play", *argv])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_play_rules_flag_builds_the_preset():
+    from ohseven_tui.cli import build_parser
+    from ohseven_tui.commands.play import setup_from_args
+
+    args = build_parser().parse_args(["play", "--rules", "up-and-down", "--players", "5", "--bots", "easy"])
+    game = setup_from_args(args).make_game()
+    assert game.rules.preset == "up-and-down" and game.players == 5 and game.rules.rounds == 12
+    assert [s.player for s in game.seats] == ["human"] + ["easy"] * 4
