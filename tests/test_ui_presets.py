@@ -141,7 +141,7 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
             screen = await wait_for_input(pilot)
             assert isinstance(screen, NumberBidScreen) and screen.obs.seat == seat
             shown = text(app)
-            assert "trump ♠ (j♠ turned)" in shown.lower()  # H3: known before the bids
+            assert "Trump ♠ (J♠ turned)" in shown  # H3: known before the bids
             assert "may not bid" not in shown
             await pilot.press(str(bid), "enter")
         screen = await wait_for_input(pilot)
@@ -153,6 +153,10 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
         # 2 + 2 bid of 7 tricks: the dealer may not bid 3.
         assert "you may not bid 3" in shown
         assert f"Bids so far: {names[first]} 2, {names[second]} 2" in shown
+        # The seats panel too: the two bids made, and the dealer marked to bid.
+        for seat in (first, second):
+            assert seat_line(shown, names[seat]).split()[-2:] == ["2", "0"]  # bid 2, score 0
+        assert seat_line(shown, names[dealer]).split()[0] == "▶" and "to bid" in shown
         await pilot.press("3", "enter")
         await pilot.pause()
         assert app.screen is screen and game.phase is Phase.BID  # refused, nothing changed
@@ -182,8 +186,10 @@ def up_and_down_game() -> Game:
 
 
 def seat_line(shown: str, name: str) -> str:
-    """The seats panel's row for ``name`` (the first line that starts with it)."""
-    return next(line for line in shown.splitlines() if line.split()[:1] == [name] or line.split()[1:2] == [name])
+    """The seats panel's row for ``name`` (its name first, or after the ▶ marker;
+    the title line, which has "·", is not a row)."""
+    return next(line for line in shown.splitlines()
+                if "·" not in line and (line.split()[:1] == [name] or line.split()[:2] == ["▶", name]))
 
 
 async def test_up_and_down_hot_seat_bids_stay_private_and_no_trump_is_shown(tmp_path):
@@ -296,3 +302,25 @@ def test_play_rules_flag_builds_the_preset():
     game = setup_from_args(args).make_game()
     assert game.rules.preset == "up-and-down" and game.players == 5 and game.rules.rounds == 12
     assert [s.player for s in game.seats] == ["human"] + ["easy"] * 4
+
+
+async def test_watching_an_up_and_down_game_to_the_end_shows_twelve_rounds(tmp_path):
+    from ohseven_tui.cli import build_parser
+    from ohseven_tui.commands.play import setup_from_args
+
+    args = build_parser().parse_args(["play", "--rules", "up-and-down", "--humans", "0", "--players", "3",
+                                      "--bots", "easy", "--bot-delay", "0", "--seed", "8"])
+    app = OhSevenApp(setup=setup_from_args(args), bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 30)) as pilot:
+        for _ in range(20000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        else:
+            raise AssertionError("the game did not end")
+        shown = text(app)
+        assert "R12" in shown and "R13" not in shown
+        # U2: the scoresheet heads each round with its hand size, down and up again.
+        assert "7c   6c   5c   4c   3c   2c   2c   3c   4c   5c   6c   7c" in shown
+        assert "rebid" not in shown.lower()
+        assert len(table(app).game.results()) == 12

@@ -73,17 +73,18 @@ class ChooseScreen(Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        obs = self.obs
-        self.query_one(SeatsView).show(obs, obs.seat, ascii=self.ascii, dark=self.app.current_theme.dark,
-                                       humans=self.humans)
+        self.show_seats()
         self.setup()
+
+    def show_seats(self) -> None:
+        self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
+                                       dark=self.app.current_theme.dark, humans=self.humans)
 
     def on_screen_resume(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
 
     def _redraw(self) -> None:
-        self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
-                                       dark=self.app.current_theme.dark, humans=self.humans)
+        self.show_seats()
         self.query_one(HandView).repaint()
 
     def setup(self) -> None:  # filled in by each screen

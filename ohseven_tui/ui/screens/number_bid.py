@@ -57,17 +57,10 @@ class NumberBidScreen(ChooseScreen):
             yield HandView(id="hand")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        obs = self.obs
-        self.query_one(SeatsView).show(obs, obs.seat, ascii=self.ascii, dark=self.app.current_theme.dark,
-                                       humans=self.humans, number_bids=self.bids_so_far)
-        self.setup()
-
-    def _redraw(self) -> None:
+    def show_seats(self) -> None:
         self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
                                        dark=self.app.current_theme.dark, humans=self.humans,
                                        number_bids=self.bids_so_far)
-        self.query_one(HandView).repaint()
 
     def setup(self) -> None:
         obs = self.obs
@@ -77,7 +70,8 @@ class NumberBidScreen(ChooseScreen):
         in_turn = obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
         self.query_one("#choose-title").update(
             f" {me} · round {obs.round_number}/{obs.rules.rounds} · {size} card{'s' if size != 1 else ''} · bidding")
-        context = Text(self.plain(f"{trump_words(obs, self.ascii).capitalize()}. "))
+        words = trump_words(obs, self.ascii)
+        context = Text(self.plain(f"{words[0].upper()}{words[1:]}. "))
         if in_turn:
             context.append(f"{name(obs.dealer)} deals; bidding goes round from {name((obs.dealer + 1) % obs.players)}.")
             if self.bids_so_far:
