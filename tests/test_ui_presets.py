@@ -152,6 +152,7 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
         shown = text(app)
         # 2 + 2 bid of 7 tricks: the dealer may not bid 3.
         assert "you may not bid 3" in shown
+        assert "0 to 7 tricks · you may not bid 3" in shown  # on the picker itself
         assert f"Bids so far: {names[first]} 2, {names[second]} 2" in shown
         # The seats panel too: the two bids made, and the dealer marked to bid.
         for seat in (first, second):
