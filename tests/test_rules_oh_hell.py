@@ -123,8 +123,11 @@ def test_H4_bidding_in_turn_from_dealers_left_with_the_hook():
         game.apply(BidNumber(order[1], 1))
     assert [a.number for a in game.legal_actions(order[0])] == list(range(8))
     game.apply(BidNumber(order[0], 2))
+    # Bids in turn are said aloud: every seat's observation hears them.
+    assert all(game.observation(s).bids_made == ((order[0], 2),) for s in range(4))
     game.apply(BidNumber(order[1], 3))
     game.apply(BidNumber(order[2], 0))
+    assert game.observation(order[0]).bids_made == ((order[0], 2), (order[1], 3), (order[2], 0))
     # 2 + 3 + 0 = 5, so the dealer may not bid 2 (sum would be 7, the hand size).
     assert game.to_act() == (dealer,)
     assert 2 not in [a.number for a in game.legal_actions(dealer)]

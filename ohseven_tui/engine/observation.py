@@ -46,6 +46,7 @@ class Observation:
     bid_cards: Optional[tuple[Card, ...]]
     top_bidders: tuple[int, ...]
     hook: Optional[int]  # H4: the number this seat may not bid
+    bids_made: tuple[tuple[int, int], ...]  # H4: (seat, number) bid so far, in turn (public)
     # play (R14, R15)
     trump: Optional[Suit]
     turned: Optional[Card]  # H3
@@ -149,6 +150,7 @@ def observe(game: "Game", seat: int) -> Observation:
         bid_cards=log.bid_cards if log else None,
         top_bidders=log.top_bidders if log and log.bids is not None else (),
         hook=game.hook_number() if game.turn == seat else None,
+        bids_made=_bids_made(game) if phase is Phase.BID else (),
         trump=log.trump if log else None,
         turned=turned,
         leader=log.leader if log else None,
@@ -160,3 +162,11 @@ def observe(game: "Game", seat: int) -> Observation:
         results=game.results(),
         winners=game.winners,
     )
+
+
+def _bids_made(game: "Game") -> tuple[tuple[int, int], ...]:
+    """Number bids said aloud in turn (H4) before the last seat has bid."""
+    if game.turn is None:
+        return ()
+    first = (game.dealer + 1) % game.players
+    return tuple(((first + i) % game.players, b) for i, b in enumerate(game._number_bids))

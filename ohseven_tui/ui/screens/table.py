@@ -117,17 +117,8 @@ class TableScreen(Screen):
 
     def bids_so_far(self) -> dict[int, int]:
         """Classic (H4): the bids made so far this round, in turn; every seat hears
-        them, so they are public. Read from the table's own record of actions since
-        the last deal (the observation holds them only once all have bid)."""
-        if self.game.rules.bid_style is not BidStyle.NUMBER_IN_TURN or self.game.phase is not Phase.BID:
-            return {}
-        made: dict[int, int] = {}
-        for action in reversed(self.game.history):
-            if action is DEAL:
-                break
-            if isinstance(action, BidNumber):
-                made[action.seat] = action.number
-        return dict(reversed(made.items()))
+        them, so the observation carries them."""
+        return dict(self.public().bids_made)
 
     # -- reading the game -----------------------------------------------------
     def public(self) -> Observation:
