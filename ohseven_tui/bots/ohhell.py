@@ -118,7 +118,7 @@ NUMBER_CANDIDATES = 3  # the estimate's best few numbers are searched
 def search_number_bid(bot, obs: Observation, preferred, start):
     """The strong bot's number bid: determinized Monte Carlo over the estimate's
     best few numbers. Each sample deals the hidden cards, gives every other seat
-    the normal bot's bid for its sampled hand, plays the hand out with the normal
+    the normal bot's bid for its sampled hand (or the bid it already made, H4), plays the hand out with the normal
     policy and scores this seat's bid by the preset's rule."""
     from .knowledge import Knowledge
     from .strong import Sampler, playout
@@ -139,6 +139,7 @@ def search_number_bid(bot, obs: Observation, preferred, start):
     all_numbers = range(obs.hand_size + 1)
     sampler = Sampler(know, obs.hand_counts, bot.rng)
     leader = (obs.dealer + 1) % n  # H5, U5
+    said = dict(getattr(obs, "bids_made", ()) or ())  # H4: bids already made stand
 
     def other_bid(hand):
         dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
@@ -146,7 +147,7 @@ def search_number_bid(bot, obs: Observation, preferred, start):
 
     def one_sample():
         hands = sampler.sample()
-        bids = [other_bid(hands[s]) if s != me else 0 for s in range(n)]
+        bids = [said[s] if s in said else other_bid(hands[s]) if s != me else 0 for s in range(n)]
         out = []
         for number in candidates:
             bids[me] = number
