@@ -87,6 +87,7 @@ def test_H3_U3_turned_card_is_trump(preset):
     assert deal.turned not in dealt  # the next card of the pack, not a dealt one
     obs = game.observation(0)
     assert obs.turned == deal.turned
+    assert obs.trump == deal.turned.suit  # known from the deal on, before any bid
     _bid_all(game, [1, 2, 3])
     assert game.observation(1).trump == deal.turned.suit
 

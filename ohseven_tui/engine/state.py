@@ -490,7 +490,8 @@ class Game:
         log.deals.append(DealLog(tuple([tuple(h) for h in hands]), turned))
         self.hands = hands
         self._trick = []
-        self.trump = None
+        # H3: a turned card names trump from the deal on; a top bid names it later (R9).
+        self.trump = log.trump = turned.suit if turned is not None else None
         self._trump_code = -1
         self._bid_with = [[] for _ in range(n)]
         self._start_bidding_or_passing(log)
