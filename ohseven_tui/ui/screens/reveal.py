@@ -15,12 +15,13 @@ from textual.widgets import Footer, Static
 
 from ...engine import Bid, Observation, Phase
 from ...engine.state import STANDS
+from .autoclose import AutoClose
 from ..cards import card_text, cards_text
 
 SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
-class RevealScreen(ModalScreen[None]):
+class RevealScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"
     BINDINGS = [Binding("enter", "close", "Continue"), Binding("p", "app.pause", "Pause", show=False),
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
@@ -81,23 +82,3 @@ class RevealScreen(ModalScreen[None]):
             yield from body
             yield Static(Text("Press Enter to continue.", style="dim"))
         yield Footer()
-
-    def on_mount(self) -> None:
-        if self.auto is not None:
-            self.set_timer(max(self.auto, 0.001), self._auto_close)
-
-    def action_skip(self) -> None:
-        self.app.action_skip()
-        if self.auto is not None:  # watching: skipping also closes this
-            self.action_close()
-
-    def _auto_close(self) -> None:
-        """Watch mode closes this by itself, unless the watcher paused."""
-        if getattr(self.app, "paused", False):
-            self.set_timer(0.2, self._auto_close)
-        else:
-            self.action_close()
-
-    def action_close(self) -> None:
-        if self.is_current:
-            self.dismiss(None)

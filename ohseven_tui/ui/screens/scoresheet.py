@@ -12,10 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Observation
+from .autoclose import AutoClose
 from ..widgets.scoresheet import legend, sheet_for
 
 
-class ScoresheetScreen(Screen[None]):
+class ScoresheetScreen(AutoClose, Screen[None]):
     CSS_PATH = "scoresheet.tcss"
     BINDINGS = [Binding("enter", "close", "Continue"), Binding("p", "app.pause", "Pause", show=False),
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
@@ -41,23 +42,3 @@ class ScoresheetScreen(Screen[None]):
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs.rules.preset)), id="sheet-legend")
         yield Footer()
-
-    def on_mount(self) -> None:
-        if self.auto is not None:
-            self.set_timer(max(self.auto, 0.001), self._auto_close)
-
-    def action_skip(self) -> None:
-        self.app.action_skip()
-        if self.auto is not None:  # watching: skipping also closes this
-            self.action_close()
-
-    def _auto_close(self) -> None:
-        """Watch mode closes this by itself, unless the watcher paused."""
-        if getattr(self.app, "paused", False):
-            self.set_timer(0.2, self._auto_close)
-        else:
-            self.action_close()
-
-    def action_close(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
