@@ -49,15 +49,19 @@ def finish_round(game: Game) -> None:
     play_first_legal(game, lambda g: g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER, Phase.DEAL))
 
 
+def random_action(game: Game, rng: random.Random):
+    """A random legal action of a random seat that owes one (or the deal)."""
+    seats = game.to_act()
+    if not seats:
+        return DEAL
+    seat = seats[rng.randrange(len(seats))]
+    return rng.choice(game.legal_actions(seat))
+
+
 def play_random(game: Game, rng: random.Random, on_step: Optional[Callable] = None) -> Game:
     """Play to the end with random legal actions; ``on_step(game, action)`` after each."""
     while not game.is_over:
-        seats = game.to_act()
-        if not seats:
-            action = DEAL
-        else:
-            seat = seats[rng.randrange(len(seats))]
-            action = rng.choice(game.legal_actions(seat))
+        action = random_action(game, rng)
         game.apply(action)
         if on_step is not None:
             on_step(game, action)

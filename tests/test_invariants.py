@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from ohseven_tui.engine import DEAL, Bid, Pass, Phase, Play, record
 
-from helpers import check_record_json, new_game, play_random
+from helpers import check_record_json, new_game, play_random, random_action
 
 GAMES_FULL = 120  # every action fully checked
 GAMES_BULK = 960  # checked at each trick's end, each round's end, and from the record
@@ -148,12 +148,7 @@ def run_game(players, passing, seed, full):
     checker = Checker(game, full)
     rng = random.Random(seed * 7919 + players)
     while not game.is_over:
-        seats = game.to_act()
-        if not seats:
-            action = DEAL
-        else:
-            seat = seats[rng.randrange(len(seats))]
-            action = rng.choice(game.legal_actions(seat))
+        action = random_action(game, rng)
         checker.before(action)
         game.apply(action)
         checker.after(game, action)

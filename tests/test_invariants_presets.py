@@ -32,7 +32,7 @@ from ohseven_tui.engine import (
     record,
 )
 
-from helpers import check_record_json
+from helpers import check_record_json, random_action
 
 SIZES = {"classic": (7, 6, 5, 4, 3, 2, 1), "up-and-down": (7, 6, 5, 4, 3, 2, 2, 3, 4, 5, 6, 7)}  # H2, U2
 OH_HELL = ("classic", "up-and-down")
@@ -207,12 +207,7 @@ def run_game(preset, players, seed, full, stacked=()):
     rng = random.Random(seed * 7919 + players)
     midway = midway_at = None
     while not game.is_over:
-        seats = game.to_act()
-        if not seats:
-            action = DEAL
-        else:
-            seat = seats[rng.randrange(len(seats))]
-            action = rng.choice(game.legal_actions(seat))
+        action = random_action(game, rng)
         checker.before(action)
         game.apply(action)
         checker.after(action)
