@@ -182,22 +182,7 @@ def check_record_json(data: dict) -> None:
             for seat, passed in enumerate(last["passes"]):
                 held[(seat + step) % n] += Counter(passed)
         taken = [0] * n
-        leader = rnd["leader"]
-        for trick in rnd["tricks"]:
-            assert trick["leader"] == leader
-            assert len(trick["cards"]) == n
-            led = trick["cards"][0][-1]
-            for i, text in enumerate(trick["cards"]):
-                seat = (leader + i) % n
-                assert held[seat][text] > 0, f"{text} not in seat {seat}'s hand"
-                if text[-1] != led:
-                    assert not any(c[-1] == led and k > 0 for c, k in held[seat].items()), "R14"
-                held[seat][text] -= 1
-            winner = trick_winner(leader, trick["cards"], rnd["trump"], n)
-            assert trick["winner"] == winner
-            taken[winner] += 1
-            leader = winner
-        assert rnd["taken"] == taken
+        _check_tricks(rnd, held, taken, n)
         if len(rnd["tricks"]) == rnd["hand_size"]:
             points = [r16_points(b, t) for b, t in zip(bids, taken)]
             assert rnd["points"] == points
@@ -286,21 +271,7 @@ def check_oh_hell_record_json(data: dict) -> None:
         assert rnd["leader"] == (rnd["dealer"] + 1) % n  # H5, U5
         held = [Counter(h) for h in deal["hands"]]
         taken = [0] * n
-        leader = rnd["leader"]
-        for trick in rnd["tricks"]:
-            assert trick["leader"] == leader and len(trick["cards"]) == n
-            led = trick["cards"][0][-1]
-            for k, text in enumerate(trick["cards"]):
-                seat = (leader + k) % n
-                assert held[seat][text] > 0, f"{text} not in seat {seat}'s hand"
-                if text[-1] != led:
-                    assert not any(c[-1] == led and m > 0 for c, m in held[seat].items()), "R14"
-                held[seat][text] -= 1
-            winner = trick_winner(leader, trick["cards"], rnd["trump"], n)
-            assert trick["winner"] == winner
-            taken[winner] += 1
-            leader = winner
-        assert rnd["taken"] == taken
+        _check_tricks(rnd, held, taken, n)
         if len(rnd["tricks"]) == size:
             points = [oh_hell_points(preset, b, t) for b, t in zip(bids, taken)]
             assert rnd["points"] == points and rnd["round_points"] == points
@@ -311,3 +282,23 @@ def check_oh_hell_record_json(data: dict) -> None:
     if data.get("phase") == "game-over":  # H7, U7: the highest total wins; ties share
         assert len(rounds) == len(sizes)
         assert data["winners"] == [s for s in range(n) if totals[s] == max(totals)]
+
+
+def _check_tricks(rnd: dict, held: list, taken: list, n: int) -> None:
+    """R14/R15 from a round's JSON alone: each play from the hand, following suit
+    when it can; each trick to its winner, who leads next. Counts into ``taken``."""
+    leader = rnd["leader"]
+    for trick in rnd["tricks"]:
+        assert trick["leader"] == leader and len(trick["cards"]) == n
+        led = trick["cards"][0][-1]
+        for i, text in enumerate(trick["cards"]):
+            seat = (leader + i) % n
+            assert held[seat][text] > 0, f"{text} not in seat {seat}'s hand"
+            if text[-1] != led:
+                assert not any(c[-1] == led and k > 0 for c, k in held[seat].items()), "R14"
+            held[seat][text] -= 1
+        winner = trick_winner(leader, trick["cards"], rnd["trump"], n)
+        assert trick["winner"] == winner
+        taken[winner] += 1
+        leader = winner
+    assert rnd["taken"] == taken

@@ -177,7 +177,3 @@ def loads(text: str) -> Game:
     except (ValueError, RecursionError) as exc:
         raise RecordError(f"not valid JSON: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return from_record(data)
-
-
-def cards_of(texts) -> list[Card]:
-    return [parse_card(t) for t in texts]
