@@ -44,3 +44,11 @@ def cards_text(cards, *, ascii: bool = False, dark: bool = True, sep: str = " ")
 
 def suit_name(suit: Suit, *, ascii: bool = False) -> str:
     return f"{suit.letter if ascii else suit.symbol} {suit.label}"
+
+
+_SUITS_TO_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def ascii_suits(text: str) -> str:
+    """Suit symbols in a message (often the engine's) as S/H/D/C, for --ascii."""
+    return text.translate(_SUITS_TO_LETTERS)

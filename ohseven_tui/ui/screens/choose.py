@@ -17,12 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Observation
-from ..cards import cards_text
+from ..cards import cards_text, ascii_suits
 from ..widgets.hand import HandView
 from ..widgets.seats import SeatsView
-
-SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
 
 class ChooseScreen(Screen):
     CSS_PATH = "choose.tcss"
@@ -54,10 +51,14 @@ class ChooseScreen(Screen):
         return getattr(self.app, "ascii_cards", False)
 
     def plain(self, text: str) -> str:
-        return text.translate(SYMBOLS_TO_ASCII) if self.ascii else text
+        return ascii_suits(text) if self.ascii else text
 
     def cards(self, cards) -> Text:
         return cards_text(cards, ascii=self.ascii, dark=self.app.current_theme.dark)
+
+    def compose_picker(self) -> ComposeResult:
+        """Anything to choose above the hand (the number picker for number bids)."""
+        return iter(())
 
     def compose(self) -> ComposeResult:
         yield Static("", id="choose-title")
@@ -68,6 +69,7 @@ class ChooseScreen(Screen):
             yield Static("", id="context")
             yield Static("", id="prompt")
         with Vertical(id="choose-bottom"):  # always on screen, however many seats
+            yield from self.compose_picker()
             yield Static("", id="message")
             yield HandView(id="hand")
         yield Footer(compact=True)

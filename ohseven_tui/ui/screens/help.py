@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..cards import ascii_suits
+
 HELP = """\
 # Oh-Seven in brief
 
@@ -76,7 +78,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         text = HELP
         if getattr(self.app, "ascii_cards", False):
-            text = text.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+            text = ascii_suits(text)
         with VerticalScroll(id="help-body"):
             yield Static(Markdown(text))
         yield Footer()

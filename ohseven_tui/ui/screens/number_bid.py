@@ -12,8 +12,6 @@ from typing import Optional
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Static
 
 from ...engine import BidNumber, BidStyle, Observation
 from ..widgets.hand import HandView
@@ -43,19 +41,8 @@ class NumberBidScreen(ChooseScreen):
         super().__init__(obs, **kwargs)
         self.bids_so_far = dict(bids_so_far or {})
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="choose-title")
-        body = VerticalScroll(id="choose-body")
-        body.can_focus = False  # the arrow keys belong to the picker
-        with body:
-            yield SeatsView(id="seats")
-            yield Static("", id="context")
-            yield Static("", id="prompt")
-        with Vertical(id="choose-bottom"):
-            yield NumberPicker(self.obs.hand_size, self.obs.hook, id="picker")
-            yield Static("", id="message")
-            yield HandView(id="hand")
-        yield Footer(compact=True)
+    def compose_picker(self) -> ComposeResult:
+        yield NumberPicker(self.obs.hand_size, self.obs.hook, id="picker")
 
     def show_seats(self) -> None:
         self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,

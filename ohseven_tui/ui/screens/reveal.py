@@ -16,10 +16,7 @@ from textual.widgets import Footer, Static
 from ...engine import Bid, Observation, Phase
 from ...engine.state import STANDS
 from .autoclose import AutoClose
-from ..cards import card_text, cards_text
-
-SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
+from ..cards import card_text, cards_text, ascii_suits
 
 class RevealScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"
@@ -66,7 +63,7 @@ class RevealScreen(AutoClose, ModalScreen[None]):
             table.add_row(name(seat), card_text(card, ascii=ascii, dark=dark), mark)
         outcome = outcome_text(attempt, obs, name)
         if ascii:
-            outcome = outcome.translate(SYMBOLS_TO_ASCII)
+            outcome = ascii_suits(outcome)
         body = [Static(Text(title), id="reveal-title"), Static(table, id="reveal-bids"),
                 Static(Text(outcome), id="reveal-outcome")]
         if attempt.outcome != STANDS and obs.phase is Phase.BID:

@@ -20,13 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import DEAL, Bid, BidNumber, BidStyle, Game, IllegalAction, Observation, Pass, Phase, Play
-from ..cards import card_text, cards_text, suit_text
+from ..cards import card_text, cards_text, suit_text, ascii_suits
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
-
-SYMBOLS_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
@@ -139,7 +136,7 @@ class TableScreen(Screen):
         return cards_text(cards, ascii=self.ascii, dark=self.app.current_theme.dark)
 
     def plain(self, message: str) -> str:
-        return message.translate(SYMBOLS_TO_ASCII) if self.ascii else message
+        return ascii_suits(message) if self.ascii else message
 
     # -- drawing --------------------------------------------------------------
     def refresh_view(self) -> None:
