@@ -11,6 +11,7 @@ import pytest
 
 from ohseven_tui.bots import BOT_NAMES, Hint, hint, make_bot, play_game
 from ohseven_tui.bots.knowledge import Knowledge
+from ohseven_tui.bots.policy import bid_model
 from ohseven_tui.bots.strong import Sampler, playout
 from ohseven_tui.engine import Bid, Game, Pass, Phase, Play, Seat, make_rules, parse_card
 
@@ -108,6 +109,33 @@ def test_forced_to_win_takes_it_with_its_highest_card():
     assert bot("normal").choose(game.observation(0)) == Play(0, parse_card("7C"))
 
 
+def test_needs_its_last_trick_wins_with_its_highest_winner():
+    # Bid 1 (1C), last to play, 3H best: 6H and 4H both win. This trick makes the
+    # bid, so it spends 6H, the card likeliest to win again, and keeps 4H and 2H
+    # to lose later hearts under 7H and 5H (compare bid 2 above: 4H).
+    game = duck_position("1C", "1H")
+    obs = game.observation(0)
+    assert bot("normal").choose(obs) == Play(0, parse_card("6H"))
+    assert "makes your bid" in hint(obs).reason
+
+
+def test_cannot_win_sheds_a_high_card_when_a_top_card_can_make_the_bid():
+    # Two players. Seat 0 bids 1 (1D), seat 1 bids 3S: spades trump, seat 1 leads 7H.
+    # Seat 0 cannot beat it (6H, 1H). Its 7D is the top diamond and can make the
+    # bid on its own, so it sheds 6H now: kept, 6H (then the top heart) could win
+    # a trick too many.
+    game = new_game(2, [hands("7D 6H 1H 0D 1D 0C 1C", "7H 5S 4S 3S 2S 1S 0S")])
+    act(game, "deal", "0 bid 1D", "1 bid 3S", "1 play 7H")
+    obs = game.observation(0)
+    assert bot("normal").choose(obs) == Play(0, parse_card("6H"))
+    assert hint(obs).reason.startswith("You cannot win this trick: shed")
+    # With 2D instead of 7D it has no top card to rely on: it keeps 6H, its
+    # best chance of a trick, and throws its lowest heart.
+    game = new_game(2, [hands("2D 6H 1H 0D 1D 0C 1C", "7H 5S 4S 3S 2S 1S 0S")])
+    act(game, "deal", "0 bid 1D", "1 bid 3S", "1 play 7H")
+    assert bot("normal").choose(game.observation(0)) == Play(0, parse_card("1H"))
+
+
 # ---------------------------------------------------------------- bids and rebids
 
 
@@ -160,6 +188,27 @@ def test_normal_bids_a_strong_hand_high_and_a_weak_one_low():
     weak_bid = bot("normal").choose(game.observation(1)).card
     assert strong_bid.rank >= 3
     assert weak_bid.rank <= 1
+
+
+def test_seats_that_keep_missing_their_bids_count_as_random_bidders():
+    model = bid_model(4, 1)
+    prior = model.wildness([])
+    assert model.wildness([], [False, False, False]) > prior > model.wildness([], [True, True, True])
+    # A bid of 7 in a 4-player round is far likelier from a random bidder.
+    assert model.wildness([7]) > prior
+
+
+def test_outbid_by_random_bidders_it_expects_more_tricks_than_by_sensible_ones():
+    # A sensible seat that bids above my 4 expects 5+ tricks, leaving me fewer; a
+    # seat bidding at random says nothing about its hand.
+    model = bid_model(4, 1)
+    hand = cards("6S 5S 4H 4D 3C 2C 1H")
+    tame = {row[1]: row for row in model.evaluate(hand, hand, wild=[0.0, 0.0, 0.0])}
+    wild = {row[1]: row for row in model.evaluate(hand, hand, wild=[1.0, 1.0, 1.0])}
+    four = parse_card("4H")
+    assert wild[four][3] > tame[four][3]  # tricks expected when not top bidder
+    # and random bidders outbid it more often.
+    assert wild[four][4] < tame[four][4]
 
 
 # ---------------------------------------------------------------- passing

@@ -70,13 +70,15 @@ def opponent_wildness(obs: Observation, model) -> list:
     """Each other seat's chance of bidding at random, from the bid ranks it has
     shown: this round's revealed attempts and earlier rounds' standing bids."""
     shown = [[] for _ in range(obs.players)]
+    fills = [[] for _ in range(obs.players)]
     for result in obs.results:
         for s, b in enumerate(result.bids):
             shown[s].append(b)
+            fills[s].append(b == result.taken[s])
     for _, attempt in obs.bid_attempts:
         for s, c in enumerate(attempt.bids):
             shown[s].append(int(c) >> 2)
-    return [model.wildness(shown[s]) for s in range(obs.players) if s != obs.seat]
+    return [model.wildness(shown[s], fills[s]) for s in range(obs.players) if s != obs.seat]
 
 
 def _bid(obs: Observation, legal) -> Hint:
@@ -100,6 +102,8 @@ _PLAY_REASONS = {
     "sure-duck": "Lose this one: your top trumps will make the {need} you still need",
     "sure-win": "Take it with a top trump: you still need {need}",
     "cannot-win": "You cannot win this trick: throw your least useful card",
+    "shed": "You cannot win this trick: shed a high card now, your top cards can make the {need} you still need",
+    "win-last": "Win with your most dangerous winner: this makes your bid, and low cards are left to duck with",
     "win-cheap": "Win cheaply: you still need {need}",
     "win-safe": "Win with the cheapest card nobody can beat: you still need {need}",
     "win-try": "Go for it: you still need {need}",

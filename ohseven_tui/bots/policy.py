@@ -19,7 +19,9 @@ TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats
 OTHER_DAMP = 0.9  # and the others fall short of theirs
 # Share of bids at each rank 0..7 in normal self-play, by player count
 # (a few rounds of refitting normal against itself).
-WILD = 0.2
+WILD = 0.2  # prior chance that a seat bids at random (as a beginner or the easy bot does)
+FILL_TAME = 0.45  # share of rounds a sensible bidder makes its bid (normal: ~50%)
+FILL_WILD = 0.15  # and a random one (easy: ~13%)
 OPP_BIDS: dict = {
     2: (0.0033, 0.0217, 0.1357, 0.3182, 0.191, 0.1989, 0.114, 0.0171),
     3: (0.0101, 0.2461, 0.3099, 0.2057, 0.1272, 0.0794, 0.0197, 0.0018),
@@ -153,12 +155,24 @@ def choose_play(seat: int, hand: list, trick: list, trump: int, need: int, n: in
                 return min(own), "sure-win"
     if need > 0:
         if not winners:
+            high = max(legal, key=lambda c: ((c & 3) != trump, c >> 2))
+            tops = [c for c in hand if c != high and not _higher_out(c, hand, unplayed)]
+            if len(tops) >= need:
+                # The top cards kept can make the bid: shed a high card now,
+                # before it wins a trick too many.
+                return high, "shed"
             # Throw the least useful card: low, and not a trump.
             return min(legal, key=lambda c: ((c & 3) == trump, c >> 2)), "cannot-win"
+        # For the last trick it needs, win with the card likeliest to win again
+        # later (and so to take one too many); before that, win cheaply.
         if not later:
+            if need == 1:
+                return max(winners, key=lambda c: ((c & 3) == trump, c >> 2)), "win-last"
             return min(winners, key=lambda c: ((c & 3) == trump, c >> 2)), "win-cheap"
         safe = [c for c in winners if not _threat(c, led, trump, later, hand, unplayed, voids)]
         if safe:
+            if need == 1:
+                return max(safe, key=lambda c: ((c & 3) == trump, c >> 2)), "win-last"
             return min(safe, key=lambda c: ((c & 3) == trump, c >> 2)), "win-safe"
         follow = [c for c in winners if c & 3 == led]
         if follow:
@@ -268,15 +282,21 @@ class BidModel:
         total = sum(probs)
         self._tame = [q / total for q in probs]
         self._wild = [1.0 / len(probs)] * len(probs)
+        self._tame_cdf = _cdf(self._tame)
+        self._wild_cdf = _cdf(self._wild)
         return _cdf([(1 - WILD) * q + WILD * w for q, w in zip(self._tame, self._wild)])
 
-    def wildness(self, ranks) -> float:
-        """Chance that a seat bids wildly (at random), given bid ranks it showed."""
+    def wildness(self, ranks, fills=()) -> float:
+        """Chance that a seat bids wildly (at random), given bid ranks it showed
+        and, for finished rounds, whether it made its bid (True/False)."""
         w = WILD
         for r in ranks:
             if 0 <= r < len(self._tame):
                 a = w * self._wild[r]
                 w = a / (a + (1 - w) * max(self._tame[r], 1e-4))
+        for made in fills:
+            a = w * (FILL_WILD if made else 1 - FILL_WILD)
+            w = a / (a + (1 - w) * (FILL_TAME if made else 1 - FILL_TAME))
         return w
 
     def card_chances(self, hand: list, trump: int) -> list:
@@ -345,12 +365,23 @@ class BidModel:
         if wild is None:
             one = _below(self._opp_bid_cdf, r, s)
             return one ** (self.players - 1)
-        tame = _below(_cdf(self._tame), r, s)
-        rand = _below(_cdf(self._wild), r, s)
+        tame = _below(self._tame_cdf, r, s)
+        rand = _below(self._wild_cdf, r, s)
         chance = 1.0
         for w in wild:
             chance *= (1 - w) * tame + w * rand
         return chance
+
+    def outbid_wild(self, card: int, wild: Optional[list] = None) -> float:
+        """Given that some opponent bid above ``card``, the chance it bid at random."""
+        r = card >> 2
+        s = card & 3
+        above_tame = 1 - _below(self._tame_cdf, r, s)
+        above_wild = 1 - _below(self._wild_cdf, r, s)
+        ws = wild if wild is not None else [WILD] * (self.players - 1)
+        num = sum(w * above_wild for w in ws)
+        den = num + sum((1 - w) * above_tame for w in ws)
+        return num / den if den else 0.0
 
     def evaluate(self, hand: list, allowed: list, extra_chances: list = (), wild: Optional[list] = None) -> list:
         """For each allowed bid card: (expected points, card, tricks if top, tricks
@@ -381,6 +412,17 @@ class BidModel:
             other_mean += sum(low) * weights[t] / total_w
         size = len(top_dists[0])
         other = [sum(other_dists[t][k] * weights[t] for t in range(4)) / total_w for k in range(size)]
+        # Outbid by a random bidder, trump is any suit (a little likelier one I am
+        # short in) and nobody is long in it: no damping then.
+        short = [per_suit - lengths[t] for t in range(4)]
+        total_short = sum(short) or 1
+        loose = [0.0] * size
+        loose_mean = 0.0
+        for t in range(4):
+            d = self.distribution(by_trump[t])
+            loose_mean += sum(by_trump[t]) * short[t] / total_short
+            for k in range(size):
+                loose[k] += d[k] * short[t] / total_short
         out = []
         done = set()
         share = min(1.0, 1.5 / max(1, self.players - 1))
@@ -405,7 +447,11 @@ class BidModel:
                             mixed[k] += d[k] * weights[t] / total_w
                     capped[key] = mixed
                 dist, mean = capped[key], cap
-            value = top * _expected_points(r, top_dists[card & 3]) + (1 - top) * _expected_points(r, dist)
+            # The cap holds for a sensible outbidder, not for a random one.
+            w = self.outbid_wild(card, wild)
+            rest = (1 - w) * _expected_points(r, dist) + w * _expected_points(r, loose)
+            mean = (1 - w) * mean + w * loose_mean
+            value = top * _expected_points(r, top_dists[card & 3]) + (1 - top) * rest
             out.append((value, card, top_means[card & 3], mean, top))
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
