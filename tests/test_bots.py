@@ -136,6 +136,18 @@ def test_cannot_win_sheds_a_high_card_when_a_top_card_can_make_the_bid():
     assert bot("normal").choose(game.observation(0)) == Play(0, parse_card("1H"))
 
 
+def test_one_trick_to_go_and_no_sure_winner_it_leads_its_best_side_card():
+    # Two players. Seat 0 bids 1S (top: spades trump, it leads) and needs 1 trick.
+    # None of its cards is the top of its suit, so nothing is sure: it tries 6D,
+    # its highest side card, now (not the 5H singleton, nor a low card).
+    game = new_game(2, [hands("6D 5H 3D 2C 0D 1S 0C", "7H 6H 4S 3S 2S 0H 1H")])
+    act(game, "deal", "0 bid 1S", "1 bid 0H")
+    obs = game.observation(0)
+    assert obs.trick_leader == 0 and obs.trump.letter == "S"
+    assert bot("normal").choose(obs) == Play(0, parse_card("6D"))
+    assert "one more trick makes your bid" in hint(obs).reason
+
+
 # ---------------------------------------------------------------- bids and rebids
 
 

@@ -115,6 +115,7 @@ _PLAY_REASONS = {
     "over-control": "Over your bid: take it with your highest card and keep low cards to lose later",
     "lead-top-trump": "Lead your highest trump: you need every remaining trick",
     "lead-high": "Lead high: you need every remaining trick",
+    "lead-best": "Lead your best side card: one more trick makes your bid",
     "cash": "Cash a sure winner: you still need {need}",
     "void-for-ruff": "Lead your singleton so you can trump that suit later",
     "lead-low": "Lead low and keep your winners: you still need {need}",

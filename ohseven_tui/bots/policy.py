@@ -207,6 +207,10 @@ def _lead(seat, hand, trump, need, later, unplayed, voids):
         if safe_side:
             # Cash side winners before the others run out of the suit.
             return max(safe_side, key=lambda c: _suit_out(c & 3, hand, unplayed)), "cash"
+        if need == 1:
+            # One trick to go and no sure winner: try the best side card now,
+            # before the others run out of its suit and trump it.
+            return max(hand, key=lambda c: ((c & 3) != trump, c >> 2)), "lead-best"
         side = [c for c in hand if c & 3 != trump]
         if not side:
             return min(hand), "lead-low"
