@@ -384,6 +384,37 @@ def test_strong_returns_within_its_budget_on_its_own_clock():
     assert strong.last_elapsed <= 0.05 * 1.1
 
 
+def test_strong_drops_a_sample_that_runs_past_the_hard_stop(monkeypatch):
+    # The machine stalls during the first playout (the clock jumps past the
+    # budget): the bot must stop at its next reading instead of playing out the
+    # sample's other candidates first, and still return a legal action.
+    from ohseven_tui.bots import strong as strong_module
+
+    now = [0.0]
+    playouts = []
+    real_playout = strong_module.playout
+
+    def clock():
+        now[0] += 0.0001
+        return now[0]
+
+    def stalling_playout(*args):
+        playouts.append(now[0])
+        if len(playouts) == 1:
+            now[0] += 0.06  # descheduled for longer than the whole budget
+        return real_playout(*args)
+
+    monkeypatch.setattr(strong_module, "playout", stalling_playout)
+    strong = make_bot("strong", 3, budget=0.05, clock=clock)
+    game = new_game(4, [hands(*DUCK_TEXTS)])
+    act(game, "deal")
+    obs = game.observation(0)
+    assert len(obs.legal_actions) > 1
+    action = strong.choose(obs)
+    assert action in game.legal_actions(0)
+    assert len(playouts) == 1
+
+
 def test_strong_with_no_time_falls_back_to_a_legal_action():
     ticks = [0.0]
 

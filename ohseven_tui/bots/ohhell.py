@@ -150,6 +150,8 @@ def search_number_bid(bot, obs: Observation, preferred, start):
         bids = [said[s] if s in said else other_bid(hands[s]) if s != me else 0 for s in range(n)]
         out = []
         for number in candidates:
+            if bot.late():
+                return None, 0.0
             bids[me] = number
             taken = playout([list(h) for h in hands], [], leader, trump, bids, [0] * n, list(know.unplayed), [0] * n, n)
             out.append(round_points(scoring, number, taken[me]))

@@ -7,8 +7,10 @@ seats, and keeps the candidate with the best mean points for the round. Every
 candidate sees the same samples, so the comparison is paired.
 
 It stops when its time budget is spent (or earlier, once one candidate is clearly
-best). A sample is only started when the slowest sample so far still fits, so a
-decision returns within the budget plus a small margin.
+best). A sample is only started when the slowest sample so far still fits, and
+a sample still running at the hard stop (budget + 5%, e.g. on a busy machine)
+is dropped between two candidates, so a decision returns within the budget plus
+a small margin.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .policy import choose_play, trick_winner
 DEFAULT_BUDGET = 0.5  # seconds per decision
 BID_CANDIDATES = 4  # the normal model's best few bid cards are searched
 SAFETY = 0.97  # aim a little under the budget: the last sample may run long
+HARD_STOP = 1.05  # a sample still running at budget x this is dropped half-way
 MIN_SAMPLES = 24  # before a candidate may be declared clearly best
 IRRELEVANT = 0.1  # points per round: a smaller difference is not worth more time
 BID_SIGMA = 0.8  # ranks: how far a seat's bid may stray from the normal model's
@@ -166,6 +169,7 @@ class StrongBot:
         self.last_samples = 0
         self.last_elapsed = 0.0
         self.last_scores: dict = {}
+        self._hard_end = float("inf")
 
     # ------------------------------------------------------------------ api
     def choose(self, observation: Observation):
@@ -202,6 +206,7 @@ class StrongBot:
         weighted mean."""
         clock = self.clock
         end = start + self.budget * SAFETY
+        self._hard_end = start + self.budget * HARD_STOP
         k = len(candidates)
         sums = [0.0] * k
         rows = []
@@ -234,6 +239,11 @@ class StrongBot:
         best = max(range(k), key=lambda i: (sums[i], -i))  # ties: the earlier (normal's) wins
         return candidates[best]
 
+    def late(self) -> bool:
+        """Past the hard stop? Samples check between candidates, so a sample slowed
+        down by a busy machine is dropped rather than finished late."""
+        return self.clock() > self._hard_end
+
     # ------------------------------------------------------------------ play
     def _search_play(self, obs: Observation, preferred, start):
         know = Knowledge(obs)
@@ -255,6 +265,8 @@ class StrongBot:
             weight = weigh(hands) if weigh is not None else 1.0
             out = []
             for card in cards:
+                if self.late():
+                    return None, 0.0
                 hs = [list(h) for h in hands]
                 trick = list(know.trick)
                 voids = list(know.voids)
@@ -323,6 +335,8 @@ class StrongBot:
 
             out = []
             for card in cards:
+                if self.late():
+                    return None, 0.0
                 mine = [card]
                 bonus = 0
                 attempt = 0
