@@ -17,11 +17,11 @@ from typing import Optional
 NO_TRUMP = -1
 TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats its estimate
 OTHER_DAMP = 0.9  # and the others fall short of theirs
-# Share of bids at each rank 0..7 in normal self-play, by player count
-# (a few rounds of refitting normal against itself).
 WILD = 0.2  # prior chance that a seat bids at random (as a beginner or the easy bot does)
 FILL_TAME = 0.45  # share of rounds a sensible bidder makes its bid (normal: ~50%)
 FILL_WILD = 0.15  # and a random one (easy: ~13%)
+# Share of bids at each rank 0..7 in normal self-play, by player count
+# (a few rounds of refitting normal against itself).
 OPP_BIDS: dict = {
     2: (0.0033, 0.0217, 0.1357, 0.3182, 0.191, 0.1989, 0.114, 0.0171),
     3: (0.0101, 0.2461, 0.3099, 0.2057, 0.1272, 0.0794, 0.0197, 0.0018),
