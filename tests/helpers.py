@@ -44,6 +44,21 @@ def play_first_legal(game: Game, until: Optional[Callable[[Game], bool]] = None)
         game.apply(game.legal_actions(seats[0] if seats else None)[0])
 
 
+def bot_turns(game: Game, bots, until: Callable[[Game], bool]):
+    """Drive ``game`` with one bot per seat (the table deals) until ``until(game)``
+    or game over, yielding each (observation, action) just before it is applied."""
+    while not game.is_over and not until(game):
+        seats = game.to_act()
+        if not seats:
+            game.apply(DEAL)
+            continue
+        for seat in seats:
+            obs = game.observation(seat)
+            action = bots[seat].choose(obs)
+            yield obs, action
+            game.apply(action)
+
+
 def finish_round(game: Game) -> None:
     """Play the current round to its end with first legal actions (no deal)."""
     play_first_legal(game, lambda g: g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER, Phase.DEAL))

@@ -15,7 +15,7 @@ from ohseven_tui.bots.policy import bid_model
 from ohseven_tui.bots.strong import Sampler, playout
 from ohseven_tui.engine import Bid, Game, Pass, Phase, Play, Seat, make_rules, parse_card
 
-from helpers import act, cards, hands, new_game
+from helpers import act, bot_turns, cards, hands, new_game
 
 
 def frozen_clock():
@@ -175,20 +175,12 @@ def test_every_rebid_in_many_rounds_uses_an_unbid_card(name):
     for seed in range(12 if name == "strong" else 60):
         game = Game(rules, seed=seed)
         bots = [bot(name, seed * 4 + s) for s in range(4)]
-        game.apply(game.legal_actions()[0])
-        while game.phase is not Phase.PLAY:
-            seats = game.to_act()
-            if not seats:
-                game.apply(game.legal_actions()[0])
-                continue
-            for s in seats:
-                obs = game.observation(s)
-                action = bots[s].choose(obs)
+        for obs, action in bot_turns(game, bots, until=lambda g: g.phase is Phase.PLAY):
+            if obs.phase is Phase.BID:
                 left = Counter(obs.hand)
                 left.subtract(obs.bid_with)
                 assert left[action.card] > 0, (obs.bid_with, action)
                 rebids += bool(obs.bid_with)
-                game.apply(action)
     assert rebids > 0  # the check really met rebids
 
 
@@ -233,19 +225,11 @@ def test_passing_passes_the_right_count(name, players):
     game = Game(rules, seed=3, seats=[Seat(f"S{i}", name) for i in range(players)])
     bots = [bot(name, s) for s in range(players)]
     counts = []
-    while not game.is_over and game.round_number <= 4:
-        seats = game.to_act()
-        if not seats:
-            game.apply(game.legal_actions()[0])
-            continue
-        for s in seats:
-            obs = game.observation(s)
-            action = bots[s].choose(obs)
-            if obs.phase is Phase.PASS:
-                assert type(action) is Pass and len(action.cards) == obs.pass_count
-                assert not Counter(action.cards) - Counter(obs.hand)
-                counts.append(obs.pass_count)
-            game.apply(action)
+    for obs, action in bot_turns(game, bots, until=lambda g: g.round_number > 4):
+        if obs.phase is Phase.PASS:
+            assert type(action) is Pass and len(action.cards) == obs.pass_count
+            assert not Counter(action.cards) - Counter(obs.hand)
+            counts.append(obs.pass_count)
     assert {1, 2, 3} <= set(counts)  # R6: rounds 2, 3, 4 pass 1, 2, 3 cards
 
 
@@ -324,13 +308,8 @@ def test_same_seed_same_pass_when_only_other_hands_differ(name):
     for second in seconds:
         game = new_game(4, [first, second], passing=True)
         normals = [make_bot("normal", s) for s in range(4)]
-        while game.round_number < 2 or game.phase is not Phase.PASS:
-            seats = game.to_act()
-            if not seats:
-                game.apply(game.legal_actions()[0])
-                continue
-            for s in seats:
-                game.apply(normals[s].choose(game.observation(s)))
+        for _ in bot_turns(game, normals, until=lambda g: g.round_number >= 2 and g.phase is Phase.PASS):
+            pass
         assert game.round_number == 2 and game.hands[0] == sorted(cards(DUCK_TEXTS[0]), reverse=True)
         choices.append(bot(name).choose(game.observation(0)))
     assert choices[0] == choices[1]
@@ -435,16 +414,9 @@ def positions(players: int, passing: bool, seeds):
     for seed in seeds:
         game = Game(rules, seed=seed)
         bots = [make_bot("normal", s) for s in range(players)]
-        while not game.is_over:
-            seats = game.to_act()
-            if not seats:
-                game.apply(game.legal_actions()[0])
-                continue
-            for s in seats:
-                obs = game.observation(s)
-                if obs.phase is Phase.PLAY or obs.phase is Phase.BID:
-                    yield obs, [list(h) for h in game.hands], game
-                game.apply(bots[s].choose(obs))
+        for obs, _ in bot_turns(game, bots, until=lambda g: False):
+            if obs.phase is Phase.PLAY or obs.phase is Phase.BID:
+                yield obs, [list(h) for h in game.hands], game
 
 
 @pytest.mark.parametrize("players,passing", [(4, True), (3, False), (7, True)])
@@ -505,13 +477,8 @@ def test_fast_playout_plays_exactly_as_the_normal_bot_in_the_engine(players):
     for seed in range(5):
         game = Game(rules, seed=seed)
         bots = [make_bot("normal", s) for s in range(players)]
-        while game.phase is not Phase.PLAY:
-            seats = game.to_act()
-            if not seats:
-                game.apply(game.legal_actions()[0])
-                continue
-            for s in seats:
-                game.apply(bots[s].choose(game.observation(s)))
+        for _ in bot_turns(game, bots, until=lambda g: g.phase is Phase.PLAY):
+            pass
         know = Knowledge(game.observation(0))
         taken = playout(
             [list(h) for h in game.hands], [], game.current_seat, know.trump, list(game.round.bids),
