@@ -202,6 +202,47 @@ def _write_temp(path: Path, text: str) -> Path:
     return tmp
 
 
+_TEMP_NAME = re.compile(r"^\..+\.json\.(\d+)\.tmp$")  # what _write_temp names its files
+_swept: set = set()
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, but not ours to signal
+        return True
+    return True
+
+
+def remove_stale_temps(directory: Path) -> list:
+    """Remove the temp files that a write killed half-way (SIGKILL, power loss)
+    left in ``directory``: only our own ``.NAME.PID.tmp`` files, and only when
+    that process is gone. Returns the removed paths. POSIX only: elsewhere a
+    process cannot be probed without side effects, so nothing is removed."""
+    removed = []
+    if os.name != "posix":
+        return removed
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP_NAME.match(entry.name)
+        if not match or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = int(match.group(1))
+        if pid == os.getpid() or _pid_alive(pid):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
 def _unlink_quietly(path: Path) -> None:
     try:
         os.unlink(path)
@@ -247,6 +288,9 @@ def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Opt
 
 def write_autosave(dirs: SaveDirs, game: Game, app: Optional[dict] = None) -> Path:
     """Save the unfinished game (after every action). Only the autosave is replaced."""
+    if dirs.state not in _swept:  # once per process: what an earlier, killed one left
+        _swept.add(dirs.state)
+        remove_stale_temps(dirs.state)
     text = json.dumps(save_data(game, app=app), separators=(",", ":"), ensure_ascii=False)
     _atomic_write(dirs.autosave, text, replace=True)
     return dirs.autosave

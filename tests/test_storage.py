@@ -364,3 +364,28 @@ def test_autosave_of_a_finished_game_is_filed_on_load(dirs):
     assert not dirs.autosave.exists()
     saves, warnings = list_saves(dirs)
     assert warnings == [] and len(saves) == 1 and saves[0].game.totals == game.totals
+
+
+def test_a_killed_writes_temp_file_is_swept_by_the_next_process_only(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    from ohseven_tui import storage
+
+    d = save_dirs(tmp_path / "s")
+    d.state.mkdir(parents=True)
+    # A process that is gone for sure: run one and wait for it to exit.
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    stale = d.state / f".autosave.json.{gone.pid}.tmp"
+    stale.write_text("{half a save")
+    alive = d.state / f".autosave.json.{os.getppid()}.tmp"  # a live writer's file
+    alive.write_text("{being written")
+    other = d.state / "notes.1.tmp"  # not one of ours
+    other.write_text("keep me")
+    monkeypatch.setattr(storage, "_swept", set())
+    write_autosave(d, new_game(3))
+    assert not stale.exists()
+    assert alive.read_text() == "{being written"
+    assert other.read_text() == "keep me"
+    assert load_autosave(d) is not None
