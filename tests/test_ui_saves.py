@@ -70,6 +70,8 @@ async def open_saved_games(pilot) -> None:
     await pilot.press("enter")
     await pilot.pause()
     assert type(app.screen).__name__ == "SavedGamesScreen"
+    await app.workers.wait_for_complete()  # the files are read in a worker thread
+    await pilot.pause()
 
 
 def listed(app) -> list[str]:
@@ -364,3 +366,43 @@ async def test_unreadable_saves_directory_gives_a_notice_and_the_app_goes_on(cap
     finally:
         d.chmod(0o755)
         shutil.rmtree(base)
+
+
+async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir, monkeypatch):
+    # Hold the reading back: the screen is already up, says it is reading, and
+    # answers keys; the rows arrive once the files are read.
+    import threading
+
+    from ohseven_tui import storage
+
+    release = threading.Event()
+    real_list_saves = storage.list_saves
+
+    def slow_list_saves(dirs):
+        release.wait(10)
+        return real_list_saves(dirs)
+
+    monkeypatch.setattr(storage, "list_saves", slow_list_saves)
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):  # the menu looks for saves after its first paint
+            await pilot.pause()
+            menu = app.screen.query_one(OptionList)
+            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+            if "saved" in ids:
+                break
+        for _ in range(ids.index("saved") - (menu.highlighted or 0)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SavedGamesScreen"
+        assert "Reading the saved games" in text_of(app.screen.query_one("#saves-status", Static))
+        await pilot.press("o")  # sort by the next column: handled while reading
+        await pilot.pause()
+        assert "sorted by id" in text_of(app.screen.query_one("#saves-title", Static))
+        assert listed(app) == []
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert sorted(listed(app)) == IDS
+        assert "Reading" not in text_of(app.screen.query_one("#saves-status", Static))

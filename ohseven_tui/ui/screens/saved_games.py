@@ -2,6 +2,8 @@
 then one game's review, or every player across all saves.
 
 A file that cannot be read is skipped with a notice; the screen keeps working.
+The files are read (each game replayed) in a worker thread, so a long list never
+holds up the screen.
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 from typing import Optional
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+from textual.worker import Worker, WorkerState
 
 from ... import storage
 from ...storage import SORT_KEYS, SavedGame, SaveError
@@ -42,6 +46,7 @@ class SavedGamesScreen(Screen[None]):
         self.warnings: list[str] = []
         self.sort_key = "date"
         self.reverse = False
+        self.loading = True
 
     @property
     def dirs(self):
@@ -57,14 +62,22 @@ class SavedGamesScreen(Screen[None]):
         table = self.query_one(DataTable)
         for key, label in COLUMNS:
             table.add_column(label, key=key)
-        self.reload()
+        self.fill()
+        self.read_saves()
         table.focus()
 
-    def reload(self, *, notify: bool = True) -> None:
-        self.saves, self.warnings = storage.list_saves(self.dirs)
-        if notify:
-            for warning in self.warnings:
-                self.notify(warning, title="Saved games", severity="warning", timeout=8)
+    @work(thread=True, exclusive=True, group="saved-games")
+    def read_saves(self) -> tuple:
+        return storage.list_saves(self.dirs)  # never raises for a bad file
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "saved-games" or event.state is not WorkerState.SUCCESS:
+            return
+        event.stop()
+        self.saves, self.warnings = event.worker.result
+        self.loading = False
+        for warning in self.warnings:
+            self.notify(warning, title="Saved games", severity="warning", timeout=8)
         self.fill()
 
     def fill(self) -> None:
@@ -86,7 +99,9 @@ class SavedGamesScreen(Screen[None]):
         self.query_one("#saves-title", Static).update(
             Text(f"Saved games in {self.dirs.saves}  ·  {len(self.saves)} game(s), sorted by {self.sort_key} {arrow}"))
         status = ""
-        if self.warnings:
+        if self.loading:
+            status = "Reading the saved games…"
+        elif self.warnings:
             status = f"{len(self.warnings)} file(s) could not be read and are not listed: " + "; ".join(self.warnings)
         elif not self.saves:
             status = "No saved games yet: a finished game is saved here."
@@ -155,7 +170,8 @@ class SavedGamesScreen(Screen[None]):
                 self.notify(str(exc), severity="error", timeout=8)
                 return
             self.notify(f"Deleted {saved.id}.", timeout=3)
-            self.reload(notify=False)
+            self.saves = [s for s in self.saves if s.path != saved.path]
+            self.fill()
 
         winner = ", ".join(saved.winner_names) or "nobody yet"
         self.app.push_screen(
