@@ -218,8 +218,8 @@ def _pid_alive(pid: int) -> bool:
 
 def remove_stale_temps(directory: Path) -> list:
     """Remove the temp files that a write killed half-way (SIGKILL, power loss)
-    left in ``directory``: only our own ``.NAME.PID.tmp`` files, and only when
-    that process is gone. Returns the removed paths. POSIX only: elsewhere a
+    left in ``directory``: only our own ``.NAME.json.PID.tmp`` files, and only
+    when that process is gone on this machine. Returns the removed paths. POSIX only: elsewhere a
     process cannot be probed without side effects, so nothing is removed."""
     removed = []
     if os.name != "posix":
