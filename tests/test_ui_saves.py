@@ -56,7 +56,8 @@ def text_of(widget: Static) -> str:
     return cap.get()
 
 
-async def open_saved_games(pilot) -> None:
+async def open_saved_games(pilot, *, wait: bool = True) -> None:
+    """Menu -> Saved games; with ``wait``, until the list has been read."""
     app = pilot.app
     for _ in range(20):  # the menu looks for saves after its first paint
         await pilot.pause()
@@ -70,8 +71,9 @@ async def open_saved_games(pilot) -> None:
     await pilot.press("enter")
     await pilot.pause()
     assert type(app.screen).__name__ == "SavedGamesScreen"
-    await app.workers.wait_for_complete()  # the files are read in a worker thread
-    await pilot.pause()
+    if wait:
+        await app.workers.wait_for_complete()  # the files are read in a worker thread
+        await pilot.pause()
 
 
 def listed(app) -> list[str]:
@@ -385,17 +387,7 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
     monkeypatch.setattr(storage, "list_saves", slow_list_saves)
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):  # the menu looks for saves after its first paint
-            await pilot.pause()
-            menu = app.screen.query_one(OptionList)
-            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-            if "saved" in ids:
-                break
-        for _ in range(ids.index("saved") - (menu.highlighted or 0)):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "SavedGamesScreen"
+        await open_saved_games(pilot, wait=False)
         assert "Reading the saved games" in text_of(app.screen.query_one("#saves-status", Static))
         await pilot.press("o")  # sort by the next column: handled while reading
         await pilot.pause()
