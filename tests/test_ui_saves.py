@@ -56,20 +56,32 @@ def text_of(widget: Static) -> str:
     return cap.get()
 
 
-async def open_saved_games(pilot, *, wait: bool = True) -> None:
-    """Menu -> Saved games; with ``wait``, until the list has been read."""
-    app = pilot.app
-    for _ in range(20):  # the menu looks for saves after its first paint
+async def menu_options(pilot, wanted: str) -> list:
+    """The main menu's option ids, once ``wanted`` is among them (the menu looks
+    for saves and an unfinished game after its first paint)."""
+    for _ in range(20):
         await pilot.pause()
-        menu = app.screen.query_one(OptionList)
+        menu = pilot.app.screen.query_one(OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        if "saved" in ids:
+        if wanted in ids:
             break
-    assert "saved" in ids
-    for _ in range(ids.index("saved") - (menu.highlighted or 0)):
+    return ids
+
+
+async def choose_from_menu(pilot, option: str) -> None:
+    ids = await menu_options(pilot, option)
+    assert option in ids
+    menu = pilot.app.screen.query_one(OptionList)
+    for _ in range(ids.index(option) - (menu.highlighted or 0)):
         await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def open_saved_games(pilot, *, wait: bool = True) -> None:
+    """Menu -> Saved games; with ``wait``, until the list has been read."""
+    app = pilot.app
+    await choose_from_menu(pilot, "saved")
     assert type(app.screen).__name__ == "SavedGamesScreen"
     if wait:
         await app.workers.wait_for_complete()  # the files are read in a worker thread
@@ -179,12 +191,7 @@ async def test_corrupt_autosave_gives_a_notice_and_the_menu_works(tmp_path):
         await pilot.pause()
         assert any(str(state / "autosave.json") in n for n in notices(app))
         assert type(app.screen).__name__ == "MenuScreen"
-        for _ in range(20):  # the menu looks for saves after its first paint
-            await pilot.pause()
-            menu = app.screen.query_one(OptionList)
-            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-            if "saved" in ids:
-                break
+        ids = await menu_options(pilot, "saved")
         assert "continue" not in ids and "new" in ids and "saved" in ids
     kept = list(state.glob("autosave-unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == b'{"format": "ohseven-save", "vers'

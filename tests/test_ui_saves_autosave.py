@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import OptionList
 
 from ohseven_tui.engine import DEAL, Game, Phase, Seat, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.setup import GameSetup
+from test_ui_saves import choose_from_menu
 
 SIZE = (140, 45)
 
@@ -53,17 +53,7 @@ async def test_continue_from_the_menu_resumes_same_phase_hands_and_seat(tmp_path
     write_autosave(dirs, original)
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):  # the menu looks for an unfinished game after its first paint
-            await pilot.pause()
-            menu = app.screen.query_one(OptionList)
-            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-            if "continue" in ids:
-                break
-        assert "continue" in ids
-        for _ in range(ids.index("continue") - (menu.highlighted or 0)):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.pause()
+        await choose_from_menu(pilot, "continue")
         table = table_of(app)
         assert table is not None
         same_table(table.game, original, 0)
