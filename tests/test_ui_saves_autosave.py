@@ -83,8 +83,19 @@ async def test_continue_flag_resumes_and_autosaves_the_next_action(tmp_path):
         same_table(saved, table.game, 0)
 
 
-async def test_app_autosaves_after_every_action_to_the_end(tmp_path):
+async def test_app_autosaves_after_every_action_to_the_end(tmp_path, monkeypatch):
     """A bots-only game played to its end in the app (so no bot is cut off mid-move)."""
+    import time
+
+    from ohseven_tui.bots.easy import EasyBot
+
+    real_choose = EasyBot.choose
+
+    def thinking_choose(self, observation):  # bots think in a thread: the test sees the game between moves
+        time.sleep(0.002)
+        return real_choose(self, observation)
+
+    monkeypatch.setattr(EasyBot, "choose", thinking_choose)
     dirs = save_dirs(tmp_path / "saves")
     setup = GameSetup.default(players=2, humans=0, bots=["easy"])
     setup.seed = 11
@@ -114,7 +125,7 @@ async def test_app_autosaves_after_every_action_to_the_end(tmp_path):
             checked += 1
         assert table.game.is_over
         finished = table.game
-    assert checked >= 1  # bots may play many actions between two pauses
+    assert checked >= 1
     assert len(hook_calls) == len(finished.history) and all(hook_calls)  # a save after every action
     assert not dirs.autosave.exists()
     saves, warnings = list_saves(dirs)
