@@ -116,7 +116,7 @@ def test_needs_its_last_trick_wins_with_its_highest_winner():
     game = duck_position("1C", "1H")
     obs = game.observation(0)
     assert bot("normal").choose(obs) == Play(0, parse_card("6H"))
-    assert "makes your bid" in hint(obs).reason
+    assert "this makes your bid" in hint(obs).reason
 
 
 def test_cannot_win_sheds_a_high_card_when_a_top_card_can_make_the_bid():
