@@ -97,8 +97,6 @@ def _bid(obs: Observation, legal) -> Hint:
 
 _PLAY_REASONS = {
     "only": "Your only legal card",
-    "lose-early": "Lose a trick you can spare with a card that cannot win: you still need {need}",
-    "draw-trumps": "Lead a low trump to draw the others' trumps: you still need {need}",
     "sure-duck": "Lose this one: your top trumps will make the {need} you still need",
     "sure-win": "Take it with a top trump: you still need {need}",
     "cannot-win": "You cannot win this trick: throw your least useful card",
