@@ -72,37 +72,25 @@ def test_H4_low_cards_without_trump_bid_zero():
     assert make_bot("normal", 1).choose(obs) == BidNumber(seat, 0)
 
 
-def test_H4_hooked_dealer_with_top_trumps_moves_down_to_six():
-    # The others bid 0, 0, 0: the dealer may not bid 7, and 8 is out of range.
+@pytest.mark.parametrize(
+    "hand,turned,others,hook,bid",
+    [
+        # The others bid 0, 0, 0: the dealer may not bid 7, and 8 is out of range: 6.
+        pytest.param(TOP_SPADES, "2S", [0, 0, 0], 7, 6, id="hooked-top-trumps-move-down-to-six"),
+        # The others bid 3, 2, 2 (sum 7): the dealer may not bid 0, its estimate; 1 is nearest.
+        pytest.param(LOW_CARDS, None, [3, 2, 2], 0, 1, id="hooked-nothing-moves-up-to-one"),
+        # The same hand, but the others' bids (1, 1, 1) leave the hook at 4: it bids 0.
+        pytest.param(LOW_CARDS, None, [1, 1, 1], 4, 0, id="not-hooked-keeps-its-estimate"),
+    ],
+)
+def test_H4_the_dealers_bid_under_the_hook(hand, turned, others, hook, bid):
     seed = 5
     dealer = _dealer("classic", seed)
-    game = _game("classic", seed, dealer, TOP_SPADES, parse_card("2S"))
-    _bid_until(game, dealer, [0, 0, 0])
+    game = _game("classic", seed, dealer, hand, parse_card(turned) if turned else None)
+    _bid_until(game, dealer, others)
     obs = game.observation(dealer)
-    assert obs.hook == 7
-    assert make_bot("normal", 1).choose(obs) == BidNumber(dealer, 6)
-
-
-def test_H4_hooked_dealer_with_nothing_moves_up_to_one():
-    # The others bid 3, 2, 2 (sum 7): the dealer may not bid 0, its estimate; 1 is nearest.
-    seed = 5
-    dealer = _dealer("classic", seed)
-    game = _game("classic", seed, dealer, LOW_CARDS, None)
-    _bid_until(game, dealer, [3, 2, 2])
-    obs = game.observation(dealer)
-    assert obs.hook == 0
-    assert make_bot("normal", 1).choose(obs) == BidNumber(dealer, 1)
-
-
-def test_H4_dealer_not_hooked_keeps_its_estimate():
-    # The same hand, but the others' bids (1, 1, 1) leave the hook at 4: it bids 0.
-    seed = 5
-    dealer = _dealer("classic", seed)
-    game = _game("classic", seed, dealer, LOW_CARDS, None)
-    _bid_until(game, dealer, [1, 1, 1])
-    obs = game.observation(dealer)
-    assert obs.hook == 4
-    assert make_bot("normal", 1).choose(obs) == BidNumber(dealer, 0)
+    assert obs.hook == hook
+    assert make_bot("normal", 1).choose(obs) == BidNumber(dealer, bid)
 
 
 def test_U4_simultaneous_bids_follow_the_hand():
