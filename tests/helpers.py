@@ -59,6 +59,30 @@ def bot_turns(game: Game, bots, until: Callable[[Game], bool]):
             game.apply(action)
 
 
+def table_order_game(rules, seed: int, names, bot: str) -> Game:
+    """A game played without the UI exactly as the table plays it with one human
+    (seat 0) and bots ``bot`` elsewhere: bots seeded ``seed * 16 + seat`` and
+    acting before the human in simultaneous phases, and a human who always takes
+    the first legal action (the first cards of the hand for a pass, the first
+    number the picker allows, the first legal card)."""
+    from ohseven_tui.bots import make_bot
+    from ohseven_tui.engine import Seat
+
+    game = Game(rules, seed=seed, seats=[Seat(names[0], "human")] + [Seat(n, bot) for n in names[1:]])
+    bots = {s: make_bot(bot, seed=seed * 16 + s) for s in range(1, len(names))}
+    while not game.is_over:
+        seats = game.to_act()
+        if not seats:
+            game.apply(DEAL)
+            continue
+        for seat in sorted(seats, key=lambda s: s == 0):
+            obs = game.observation(seat)
+            game.apply(bots[seat].choose(obs) if seat in bots else obs.legal_actions[0])
+            if game.current_seat is not None:  # a seat in turn now: ask again
+                break
+    return game
+
+
 def finish_round(game: Game) -> None:
     """Play the current round to its end with first legal actions (no deal)."""
     play_first_legal(game, lambda g: g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER, Phase.DEAL))

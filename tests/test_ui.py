@@ -16,6 +16,7 @@ from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
 
+from helpers import table_order_game
 from test_ui_driver import play_game, table, text, wait_for_input
 
 SEED = 11
@@ -32,32 +33,8 @@ def hand(*texts: str):
 
 
 def headless_game(seed: int, names=("Ann", "Bea", "Cid", "Dot"), bot="normal") -> Game:
-    """The game the UI tests play, played without the UI: the same seeded bots
-    (seed * 16 + seat, acting before the human in simultaneous phases, as the
-    table does) and a human who always takes the first legal card (and passes
-    the first cards of the hand)."""
-    from ohseven_tui.bots import make_bot
-    from ohseven_tui.engine import DEAL, Pass, Phase
-
-    game = Game(make_rules("oh-seven", len(names)), seed=seed,
-                seats=[Seat(names[0], "human")] + [Seat(n, bot) for n in names[1:]])
-    bots = {s: make_bot(bot, seed=seed * 16 + s) for s in range(1, len(names))}
-    while not game.is_over:
-        seats = game.to_act()
-        if not seats:
-            game.apply(DEAL)
-            continue
-        for seat in sorted(seats, key=lambda s: s == 0):
-            obs = game.observation(seat)
-            if seat in bots:
-                game.apply(bots[seat].choose(obs))
-            elif game.phase is Phase.PASS:
-                game.apply(Pass(seat, obs.hand[:obs.pass_count]))
-            else:
-                game.apply(obs.legal_actions[0])
-            if game.phase is Phase.PLAY:
-                break
-    return game
+    """The game the UI tests play, played without the UI."""
+    return table_order_game(make_rules("oh-seven", len(names)), seed, names, bot)
 
 
 def scripted(players: int, seats, *deals, passing=False, seed=3) -> Game:

@@ -13,6 +13,7 @@ from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.number_bid import NumberBidScreen
 from ohseven_tui.ui.screens.passing import PassScreen
 from ohseven_tui.ui.screens.reveal import RevealScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
@@ -20,9 +21,10 @@ from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.snapshot import screen_text
 from ohseven_tui.ui.widgets.hand import HandView
+from ohseven_tui.ui.widgets.numbers import NumberPicker
 
-INPUT_SCREENS = (MenuScreen, SetupScreen, HandoffScreen, PassScreen, BidScreen, RevealScreen, ScoresheetScreen,
-                 GameOverScreen)
+INPUT_SCREENS = (MenuScreen, SetupScreen, HandoffScreen, PassScreen, BidScreen, NumberBidScreen, RevealScreen,
+                 ScoresheetScreen, GameOverScreen)
 
 
 async def wait_for_input(pilot, limit: int = 5000):
@@ -34,7 +36,10 @@ async def wait_for_input(pilot, limit: int = 5000):
         screen = app.screen
         if not screen.is_mounted:  # pushed, but not drawn yet
             continue
-        if isinstance(screen, (PassScreen, BidScreen)) and not screen.query_one(HandView).cards:
+        if isinstance(screen, NumberBidScreen):
+            if not screen.query(NumberPicker):  # the picker is added after the first paint
+                continue
+        elif isinstance(screen, (PassScreen, BidScreen)) and not screen.query_one(HandView).cards:
             continue
         if isinstance(screen, INPUT_SCREENS):
             return screen

@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Select
 
 from ohseven_tui.cli import main
-from ohseven_tui.engine import DEAL, BidNumber, Game, Phase, Seat, make_rules, parse_card, parse_cards
+from ohseven_tui.engine import Game, Phase, Seat, make_rules, parse_card, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
@@ -22,11 +22,9 @@ from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
-from ohseven_tui.ui.widgets.numbers import NumberPicker
 
-from test_ui_driver import table, text
-
-INPUT = (MenuScreen, SetupScreen, HandoffScreen, NumberBidScreen, RevealScreen, ScoresheetScreen, GameOverScreen)
+from helpers import table_order_game
+from test_ui_driver import table, text, wait_for_input
 
 
 @pytest.fixture(autouse=True)
@@ -35,49 +33,13 @@ def _saves_in_tmp(tmp_path, monkeypatch):
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path))
 
 
-async def wait_for_input(pilot, limit: int = 5000):
-    """Let the bots (delay 0) run until the app waits for a person (a step limit,
-    not a clock)."""
-    app = pilot.app
-    for _ in range(limit):
-        await pilot.pause()
-        screen = app.screen
-        if not screen.is_mounted:
-            continue
-        if isinstance(screen, NumberBidScreen) and not screen.query(NumberPicker):
-            continue
-        if isinstance(screen, INPUT):
-            return screen
-        if isinstance(screen, TableScreen) and screen.acting is not None:
-            return screen
-    raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__})")
-
-
 def hands(*texts: str):
     return tuple(tuple(parse_cards(t.split())) for t in texts)
 
 
 def headless(preset: str, seed: int, names=("Ann", "Bea", "Cid", "Dot")) -> Game:
-    """The game the solo test plays, without the UI: easy bots seeded as the table
-    seeds them (seed * 16 + seat), bots before the human in simultaneous bids, and
-    a human who always takes the first legal action (Enter on the first number the
-    picker allows, or on the first legal card)."""
-    from ohseven_tui.bots import make_bot
-
-    game = Game(make_rules(preset, len(names)), seed=seed,
-                seats=[Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:]])
-    bots = {s: make_bot("easy", seed=seed * 16 + s) for s in range(1, len(names))}
-    while not game.is_over:
-        seats = game.to_act()
-        if not seats:
-            game.apply(DEAL)
-            continue
-        for seat in sorted(seats, key=lambda s: s == 0):
-            obs = game.observation(seat)
-            game.apply(bots[seat].choose(obs) if seat in bots else obs.legal_actions[0])
-            if game.current_seat is not None:
-                break
-    return game
+    """The game the solo test plays, without the UI, against easy bots."""
+    return table_order_game(make_rules(preset, len(names)), seed, names, "easy")
 
 
 def solo_game(preset: str, seed: int) -> Game:
