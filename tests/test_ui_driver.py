@@ -27,9 +27,9 @@ INPUT_SCREENS = (MenuScreen, SetupScreen, HandoffScreen, PassScreen, BidScreen, 
                  ScoresheetScreen, GameOverScreen)
 
 
-async def wait_for_input(pilot, limit: int = 5000):
-    """Let the bots (delay 0) run until the app waits for a person. A step limit,
-    not a clock, guards against a hang."""
+async def wait_for_input(pilot, limit: int = 5000, also: tuple = ()):
+    """Let the bots (delay 0) run until the app waits for a person (on one of the
+    input screens, or ``also``). A step limit, not a clock, guards against a hang."""
     app = pilot.app
     for _ in range(limit):
         await pilot.pause()
@@ -41,7 +41,7 @@ async def wait_for_input(pilot, limit: int = 5000):
                 continue
         elif isinstance(screen, (PassScreen, BidScreen)) and not screen.query_one(HandView).cards:
             continue
-        if isinstance(screen, INPUT_SCREENS):
+        if isinstance(screen, INPUT_SCREENS + also):
             return screen
         if isinstance(screen, TableScreen) and screen.acting is not None:
             return screen

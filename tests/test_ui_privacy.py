@@ -1,0 +1,221 @@
+"""Hot-seat privacy, checked on every frame the app draws (issue 10).
+
+A human's cards may be face up only between the hand-off that human confirmed and
+the end of that human's action; any shared screen (reveal, scoresheet, last trick,
+help, menu) or any other seat's action ends that window. The window is tracked
+here by the test itself, from what the driver pressed and from the game's history,
+never from the app's own idea of it. Every frame is read as text and every
+face-up card box in it is checked against that window.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Optional
+
+from ohseven_tui.engine import Game, Phase, Seat, make_rules
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.choose import ChooseScreen
+from ohseven_tui.ui.screens.gameover import GameOverScreen
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+from ohseven_tui.ui.screens.help import HelpScreen
+from ohseven_tui.ui.screens.last_trick import LastTrickScreen
+from ohseven_tui.ui.screens.passing import PassScreen
+from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.snapshot import screen_text
+from ohseven_tui.ui.widgets.hand import HandView
+
+from helpers import hands
+from test_ui_driver import choose, wait_for_input
+
+# A face-up card in a hand is drawn as a box: "│ 7♠  │" (or heavy "┃ 7♠  ┃" at the cursor).
+CARD_FACE = re.compile(r"[│┃] ([0-7][♠♥♦♣]) +[│┃]")
+CARD_BACK = re.compile(r"[│┃] ?░+ ?[│┃]")
+SHARED = (RevealScreen, ScoresheetScreen, LastTrickScreen, HelpScreen, GameOverScreen)
+
+
+class FrameWatch:
+    """Records every frame and the window the test allows at that moment."""
+
+    def __init__(self, app: OhSevenApp, game: Game) -> None:
+        self.app = app
+        self.game = game
+        self.window: Optional[tuple[int, int]] = None  # (seat, len(history) when opened)
+        self.frames = 0
+        self.face_up_frames = 0
+        self.hidden_frames = 0  # table frames with card backs and no face showing
+        self.breaches: list[str] = []
+        display = app._display
+
+        def watched(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is not None and not app._batch_count:
+                self.frame(screen)
+
+        app._display = watched
+
+    def open(self, seat: int) -> None:
+        self.window = (seat, len(self.game.history))
+
+    def close(self) -> None:
+        self.window = None
+
+    def owner(self, screen) -> Optional[int]:
+        """The seat whose cards this frame may show, or None."""
+        if self.window is None:
+            return None
+        seat, length = self.window
+        if len(self.game.history) != length:  # that seat acted, or anyone else did
+            self.window = None
+        elif isinstance(screen, ChooseScreen) and screen.obs.seat != seat:
+            self.window = None
+        elif not isinstance(screen, (TableScreen, ChooseScreen, HandoffScreen)):
+            self.window = None  # a shared screen
+        return self.window[0] if self.window else None
+
+    def frame(self, screen) -> None:
+        self.frames += 1
+        shown = screen_text(self.app)
+        faces = CARD_FACE.findall(shown)
+        owner = self.owner(screen)
+        if not faces:
+            if CARD_BACK.search(shown):
+                self.hidden_frames += 1
+            return
+        self.face_up_frames += 1
+        where = f"frame {self.frames} on {type(screen).__name__}, {len(self.game.history)} actions in"
+        if owner is None:
+            self.breaches.append(f"{where}: face-up cards {faces} outside any human's window")
+            return
+        held = Counter(c.pretty() for c in self.game.hands[owner])
+        if Counter(faces) - held:
+            self.breaches.append(f"{where}: cards {faces} shown in {self.game.seats[owner].name}'s window "
+                                 f"are not all {self.game.seats[owner].name}'s")
+
+
+def seat_named(game: Game, name: str) -> int:
+    return next(s for s, info in enumerate(game.seats) if info.name == name)
+
+
+async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: int = 8000):
+    """Play to the game-over screen as the humans would, looking once a round at the
+    scoresheet, the last trick or the help in the middle of a turn."""
+    looked: set = set()
+    peeks = ("t", "l", "f1")
+    for _ in range(limit):
+        screen = await wait_for_input(pilot, limit=20000, also=(LastTrickScreen, HelpScreen))
+        if isinstance(screen, GameOverScreen):
+            return screen
+        if isinstance(screen, HandoffScreen):
+            watch.open(seat_named(game, screen.player))  # the human at the screen confirms
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, SHARED):
+            watch.close()
+            await pilot.press("escape" if isinstance(screen, (LastTrickScreen, HelpScreen)) else "enter")
+            continue
+        seat = screen.obs.seat if isinstance(screen, ChooseScreen) else screen.acting
+        key = (game.round_number, seat, type(screen).__name__)
+        if key not in looked and game.round_number > 1:
+            looked.add(key)
+            await pilot.press(peeks[len(looked) % len(peeks)])
+            continue
+        if isinstance(screen, PassScreen):
+            for i in range(screen.obs.pass_count):
+                await pilot.press(str(i + 1))
+            await pilot.press("enter")
+        elif isinstance(screen, BidScreen):
+            await choose(pilot, screen, pick_bid(screen), mouse=False)
+        elif isinstance(screen, TableScreen):
+            hand = screen.query_one(HandView)
+            await choose(pilot, screen, hand.legal_indices[0], mouse=False)
+    raise AssertionError("the game did not end")
+
+
+def card_index(screen: BidScreen, wanted: str) -> int:
+    """The index in the bid screen's hand of an unbid card whose text is ``wanted``
+    (a card such as '7S') or whose rank is ``wanted`` (a digit)."""
+    hand = screen.query_one(HandView)
+    legal = hand.legal_indices
+    for i in legal:
+        card = hand.cards[i]
+        if card.text() == wanted or (len(wanted) == 1 and str(card.rank) == wanted):
+            return i
+    raise AssertionError(f"no unbid {wanted} in {[c.text() for c in hand.cards]}")
+
+
+def assert_private(watch: FrameWatch, game: Game) -> None:
+    assert game.is_over
+    assert not watch.breaches, f"{len(watch.breaches)} frames leak a hand, first: " + "; ".join(watch.breaches[:3])
+    assert watch.face_up_frames > 50 and watch.hidden_frames > 50, (watch.face_up_frames, watch.hidden_frames)
+    first = game.results()[0]
+    assert first.redeals >= 1 and first.attempts >= 8  # R11/R13: the script forced seven rebids and a redeal
+
+
+# Seat 2 (a bot) can only bid ranks 0 and 1; for each of its bids the two humans
+# answer with a pair that makes the sum 7 (R11), so seven bids fail and R13 redeals.
+TWO_HUMANS_DEAL = hands(
+    "1S 2C 2D 2H 2S 3C 3D",
+    "6S 5C 5D 5H 4S 3H 3S",
+    "0C 0D 0H 0S 1C 1D 1H",
+)
+ANSWERS = {0: [("1", "6"), ("2", "5"), ("2", "5"), ("2", "5")], 1: [("2", "4"), ("3", "3"), ("3", "3")]}
+
+
+async def test_two_humans_and_a_bot_never_see_each_others_cards_on_any_frame():
+    rules = make_rules("oh-seven", 3, passing=True)
+    game = Game(rules, seed=11, seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")],
+                stacked_deals=[TWO_HUMANS_DEAL])
+    answers = {rank: list(pairs) for rank, pairs in ANSWERS.items()}
+    planned: dict[int, str] = {}
+
+    def pick_bid(screen: BidScreen) -> int:
+        if game.round_number == 1 and len(game.round.deals) == 1:
+            seat = screen.obs.seat
+            if seat not in planned:  # the first human of this attempt plans both answers
+                bot_rank = game._pending[2].rank  # the test peeks; the app never does
+                ann, bea = answers[bot_rank].pop()
+                planned.update({0: ann, 1: bea})
+            return card_index(screen, planned.pop(seat))
+        return screen.query_one(HandView).legal_indices[0]
+
+    app = OhSevenApp(game=game, bot_delay=0.01)
+    async with app.run_test(size=(100, 30)) as pilot:
+        watch = FrameWatch(app, game)
+        await play_hot_seat(pilot, game, watch, pick_bid)
+    assert_private(watch, game)
+
+
+# Two decks (R3): Ann and Bea hold the same seven cards, all above everyone else's,
+# and always bid the same one, so the top bid is never unique (R10): seven rebids.
+FIVE_DEAL = hands(
+    "7S 7H 7D 7C 6S 6H 6D",
+    "7S 7H 7D 7C 6S 6H 6D",
+    "0S 0H 0D 0C 1S 1H 1D",
+    "5S 5H 5D 5C 4S 4H 4D",
+    "2S 2H 2D 2C 3S 3H 3D",
+)
+
+
+async def test_three_humans_and_two_bots_never_see_each_others_cards_on_any_frame():
+    rules = make_rules("oh-seven", 5, passing=True)
+    seats = [Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy"), Seat("Dot", "human"),
+             Seat("Eve", "normal")]
+    game = Game(rules, seed=12, seats=seats, stacked_deals=[FIVE_DEAL])
+
+    def pick_bid(screen: BidScreen) -> int:
+        hand = screen.query_one(HandView)
+        if game.round_number == 1 and len(game.round.deals) == 1 and screen.obs.seat in (0, 1):
+            return max(hand.legal_indices, key=lambda i: hand.cards[i])  # the same top card for both
+        return hand.legal_indices[0]
+
+    app = OhSevenApp(game=game, bot_delay=0.01)
+    async with app.run_test(size=(100, 30)) as pilot:
+        watch = FrameWatch(app, game)
+        await play_hot_seat(pilot, game, watch, pick_bid)
+    assert_private(watch, game)
+    assert game.phase is Phase.GAME_OVER
