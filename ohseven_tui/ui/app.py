@@ -27,7 +27,7 @@ class OhSevenApp(App):
     BINDINGS = [
         Binding("f1", "help", "Help", key_display="F1"),
         Binding("question_mark", "help", "Help", show=False),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),  # in the help; the footer is short
     ]
 
     def __init__(
@@ -94,6 +94,14 @@ class OhSevenApp(App):
 
         self._pop_to_menu()
         self.push_screen(SetupScreen())
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):  # type: ignore[override]
+        """Every screen opens through here, so the table can end a hot-seat window
+        (hands face down) before any shared screen draws its first frame."""
+        table = self.table()
+        if table is not None and not table.lookout.keeps_window(screen):
+            table.cover()
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
 
     def table(self):
         from .screens.table import TableScreen

@@ -29,6 +29,8 @@ class ChooseScreen(Screen):
         Binding("right", "move(1)", "Select", show=False),
         *[Binding(str(i + 1), f"number({i})", "Select", show=False) for i in range(9)],
         Binding("h", "hint", "Hint"),
+        Binding("l", "last_trick", "Last trick", show=False),
+        Binding("t", "scoresheet", "Scores", show=False),
         Binding("escape", "leave", "Menu"),
     ]
 
@@ -45,7 +47,12 @@ class ChooseScreen(Screen):
         self.check = check
         self.hint = hint
         self.humans = humans
+        self._handing_off = False
 
+    @property
+    def private_to(self) -> int:
+        """This screen shows one seat's hand: opening it keeps that seat's window."""
+        return self.obs.seat
     @property
     def ascii(self) -> bool:
         return getattr(self.app, "ascii_cards", False)
@@ -84,6 +91,34 @@ class ChooseScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
+        table = self.app.table()
+        if table is not None and table.lookout.needs_handoff(self.obs.seat) and not self._handing_off:
+            # Back from a shared screen: hand the screen back before the cards show.
+            from .handoff import HandoffScreen
+
+            self._handing_off = True
+            self.app.push_screen(HandoffScreen(self.obs.seats[self.obs.seat].name), self._handed_back)
+
+    def _handed_back(self, _result: object = None) -> None:
+        self._handing_off = False
+        table = self.app.table()
+        if table is not None:
+            table.lookout.open(self.obs.seat)
+        self.query_one(HandView).set_face_up(True)
+
+    def cover(self) -> None:
+        """A shared screen opens over this one: the hand goes face down."""
+        self.query_one(HandView).set_face_up(False)
+
+    def action_last_trick(self) -> None:
+        table = self.app.table()
+        if table is not None:
+            table.action_last_trick()
+
+    def action_scoresheet(self) -> None:
+        table = self.app.table()
+        if table is not None:
+            table.action_scoresheet()
 
     def _redraw(self) -> None:
         self.show_seats()

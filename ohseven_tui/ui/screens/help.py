@@ -58,12 +58,12 @@ made all at once face down, no hook. Exact: the bid; a miss loses the difference
 |---|---|
 | Everywhere | `F1` or `?` help · `Ctrl+P` command palette (new game, rules, quit, theme) · `Ctrl+Q` quit |
 | Your turn | `←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint |
-| Passing | `Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick |
-| Bidding | `←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it |
+| Passing | `Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick · `t` scoresheet · `l` last trick |
+| Bidding | `←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it · `t` scoresheet · `l` last trick |
 | Number bids | `0`-`9` or `←` `→` choose a number · `Enter` bid · or click a number |
-| Table | `l` last trick · `t` scoresheet · `s` skip the bots' pacing · `+` `-` bot speed · `Esc` menu |
+| Table | `l` last trick · `t` scoresheet · `Esc` menu; while the bots move: `s` skip their pacing · `+` `-` bot speed |
 | Watching bots | `p` pause/resume · `s` skip to the end of the round · `+` `-` speed |
-| Hot-seat | pass the keyboard when asked, then press `Enter` |
+| Hot-seat | pass the keyboard when asked, then press `Enter`. Your cards are face up only during your own turn: after a shared screen (bids, scoresheet, last trick, help, menu) you are asked again |
 """
 
 

@@ -20,7 +20,8 @@ class ScoresheetScreen(AutoClose, Screen[None]):
     CSS_PATH = "scoresheet.tcss"
     BINDINGS = [Binding("enter", "close", "Continue"), Binding("p", "app.pause", "Pause", show=False),
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
-                Binding("minus", "app.speed(1)", show=False), Binding("escape", "close", "Close", show=False)]
+                Binding("minus", "app.speed(1)", show=False), Binding("escape", "close", "Close", show=False),
+                Binding("l", "last_trick", "Last trick")]
 
     def __init__(self, obs: Observation, *, final: bool = False, review: bool = False,
                  auto: Optional[float] = None) -> None:
@@ -39,6 +40,29 @@ class ScoresheetScreen(AutoClose, Screen[None]):
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
         with VerticalScroll(id="sheet-body"):
+            if not self.review and obs.tricks:
+                yield Static(self.last_trick(obs), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs.rules.preset)), id="sheet-legend")
         yield Footer()
+
+    def last_trick(self, obs: Observation) -> Text:
+        """The round's last trick stays in view until the player moves on."""
+        from ..cards import card_text
+
+        ascii = getattr(self.app, "ascii_cards", False)
+        last = obs.tricks[-1]
+        line = Text(f"Last trick of round {obs.round_number}: ", style="bold")
+        for i, card in enumerate(last.cards):
+            seat = last.seat_of(i, obs.players)
+            if i:
+                line.append(" · ")
+            line.append(f"{obs.seats[seat].name} ")
+            line.append_text(card_text(card, ascii=ascii, dark=self.app.current_theme.dark))
+        line.append(f" — {obs.seats[last.winner].name} took it.")
+        return line
+
+    def action_last_trick(self) -> None:
+        from .last_trick import LastTrickScreen
+
+        self.app.push_screen(LastTrickScreen(self.obs))

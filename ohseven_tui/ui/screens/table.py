@@ -21,9 +21,11 @@ from textual.widgets import Footer, Static
 
 from ...engine import DEAL, Bid, BidNumber, BidStyle, Game, IllegalAction, Observation, Pass, Phase, Play
 from ..cards import card_text, cards_text, suit_text, ascii_suits
+from ..privacy import Lookout
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
+from .choose import ChooseScreen
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
@@ -37,6 +39,7 @@ class TableScreen(Screen):
         Binding("t", "scoresheet", "Scores"),
         Binding("s", "skip", "Skip"),
         Binding("p", "pause", "Pause"),
+        Binding("p", "resume", "Resume"),  # the same key; the footer names what it does now
         Binding("plus,equals_sign", "speed(-1)", "Speed", key_display="+/-"),
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("escape", "leave", "Menu"),
@@ -49,6 +52,7 @@ class TableScreen(Screen):
         self.humans = [s for s, seat in enumerate(game.seats) if seat.player == "human"]
         self.watch = not self.humans
         self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
+        self.lookout = Lookout(self.humans)  # whose hand may be face up (hot-seat)
         self.last_human: Optional[int] = None
         self.acting: Optional[int] = None  # the human whose card play we wait for
         self.paused = False
@@ -82,6 +86,7 @@ class TableScreen(Screen):
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()
         if self.game.round_number and self.game.history:
+            self._retell_round()
             self.log_line(Text(f"Resumed: round {self.game.round_number} of {self.game.rules.rounds}."))
         self.refresh_view()
         self.call_after_refresh(self.advance)
@@ -147,16 +152,23 @@ class TableScreen(Screen):
         self.query_one("#status", Static).update(self._status(obs), layout=False)
         hand = self.query_one(HandView)
         if self.viewer is None:
-            hand.set_hand((), title="Watching the bots play. Their hands stay hidden until the game ends.")
+            hand.set_hand((), title="Watching the bots play; their hands stay hidden. "
+                                    "Saved games → Review replays every deal.")
         else:
             acting = self.acting == self.viewer and obs.phase is Phase.PLAY
+            # Hot-seat: face up only while its owner plays, after their hand-off.
+            face_up = self.lookout.may_show(self.viewer) and (acting or not self.lookout.hot_seat)
             legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
             who = f"{self.seat_name(self.viewer)}, your" if len(self.humans) > 1 else "Your"
-            if acting:
+            count = len(obs.hand)
+            if acting and face_up:
                 title = f"{who} turn: bright cards are legal. Enter or a click plays one."
-            else:
+            elif face_up:
                 title = f"{self.seat_name(self.viewer)}'s hand"
-            hand.set_hand(obs.hand, legal, title=title, active=acting)
+            else:
+                title = (f"{self.seat_name(self.viewer)}'s hand, face down ({count} card{'s' if count != 1 else ''}):"
+                         " it shows after the hand-off")
+            hand.set_hand(obs.hand, legal, title=title, active=acting and face_up, face_up=face_up)
         state = (self.acting, self.paused, self.delay)
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
@@ -226,6 +238,18 @@ class TableScreen(Screen):
             text = Text(self.plain(text))
         self.query_one(TableLog).write(text)
 
+    def _retell_round(self) -> None:
+        """A resumed game's log: this round so far, told again from its history
+        (replayed on a fresh game with the same rules, seats, seed and deals)."""
+        game = self.game
+        replay = Game(game.rules, seed=game.seed, seats=game.seats, stacked_deals=game.stacked_deals)
+        seat = self.viewer if self.viewer is not None else 0
+        for action in game.history:
+            before = replay.observation(seat)
+            replay.apply(action)
+            if replay.round_number == game.round_number:
+                self._narrate(action, before, replay.observation(seat))
+
     # -- the flow ---------------------------------------------------------------
     def advance(self) -> None:
         """Decide who acts next. The one place that moves the game along."""
@@ -256,22 +280,43 @@ class TableScreen(Screen):
 
     def _human_turn(self, seat: int) -> None:
         self.skipping = False
-        if len(self.humans) > 1 and seat != self.last_human:
-            from .handoff import HandoffScreen
-
-            # Hide the table first, then switch the view behind the cover.
-            self.acting = None
-            self.blocked = True
-            self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: self._after_handoff(seat))
-            self.viewer = seat
-            self.refresh_view()
+        if self.lookout.needs_handoff(seat):
+            self._hand_off(seat, lambda: self._after_handoff(seat))
             return
         self._begin_turn(seat)
+
+    def _hand_off(self, seat: int, then) -> None:
+        """Cover the table (every hand face down) until ``seat`` is at the screen."""
+        from .handoff import HandoffScreen
+
+        self.acting = None
+        self.blocked = True
+        self.viewer = seat
+        self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: then())
 
     def _after_handoff(self, seat: int) -> None:
         self.blocked = False
         self.last_human = seat
+        self.lookout.open(seat)
         self._begin_turn(seat)
+
+    def cover(self) -> None:
+        """A shared screen is opening (or another seat acts): end the window and
+        draw every hand face down now, before that screen's first frame."""
+        if self.lookout.window is None:
+            return
+        self.lookout.close()
+        self.refresh_view()
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ChooseScreen):
+                screen.cover()
+
+    def on_screen_resume(self) -> None:
+        """Back from a shared screen in the middle of a human's card play: that
+        human confirms the hand-off again before the hand turns face up."""
+        seat = self.acting
+        if seat is not None and self.lookout.needs_handoff(seat) and not self.blocked:
+            self._hand_off(seat, lambda: self._after_handoff(seat))
 
     def _begin_turn(self, seat: int) -> None:
         self.viewer = seat
@@ -317,6 +362,7 @@ class TableScreen(Screen):
             return False
         if action.seat is not None and action.seat in self.humans:
             self.last_human = action.seat
+        self.lookout.close()  # the end of that human's action, or another seat acted
         if self.acting is not None and isinstance(action, Play) and action.seat == self.acting:
             self.acting = None
             self.say("")
@@ -344,6 +390,7 @@ class TableScreen(Screen):
         slow bot never blocks the screen, and each move is drawn as it lands."""
         game = self.game
         self.blocked = True
+        self.cover()  # a bot's turn ends any human's window
         while not game.is_over:
             seats = [s for s in game.to_act() if s not in self.humans]
             if not seats:
@@ -385,6 +432,7 @@ class TableScreen(Screen):
     def _narrate(self, action, before: Observation, after: Observation) -> None:
         if action is DEAL:
             self.query_one(TableLog).clear()
+            self.say("")  # "Skipping…" was about the round before
             if after.deal_number > 1 and after.round_number == before.round_number:
                 self.log_line(f"Round {after.round_number} is dealt again (deal {after.deal_number}).")
             else:
@@ -496,12 +544,16 @@ class TableScreen(Screen):
         """Only the keys that apply now (Textual 8: False hides a binding)."""
         if action in ("act", "move", "select", "hint"):
             return self.acting is not None
+        # At a human's turn the footer keeps to what that turn needs (it must fit
+        # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
-            return bool(self.bots) and self.delay > 0 or self.watch
+            return self.acting is None and (bool(self.bots) and self.delay > 0 or self.watch)
         if action == "pause":
-            return self.watch
+            return self.watch and not self.paused
+        if action == "resume":
+            return self.watch and self.paused
         if action == "speed":
-            return bool(self.bots)
+            return bool(self.bots) and self.acting is None
         return True
 
     def action_act(self) -> None:
@@ -544,6 +596,9 @@ class TableScreen(Screen):
         self.skipping = True
         self._wake.set()
         self.say("Skipping ahead…" if not self.watch else "Skipping to the end of the round…")
+
+    def action_resume(self) -> None:
+        self.action_pause()
 
     def action_pause(self) -> None:
         if not self.watch:

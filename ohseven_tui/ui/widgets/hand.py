@@ -39,6 +39,7 @@ class CardFace(Static):
     CardFace.-picked { background: $accent 35%; border: heavy $success; }
     CardFace.-new { border: round $warning; }
     CardFace.-new.-cursor { border: heavy $warning; }
+    CardFace.-back { border: round $foreground 30%; color: $foreground 40%; }
     """
 
     def __init__(self, index: int) -> None:
@@ -47,21 +48,28 @@ class CardFace(Static):
         self.card: Optional[Card] = None
 
     def show(self, card: Optional[Card], *, ascii: bool, dark: bool, legal: bool, cursor: bool, picked: bool,
-             new: bool) -> None:
-        state = (card, ascii, dark, legal, cursor, picked, new)
+             new: bool, back: bool = False) -> None:
+        """``back``: a face-down card (the card itself is not kept, so no click can
+        reveal it)."""
+        state = (None if back else card, back, ascii, dark, legal, cursor, picked, new)
         if state == getattr(self, "_state", None):
             return
         self._state = state
         self.display = card is not None
-        self.card = card
+        self.card = None if back else card
         if card is None:
             return
-        self.update(card_text(card, ascii=ascii, dark=dark, dim=not legal), layout=False)
-        wanted = {"-legal": legal, "-illegal": not legal, "-cursor": cursor, "-picked": picked, "-new": new}
+        if back:
+            legal = cursor = picked = new = False
+            self.update(Text("░░░"), layout=False)
+        else:
+            self.update(card_text(card, ascii=ascii, dark=dark, dim=not legal), layout=False)
+        wanted = {"-legal": legal, "-illegal": not legal and not back, "-cursor": cursor, "-picked": picked,
+                  "-new": new, "-back": back}
         for name, on in wanted.items():
             if self.has_class(name) != on:
                 self.set_class(on, name)
-        self.border_title = str(self.index + 1)
+        self.border_title = None if back else str(self.index + 1)
         self.border_subtitle = "+" if new else None
 
     def on_click(self, event) -> None:
@@ -95,6 +103,7 @@ class HandView(Widget):
         self.picked: set[int] = set()
         self.new: set[int] = set()
         self.active = False
+        self.face_up = True
         self.title = ""
 
     def compose(self) -> ComposeResult:
@@ -115,9 +124,13 @@ class HandView(Widget):
         title: str = "",
         active: bool = False,
         new: Sequence[Card] = (),
+        face_up: bool = True,
     ) -> None:
+        """``face_up=False`` draws the cards as backs: the count shows, the cards
+        do not (hot-seat, outside their owner's turn)."""
         old = self.cards
         self.cards = tuple(cards)
+        self.face_up = face_up
         self.legal = set(legal)
         self.title = title
         self.active = active
@@ -146,6 +159,8 @@ class HandView(Widget):
 
     @property
     def current(self) -> Optional[Card]:
+        if not self.face_up:
+            return None
         return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
 
     def move(self, step: int) -> None:
@@ -166,6 +181,11 @@ class HandView(Widget):
             self.picked ^= {index}
             self._paint()
 
+    def set_face_up(self, face_up: bool) -> None:
+        """Turn the same hand face down (a shared screen is opening) or up again."""
+        self.face_up = face_up
+        self._paint()
+
     def repaint(self) -> None:
         """Draw again (after a theme change: the suit shades differ)."""
         self._paint()
@@ -183,7 +203,7 @@ class HandView(Widget):
         dark = app.current_theme.dark
         # Repaint only what changed: bot moves leave the hand alone.
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
-               self.active, self.title, ascii, dark)
+               self.active, self.face_up, self.title, ascii, dark)
         if key == getattr(self, "_painted", None):
             return
         self._painted = key
@@ -191,5 +211,5 @@ class HandView(Widget):
             card = self.cards[i] if i < len(self.cards) else None
             legal = card in self.legal
             face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
-                      picked=i in self.picked, new=i in self.new)
+                      picked=i in self.picked, new=i in self.new, back=not self.face_up)
         self.query_one("#hand-title", Static).update(Text(self.title), layout=False)

@@ -1,0 +1,164 @@
+"""The table flow between turns: keys during passing and bidding, the round's last
+trick, the footer's width, watch mode's words, and a resumed game's log (issue 10, §4)."""
+
+from __future__ import annotations
+
+from ohseven_tui.engine import DEAL, Game, Phase, Play, Seat, make_rules
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+from ohseven_tui.ui.screens.last_trick import LastTrickScreen
+from ohseven_tui.ui.screens.passing import PassScreen
+from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.widgets.hand import HandView
+
+from helpers import play_first_legal
+from test_ui_driver import play_game, table, text, wait_for_input
+
+PEEKS = (LastTrickScreen,)
+
+
+def solo(players: int = 3, *, passing: bool = False, seed: int = 5) -> Game:
+    seats = [Seat("Ann", "human")] + [Seat(n, "easy") for n in ("Bea", "Cid", "Dot")[: players - 1]]
+    return Game(make_rules("oh-seven", players, passing=passing), seed=seed, seats=seats)
+
+
+async def look_and_come_back(pilot, key: str, shown: type, back: type) -> None:
+    await pilot.press(key)
+    assert isinstance(await wait_for_input(pilot, also=PEEKS), shown)
+    await pilot.press("escape")
+    assert isinstance(await wait_for_input(pilot, also=PEEKS), back)
+
+
+async def test_scoresheet_and_last_trick_open_while_bidding_and_passing():
+    app = OhSevenApp(game=solo(passing=True), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(await wait_for_input(pilot), BidScreen)
+        await look_and_come_back(pilot, "t", ScoresheetScreen, BidScreen)
+        await look_and_come_back(pilot, "l", LastTrickScreen, BidScreen)
+        # Round 2 opens with passing (R6).
+        await play_game(pilot, stop=lambda s: isinstance(s, PassScreen))
+        await look_and_come_back(pilot, "t", ScoresheetScreen, PassScreen)
+        assert "after round 1" in text(app) or isinstance(app.screen, PassScreen)
+        await look_and_come_back(pilot, "l", LastTrickScreen, PassScreen)
+
+
+async def test_hot_seat_asks_again_after_the_scoresheet_opened_during_a_bid():
+    game = Game(make_rules("oh-seven", 3), seed=5,
+                seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")])
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), BidScreen)
+        await pilot.press("t")
+        assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
+        await pilot.press("escape")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen) and screen.query_one(HandView).face_up
+
+
+async def test_the_round_scoresheet_shows_the_rounds_last_trick():
+    app = OhSevenApp(game=solo(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, ScoresheetScreen))
+        game = table(app).game
+        last = game.results()[0]
+        tricks = game.observation(0).tricks
+        shown = text(app)
+        assert "Last trick of round 1" in shown
+        for i, card in enumerate(tricks[-1].cards):
+            assert f"{game.seats[tricks[-1].seat_of(i, 3)].name} {card.pretty()}" in shown
+        assert f"{game.seats[tricks[-1].winner].name} took it" in shown
+        assert last.number == 1 and isinstance(screen, ScoresheetScreen)
+        await pilot.press("l")
+        assert isinstance(await wait_for_input(pilot, also=PEEKS), LastTrickScreen)
+
+
+def footer_line(app) -> str:
+    return text(app).rstrip("\n").splitlines()[-1]
+
+
+async def settled_footer(pilot) -> str:
+    """The footer line once it is drawn (it recomposes when the keys change)."""
+    for _ in range(100):
+        await pilot.pause()
+        line = footer_line(pilot.app)
+        if line.strip():
+            return line
+    return footer_line(pilot.app)
+
+
+async def test_the_footer_keeps_a_turns_keys_at_80_and_100_columns():
+    for width in (80, 100):
+        app = OhSevenApp(game=solo(4), bot_delay=0)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+            footer = await settled_footer(pilot)
+            for entry in ("Play", "Select", "h Hint", "l Last trick", "t Scores", "esc Menu", "F1 Help"):
+                assert entry in footer, (width, entry, footer)
+
+
+async def at_table(pilot) -> None:
+    for _ in range(2000):
+        await pilot.pause(0.01)
+        if isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.game.phase is Phase.PLAY:
+            return
+    raise AssertionError("the table never came up")
+
+
+async def test_watch_mode_footer_says_resume_while_paused():
+    game = Game(make_rules("oh-seven", 3), seed=2, seats=[Seat(n, "easy") for n in ("Ann", "Bea", "Cid")])
+    app = OhSevenApp(game=game, bot_delay=0.5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_table(pilot)
+        footer = await settled_footer(pilot)
+        assert "p Pause" in footer and "Resume" not in footer
+        await pilot.press("p")
+        footer = await settled_footer(pilot)
+        assert "p Resume" in footer and "Pause" not in footer
+        await pilot.press("p")
+        assert "p Pause" in await settled_footer(pilot)
+        assert "until the game ends" not in text(app)  # watch mode promised hands it never showed
+
+
+async def test_skipping_message_is_gone_in_the_next_round():
+    game = Game(make_rules("oh-seven", 3), seed=2, seats=[Seat(n, "easy") for n in ("Ann", "Bea", "Cid")])
+    app = OhSevenApp(game=game, bot_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_table(pilot)
+        await pilot.press("p", "s")  # paused, so the message is seen before the round flies by
+        assert "Skipping" in str(table(app).query_one("#message").render())
+        await pilot.press("p")
+        for _ in range(2000):
+            await pilot.pause(0.01)
+            if game.round_number >= 2 and isinstance(app.screen, TableScreen):
+                break
+        assert game.round_number >= 2
+        assert "Skipping" not in text(app)
+
+
+async def test_a_resumed_game_tells_this_round_so_far():
+    game = solo(3, seed=9)
+    # Play to the middle of round 2 without the UI, as if the app had quit there.
+    play_first_legal(game, until=lambda g: g.round_number == 2 and g.phase is Phase.PLAY
+                     and sum(1 for a in g.history if isinstance(a, Play)) >= 21 + 4)
+    plays_this_round = []
+    for action in reversed(game.history):
+        if action is DEAL:
+            break
+        if isinstance(action, Play):
+            plays_this_round.append(action)
+    assert len(plays_this_round) == 4
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_input(pilot)
+        shown = text(app)
+        assert "Round 2:" in shown and "Resumed: round 2" in shown
+        for action in plays_this_round:
+            assert f"{game.seats[action.seat].name} plays {action.card.pretty()}" in shown
