@@ -11,10 +11,12 @@ face-up card box in it is checked against that window.
 from __future__ import annotations
 
 import re
+
+import pytest
 from collections import Counter
 from typing import Optional
 
-from ohseven_tui.engine import Game, Phase, Seat, make_rules
+from ohseven_tui.engine import BidNumber, Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.choose import ChooseScreen
@@ -22,6 +24,7 @@ from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.help import HelpScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
+from ohseven_tui.ui.screens.number_bid import NumberBidScreen
 from ohseven_tui.ui.screens.passing import PassScreen
 from ohseven_tui.ui.screens.reveal import RevealScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
@@ -33,7 +36,7 @@ from helpers import hands
 from test_ui_driver import choose, wait_for_input
 
 # A face-up card in a hand is drawn as a box: "│ 7♠  │" (or heavy "┃ 7♠  ┃" at the cursor).
-CARD_FACE = re.compile(r"[│┃] ([0-7][♠♥♦♣]) +[│┃]")
+CARD_FACE = re.compile(r"[│┃] ?((?:10|[0-9JQKA])[♠♥♦♣]) +[│┃]")
 CARD_BACK = re.compile(r"[│┃] ?░+ ?[│┃]")
 SHARED = (RevealScreen, ScoresheetScreen, LastTrickScreen, HelpScreen, GameOverScreen)
 
@@ -130,6 +133,9 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
             await pilot.press("enter")
         elif isinstance(screen, BidScreen):
             await choose(pilot, screen, pick_bid(screen), mouse=False)
+        elif isinstance(screen, NumberBidScreen):
+            number = next(a.number for a in screen.obs.legal_actions if isinstance(a, BidNumber))
+            await pilot.press(str(number), "enter")
         elif isinstance(screen, TableScreen):
             hand = screen.query_one(HandView)
             await choose(pilot, screen, hand.legal_indices[0], mouse=False)
@@ -148,10 +154,12 @@ def card_index(screen: BidScreen, wanted: str) -> int:
     raise AssertionError(f"no unbid {wanted} in {[c.text() for c in hand.cards]}")
 
 
-def assert_private(watch: FrameWatch, game: Game) -> None:
+def assert_private(watch: FrameWatch, game: Game, *, redeal: bool = True) -> None:
     assert game.is_over
     assert not watch.breaches, f"{len(watch.breaches)} frames leak a hand, first: " + "; ".join(watch.breaches[:3])
     assert watch.face_up_frames > 50 and watch.hidden_frames > 50, (watch.face_up_frames, watch.hidden_frames)
+    if not redeal:
+        return
     first = game.results()[0]
     assert first.redeals >= 1 and first.attempts >= 8  # R11/R13: the script forced seven rebids and a redeal
 
@@ -219,3 +227,16 @@ async def test_three_humans_and_two_bots_never_see_each_others_cards_on_any_fram
         await play_hot_seat(pilot, game, watch, pick_bid)
     assert_private(watch, game)
     assert game.phase is Phase.GAME_OVER
+
+
+@pytest.mark.parametrize("preset", ["classic", "up-and-down"])
+async def test_oh_hell_hot_seat_never_shows_another_humans_cards_on_any_frame(preset):
+    """Classic bids in turn (a bot bids between the humans, H4); up-and-down bids at
+    once and face down (U4), then its reveal is a shared screen."""
+    game = Game(make_rules(preset, 3), seed=13,
+                seats=[Seat("Ann", "human"), Seat("Cid", "normal"), Seat("Bea", "human")])
+    app = OhSevenApp(game=game, bot_delay=0.01)
+    async with app.run_test(size=(100, 30)) as pilot:
+        watch = FrameWatch(app, game)
+        await play_hot_seat(pilot, game, watch, lambda screen: screen.query_one(HandView).legal_indices[0])
+    assert_private(watch, game, redeal=False)
