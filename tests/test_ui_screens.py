@@ -1,0 +1,95 @@
+"""Screens that must not mislead (issue 10, section 4), driven through the real
+app with Pilot: the setup screen's focus, the scoresheet's rebid points, the
+theme kept between runs."""
+
+from __future__ import annotations
+
+import pytest
+from textual.color import Color
+
+from ohseven_tui.ui.app import OhSevenApp
+
+SIZE = (120, 40)
+THEMES = ("textual-dark", "textual-light")  # the two the card shades are made for
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch, tmp_path):
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+
+
+async def open_setup(pilot):
+    await pilot.pause()
+    await pilot.press("n")  # New game on the main menu
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "SetupScreen"
+
+
+def drawn_cells(app, widget) -> list[tuple[str, Color, Color]]:
+    """(character, background, foreground) of each cell the compositor draws across
+    the middle row of ``widget``: what the player sees, after every rule and tint."""
+    region = widget.region
+    strip = app.screen._compositor.render_strips()[region.y + region.height // 2]
+    cells, x = [], 0
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            if region.x <= x < region.right:
+                back, fore = Color.from_rich_color(style.bgcolor), Color.from_rich_color(style.color)
+                cells.append((char, *((fore, back) if style.reverse else (back, fore))))
+            x += 1
+    return cells
+
+
+def distance(a: Color, b: Color) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a.rgb, b.rgb)) ** 0.5
+
+
+def contrast(a: Color, b: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    def luminance(c: Color) -> float:
+        lin = [v / 255 / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c.rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# 256-colour 234 against 235 (the old focus cue) is about 17 apart; a cue a
+# player sees at a glance is far more than that.
+CLEAR = 100
+READABLE = 3.0  # WCAG's least contrast for large text and user-interface parts
+CHOICES = ("#rules", "#players", "#speed", "#seed", "#name-0", "#kind-0", "#start")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_setup_focus_is_plain_to_see(theme):
+    app = OhSevenApp(theme=theme)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot)
+        screen = app.screen
+        for selector in CHOICES:
+            widget = screen.query_one(selector)
+            other = screen.query_one("#start" if selector != "#start" else "#rules")
+            other.focus()
+            await pilot.pause()
+            blurred = drawn_cells(app, widget)
+            widget.focus()
+            await pilot.pause()
+            assert screen.focused is widget
+            focused = drawn_cells(app, widget)
+            middle = len(focused) // 2
+            assert distance(focused[middle][1], blurred[middle][1]) > CLEAR, (theme, selector, focused, blurred)
+            for char, back, fore in focused:  # and every character of it still readable
+                if not char.isspace():
+                    assert contrast(back, fore) >= READABLE, (theme, selector, char, back, fore)
+
+
+async def test_setup_help_line_says_enter_in_a_name_starts():
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot)
+        from test_ui_driver import text
+
+        title = " ".join(line.strip() for line in text(app).splitlines()[:2])
+        assert "starts the game from a name" in title
