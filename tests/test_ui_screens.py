@@ -93,3 +93,46 @@ async def test_setup_help_line_says_enter_in_a_name_starts():
 
         title = " ".join(line.strip() for line in text(app).splitlines()[:2])
         assert "starts the game from a name" in title
+
+
+def rebid_won_game():
+    """Round 1 of DEAL_A: bids 3D, 1C, 2H, 1S sum to 7, so Ann (top bid 3D) wins
+    the R11 point at once; the rebid (3S, 0C, 1H, 2S: sum 6) stands and Ann leads."""
+    from helpers import act
+    from test_rules_oh_seven import BIDS_A, DEAL_A
+
+    from ohseven_tui.engine import Game, Seat, make_rules
+
+    game = Game(make_rules("oh-seven", 4), seed=1, stacked_deals=[DEAL_A],
+                seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])
+    act(game, "deal", "0 bid 3D", "1 bid 1C", "2 bid 2H", "3 bid 1S", *BIDS_A)
+    return game
+
+
+def sheet_row(drawn: str, name: str) -> list[str]:
+    """The words of ``name``'s first line on the drawn scoresheet."""
+    line = next(line for line in drawn.splitlines() if line.split()[:1] == [name])
+    return line.split()
+
+
+async def test_scoresheet_during_play_shows_the_rebid_point_already_won():
+    from test_ui_driver import text, wait_for_input
+
+    from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+    from ohseven_tui.ui.screens.table import TableScreen
+
+    game = rebid_won_game()
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(await wait_for_input(pilot), TableScreen)  # Ann leads trick 1
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresheetScreen)
+        drawn = text(app)
+        # As the seats say: Ann 1 (R11), the others 0; R1's cell has the point.
+        ann = sheet_row(drawn, "Ann")
+        assert ann[1:] == ["3/0", "+1", "1", "★"]
+        lines = drawn.splitlines()
+        assert lines[lines.index(next(l for l in lines if l.split()[:1] == ["Ann"])) + 1].split() == ["→1"]
+        for name in ("Bea", "Cid", "Dot"):
+            assert sheet_row(drawn, name)[-1] == "0"
