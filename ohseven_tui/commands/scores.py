@@ -57,7 +57,10 @@ def _missing_action(args) -> int:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if not console.is_terminal:  # piped: no width to fit, so never wrap or cut a cell (one row, one line)
+        console.width = 100_000
+    return console
 
 
 def _warn(command: str, lines) -> None:
