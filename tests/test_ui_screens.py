@@ -136,3 +136,37 @@ async def test_scoresheet_during_play_shows_the_rebid_point_already_won():
         assert lines[lines.index(next(l for l in lines if l.split()[:1] == ["Ann"])) + 1].split() == ["→1"]
         for name in ("Bea", "Cid", "Dot"):
             assert sheet_row(drawn, name)[-1] == "0"
+
+
+def rebid_game():
+    """DEAL_A after bids 3D, 1C, 2H, 1S (sum 7): the rebid is open, Ann to bid again."""
+    from helpers import act
+    from test_rules_oh_seven import DEAL_A
+
+    from ohseven_tui.engine import Game, Seat, make_rules
+
+    game = Game(make_rules("oh-seven", 4), seed=1, stacked_deals=[DEAL_A],
+                seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])
+    act(game, "deal", "0 bid 3D", "1 bid 1C", "2 bid 2H", "3 bid 1S")
+    return game
+
+
+@pytest.mark.parametrize("ascii, shown", [(False, "3♦"), (True, "3D")])
+async def test_rebid_with_a_card_already_bid_names_it_with_the_screens_suits(ascii, shown):
+    from test_ui_driver import text, wait_for_input
+
+    from ohseven_tui.engine import parse_card
+    from ohseven_tui.ui.screens.bidding import BidScreen
+    from ohseven_tui.ui.widgets.hand import HandView
+
+    app = OhSevenApp(game=rebid_game(), bot_delay=0, ascii=ascii)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen)
+        hand = screen.query_one(HandView)
+        await pilot.press(str(list(hand.cards).index(parse_card("3D")) + 1), "enter")
+        await pilot.pause()
+        line = next(line for line in text(app).splitlines() if "already bid" in line)
+        assert f"already bid with {shown} " in line
+        other = "3D" if shown == "3♦" else "3♦"
+        assert other not in line
