@@ -170,3 +170,25 @@ async def test_rebid_with_a_card_already_bid_names_it_with_the_screens_suits(asc
         assert f"already bid with {shown} " in line
         other = "3D" if shown == "3♦" else "3♦"
         assert other not in line
+
+
+async def test_passing_one_card_says_it_not_them():
+    from helpers import play_first_legal
+    from test_ui_driver import text, wait_for_input
+
+    from ohseven_tui.engine import Game, Phase, Seat, make_rules
+    from ohseven_tui.ui.screens.passing import PassScreen
+
+    game = Game(make_rules("oh-seven", 4, passing=True), seed=5,
+                seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])
+    play_first_legal(game, lambda g: g.phase is Phase.PASS)  # round 2 (R6: 1 card to the left)
+    assert game.round_number == 2
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, PassScreen) and screen.obs.pass_count == 1
+        await pilot.press("1")
+        await pilot.pause()
+        drawn = text(app)
+        assert "press Enter to pass it." in drawn
+        assert "them" not in drawn  # nor in the footer
