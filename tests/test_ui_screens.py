@@ -192,3 +192,45 @@ async def test_passing_one_card_says_it_not_them():
         drawn = text(app)
         assert "press Enter to pass it." in drawn
         assert "them" not in drawn  # nor in the footer
+
+
+SUIT_WORDS = (("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs"))  # R2 order, high first
+
+
+def s4_by_hand(save_id: str) -> str:
+    """S4 from the raw record: rounds per trump suit, every suit, high suit first."""
+    from test_ui_saves import raw
+
+    rounds = raw(save_id)["record"]["rounds"]
+    counts = {letter: sum(r["trump"] == letter for r in rounds if r["points"] is not None)
+              for letter, _ in SUIT_WORDS}
+    text = ", ".join(f"{word} {counts[letter]}" for letter, word in SUIT_WORDS)
+    none = sum(r["trump"] is None for r in rounds if r["points"] is not None)
+    return text + (f", no trump {none}" if none else "")
+
+
+@pytest.mark.parametrize("save_id", ["redeal-2p", "sim-61-0001"])
+async def test_the_app_and_the_cli_name_the_trump_suits_alike(save_id, tmp_path, capsys):
+    import shutil
+
+    from test_ui_saves import SAMPLES, open_review, text_of
+    from textual.widgets import Static
+
+    from ohseven_tui.cli import main
+
+    expected = s4_by_hand(save_id)
+    save_dir = tmp_path / "saves"
+    shutil.copytree(SAMPLES, save_dir, ignore=shutil.ignore_patterns("*.py", "*.sh", "*.md"))
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_review(pilot, save_id)
+        await pilot.press("t")
+        await pilot.pause()
+        stats = text_of(screen.query_one("#review-stats", Static))
+    assert f"S4 trump {expected}" in " ".join(stats.split())
+    for fmt in ("show", "md"):
+        argv = ["show", save_id] if fmt == "show" else ["export", save_id, "--format", "md"]
+        assert main(["scores", *argv, "--save-dir", str(save_dir)]) == 0
+        out = capsys.readouterr().out
+        (line,) = [line for line in out.splitlines() if "S4 trump" in line]
+        assert expected in line, (fmt, line)

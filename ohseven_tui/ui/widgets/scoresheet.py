@@ -9,8 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import RoundResult, Suit, game_stats
-from ...engine.stats import NO_TRUMP
+from ...engine import RoundResult, game_stats, trump_counts_text
 
 
 @dataclass(frozen=True)
@@ -101,18 +100,14 @@ def _pct(x: float) -> str:
 
 
 def statistics(results: Sequence[RoundResult], names: Sequence[str], *, ascii: bool = False) -> Group:
+    """S1-S10 for the app. ``ascii`` is kept for callers: S4 names suits in words now."""
     stats = game_stats(results, len(names))
     t = stats.table
-    trumps = []
-    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        trumps.append(f"{suit.letter if ascii else suit.symbol} {t.trump_counts.get(suit.letter, 0)}")
-    if t.trump_counts.get(NO_TRUMP):  # Oh Hell hands with no turned card (H3)
-        trumps.append(f"{NO_TRUMP} {t.trump_counts[NO_TRUMP]}")
     avg = f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"
     head = Text.assemble(
         ("Table: ", "bold"),
         f"S1 players {t.players} · S2 zero bids {_pct(t.zero_bid_rate)} · S3 average top bid {avg} · "
-        f"S4 trump {', '.join(trumps)}",
+        f"S4 trump {trump_counts_text(t.trump_counts)}",  # worded as the CLI's
     )
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
