@@ -4,6 +4,8 @@ theme kept between runs."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.color import Color
 
@@ -234,3 +236,68 @@ async def test_the_app_and_the_cli_name_the_trump_suits_alike(save_id, tmp_path,
         out = capsys.readouterr().out
         (line,) = [line for line in out.splitlines() if "S4 trump" in line]
         assert expected in line, (fmt, line)
+
+
+async def pick_theme_in_the_palette(pilot, name: str) -> None:
+    """Ctrl+P → "Change theme" → ``name``, as a player does it."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*"theme")
+    for _ in range(20):
+        await pilot.pause(0.05)
+    await pilot.press("enter")  # the "Change theme" command
+    for _ in range(10):
+        await pilot.pause(0.05)
+    await pilot.press(*name)
+    for _ in range(20):
+        await pilot.pause(0.05)
+    await pilot.press("enter")
+    for _ in range(10):
+        await pilot.pause(0.05)
+    assert app.theme == name
+
+
+async def test_the_theme_chosen_in_the_palette_is_kept_for_the_next_run(tmp_path):
+    save_dir = tmp_path / "saves"
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"  # Textual's default: nothing kept yet
+        await pick_theme_in_the_palette(pilot, "textual-light")
+    assert (save_dir / ".state" / "prefs.json").is_file()  # --save-dir keeps it in DIR/.state
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        assert app.current_theme.dark is False
+
+
+async def test_without_a_save_dir_the_theme_lives_in_the_user_state_folder(tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.delenv("OHSEVEN_SAVE_DIR")
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.theme = "nord"  # what the palette sets
+        await pilot.pause()
+    assert (Path(os.environ["XDG_STATE_HOME"]) / "ohseven" / "prefs.json").is_file()
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "nord"
+
+
+async def test_an_unreadable_preferences_file_gives_a_notice_the_default_and_is_kept(tmp_path):
+    state = tmp_path / "saves" / ".state"
+    state.mkdir(parents=True)
+    (state / "prefs.json").write_bytes(b"\x1b[2J not prefs")
+    app = OhSevenApp(save_dir=tmp_path / "saves")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+        assert any("prefs.json" in str(n.message) for n in app._notifications)
+        assert type(app.screen).__name__ == "MenuScreen"
+    kept = list(state.glob("prefs-unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == b"\x1b[2J not prefs"
