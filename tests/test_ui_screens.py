@@ -301,3 +301,20 @@ async def test_an_unreadable_preferences_file_gives_a_notice_the_default_and_is_
         assert type(app.screen).__name__ == "MenuScreen"
     kept = list(state.glob("prefs-unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == b"\x1b[2J not prefs"
+
+
+async def test_review_of_an_unfinished_save_shows_the_rebid_point_already_won(tmp_path):
+    from test_ui_saves import open_review, text_of
+    from textual.widgets import Static
+
+    from ohseven_tui import storage
+
+    save_dir = tmp_path / "saves"
+    storage.write_save(save_dir / "mid-round.json", rebid_won_game())
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_review(pilot, "mid-round")
+        sheet = text_of(screen.query_one("#review-sheet", Static))
+    assert sheet_row(sheet, "Ann")[1:] == ["3/0", "+1", "1", "★"]
+    for name in ("Bea", "Cid", "Dot"):
+        assert sheet_row(sheet, name)[-1] == "0"
