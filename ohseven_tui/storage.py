@@ -390,6 +390,42 @@ def load_setup(dirs: SaveDirs) -> Optional[dict]:
         raise SaveError(dirs.setup, f"{exc.reason} (kept as {aside.name})") from None
 
 
+PREFS_NAME = "prefs.json"
+
+
+def prefs_path(dirs: SaveDirs) -> Path:
+    return dirs.state / PREFS_NAME
+
+
+def save_prefs(dirs: SaveDirs, prefs: dict) -> Path:
+    """Remember the app's preferences (the theme): a JSON object, written atomically."""
+    if not isinstance(prefs, dict):
+        raise TypeError("prefs must be a dict")
+    text = json.dumps({"format": "ohseven-prefs", "version": 1, "prefs": prefs}, indent=1, ensure_ascii=False)
+    _atomic_write(prefs_path(dirs), text, replace=True)
+    return prefs_path(dirs)
+
+
+def load_prefs(dirs: SaveDirs) -> Optional[dict]:
+    """The preferences, or None if there are none. A bad file is set aside (bytes
+    kept, so the next save does not overwrite it) and raises SaveError."""
+    path = prefs_path(dirs)
+    if not os.path.lexists(path):
+        return None
+    try:
+        data = _read_json(path)
+        if not isinstance(data, dict) or data.get("format") != "ohseven-prefs" or data.get("version") != 1 \
+                or not isinstance(data.get("prefs"), dict):
+            raise SaveError(path, "is not an ohseven preferences file")
+        return data["prefs"]
+    except SaveError as exc:
+        try:
+            aside = _set_aside(path)
+        except SaveError:
+            raise exc from None
+        raise SaveError(path, f"{exc.reason} (kept as {aside.name})") from None
+
+
 # ---------------------------------------------------------------------------- reading
 def _depth(value: Any) -> int:
     """Nesting depth, without recursion (a hostile file cannot blow the stack)."""

@@ -118,8 +118,8 @@ CASES = [
     # not following suit
     ("follow", Play(3, c("7D")), MustFollowSuit, ["follow", "Spades"]),
     # bidding again with a card already bid this round
-    ("rebid", Bid(0, c("3D")), CardAlreadyBid, ["3D", "already bid"]),
-    ("rebid", Bid(3, c("1S")), CardAlreadyBid, ["1S", "Seat 4"]),
+    ("rebid", Bid(0, c("3D")), CardAlreadyBid, ["3♦", "already bid"]),
+    ("rebid", Bid(3, c("1S")), CardAlreadyBid, ["1♠", "Seat 4"]),
     # the wrong number of cards to pass
     ("pass", Pass(1, [c("2H"), c("1H")]), WrongPassCount, ["1 card", "not 2"]),
     ("pass", Pass(2, []), WrongPassCount, ["1 card", "not 0"]),

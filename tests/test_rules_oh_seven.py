@@ -428,7 +428,7 @@ def test_R12_a_rebid_may_only_use_a_card_not_yet_bid_this_round():
     act(game, "deal", "0 bid 3D", "1 bid 1C", "2 bid 2H", "3 bid 1S")  # sum 7: rebid
     assert Bid(0, parse_card("3D")) not in game.legal_actions(0)
     assert len(game.legal_actions(0)) == 6
-    with pytest.raises(CardAlreadyBid, match="3D"):
+    with pytest.raises(CardAlreadyBid, match="3♦"):
         game.apply(Bid(0, parse_card("3D")))
     act(game, *BIDS_A)  # new cards: the new bids replace the old ones
     assert game.round.bids == (3, 0, 1, 2)

@@ -405,3 +405,36 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
         await pilot.pause()
         assert sorted(listed(app)) == IDS
         assert "Reading" not in text_of(app.screen.query_one("#saves-status", Static))
+
+
+async def test_the_screen_is_drawn_while_reading_and_the_rows_once_reading_ends(save_dir, monkeypatch):
+    # The screen's own "still reading" flag must not be Textual's Widget.loading:
+    # that covers the whole screen with a loading indicator (it looked frozen).
+    # Look at what the compositor draws, not at the table's rows.
+    import threading
+
+    from ohseven_tui import storage
+    from test_ui_driver import text
+
+    release = threading.Event()
+    real_list_saves = storage.list_saves
+
+    def slow_list_saves(dirs):
+        release.wait(10)
+        return real_list_saves(dirs)
+
+    monkeypatch.setattr(storage, "list_saves", slow_list_saves)
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot, wait=False)
+        for _ in range(3):
+            await pilot.pause()
+        drawn = text(app)
+        assert "Reading the saved games" in drawn and "Saved games in" in drawn
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        drawn = text(app)
+        for save_id in IDS:
+            assert save_id in drawn
+        assert "Reading the saved games" not in drawn

@@ -57,7 +57,10 @@ def _missing_action(args) -> int:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if not console.is_terminal:  # piped: no width to fit, so never wrap or cut a cell (one row, one line)
+        console.width = 100_000
+    return console
 
 
 def _warn(command: str, lines) -> None:
@@ -153,7 +156,7 @@ SCORING_NOTES = {
 def run_show(args) -> int:
     from rich.table import Table
 
-    from ..engine import game_stats
+    from ..engine import game_stats, trump_counts_text
     from ..storage import scoresheet, turned_cards
 
     saved = _load_one(args, "show")
@@ -223,8 +226,7 @@ def run_show(args) -> int:
     table.add_row("S1 players", str(t.players))
     table.add_row("S2 zero-bid rate", _rate(t.zero_bid_rate))
     table.add_row("S3 average top bid", f"{t.average_top_bid:.2f}" if t.average_top_bid is not None else "-")
-    trumps = ", ".join(f"{_suit_name(k)} {v}" for k, v in sorted(t.trump_counts.items(), key=lambda kv: -kv[1]))
-    table.add_row("S4 trump selection", trumps or "-")
+    table.add_row("S4 trump selection", trump_counts_text(t.trump_counts))  # worded as the app's
     console.print(table)
 
     per = Table(title="Player statistics", title_justify="left")
@@ -341,6 +343,8 @@ def _md_cell(text: str) -> str:
 
 
 def export_md(saved) -> str:
+    from ..engine import trump_counts_text
+
     data = export_data(saved)
     names = data["players"]
     out = [f"# {saved.id}", "", f"{saved.rules_text}, {_short_date(saved.date)}.", ""]
@@ -373,7 +377,7 @@ def export_md(saved) -> str:
             f"| S1 players | {t['players']} |",
             f"| S2 zero-bid rate | {_rate(t['zero_bid_rate'])} |",
             f"| S3 average top bid | {t['average_top_bid']:.2f} |" if t["average_top_bid"] is not None else "| S3 average top bid | - |",
-            "| S4 trump selection | " + (", ".join(f"{_suit_name(k)} {v}" for k, v in t["trump_counts"].items()) or "-") + " |",
+            f"| S4 trump selection | {trump_counts_text(t['trump_counts'])} |",
             "", "## Player statistics", "",
             "| Player | S5 points/round | S6 zero bid | S7 top bid | S8 fill | S9 overflow | S10 underfill |",
             "|---|---:|---:|---:|---:|---:|---:|"]

@@ -26,7 +26,7 @@ from .errors import (
 )
 from .observation import Observation, observe
 from .rules import PRESETS, BidStyle, Rules, RulesError, Scoring, TrumpStyle, make_rules
-from .stats import GameStats, SeatStats, TableStats, game_stats
+from .stats import GameStats, SeatStats, TableStats, game_stats, trump_counts_text
 from .state import BidAttempt, DealLog, Game, Phase, RoundLog, RoundResult, Seat, StackedDeal, TrickLog, round_points
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -566,8 +566,8 @@ class Game:
             raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
         used = self._bid_with[seat]
         if card in used and hand.count(card) <= used.count(card):
-            raise CardAlreadyBid(
-                f"{self._name(seat)} has already bid with {card.text()} this round; bid with another card"
+            raise CardAlreadyBid(  # a player reads this one: suit symbols, as the screens (--ascii converts)
+                f"{self._name(seat)} has already bid with {card.pretty()} this round; bid with another card"
             )
         pending[seat] = card
         self._waiting -= 1

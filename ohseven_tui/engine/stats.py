@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from .cards import Suit
 from .state import RoundResult
 
-__all__ = ["TableStats", "SeatStats", "GameStats", "game_stats", "NO_TRUMP"]
+__all__ = ["TableStats", "SeatStats", "GameStats", "game_stats", "trump_counts_text", "NO_TRUMP"]
 
 NO_TRUMP = "no trump"
 
@@ -42,6 +43,16 @@ class TableStats:
 class GameStats:
     table: TableStats
     seats: tuple[SeatStats, ...]
+
+
+def trump_counts_text(counts: dict) -> str:
+    """S4 as words, the one naming the app and the CLI share: every suit, highest
+    first (R2), then the no-trump hands if any: "Spades 2, Hearts 0, ... Clubs 1"."""
+    suits = sorted(Suit, reverse=True)
+    parts = [f"{suit.label} {counts.get(suit.letter, 0)}" for suit in suits]
+    if counts.get(NO_TRUMP):
+        parts.append(f"{NO_TRUMP} {counts[NO_TRUMP]}")
+    return ", ".join(parts)
 
 
 def _rate(count: int, total: int) -> float:

@@ -48,10 +48,14 @@ class OhSevenApp(App):
         self.bot_delay = bot_delay if bot_delay is not None else (setup.bot_delay if setup else DEFAULT_DELAY)
         self.save_dir = save_dir
         self.resume = resume
+        self.asked_theme = theme or None
         if theme:
             self.theme = theme
 
     def on_mount(self) -> None:
+        from .theme_pref import restore_and_follow_theme
+
+        restore_and_follow_theme(self, asked=self.asked_theme)
         game = self.start_game
         if game is None and self.resume:
             game = self.load_autosave()

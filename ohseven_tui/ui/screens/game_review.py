@@ -21,7 +21,7 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import Card, parse_card, record
 from ..cards import cards_text, card_text, suit_name
-from ..widgets.scoresheet import LEGEND, scoresheet, statistics
+from ..widgets.scoresheet import IN_PLAY, LEGEND, round_so_far, scoresheet, statistics
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
 
@@ -266,8 +266,10 @@ class GameReviewScreen(Screen[None]):
                      id="review-title")
         with ContentSwitcher(initial="scoresheet", id="review-views"):
             with VerticalScroll(id="scoresheet"):
-                yield Static(scoresheet(results, names, game.rules.rounds), id="review-sheet")
-                yield Static(Text(LEGEND), classes="legend")
+                # An unfinished game: the round it stopped in, with any R11 point won.
+                current = round_so_far(game.observation(0)) if not saved.finished else None
+                yield Static(scoresheet(results, names, game.rules.rounds, current=current), id="review-sheet")
+                yield Static(Text(LEGEND if current is None else f"{LEGEND}\n{IN_PLAY}"), classes="legend")
             with VerticalScroll(id="statistics"):
                 yield Static(statistics(results, names, ascii=self.ascii), id="review-stats")
             with VerticalScroll(id="chart"):

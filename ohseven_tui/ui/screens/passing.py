@@ -13,7 +13,7 @@ from .choose import ChooseScreen
 class PassScreen(ChooseScreen):
     BINDINGS = [
         Binding("space", "toggle", "Pick/unpick"),
-        Binding("enter", "confirm", "Pass them"),
+        Binding("enter", "confirm", "Pass"),
     ]
 
     def setup(self) -> None:
@@ -36,7 +36,8 @@ class PassScreen(ChooseScreen):
         need = self.obs.pass_count
         picked = len(hand.picked)
         if picked == need:
-            return f"{self.plain(str(self.cards(hand.picked_cards)))} chosen: press Enter to pass them."
+            them = "it" if need == 1 else "them"
+            return f"{self.plain(str(self.cards(hand.picked_cards)))} chosen: press Enter to pass {them}."
         more = need - picked
         if more > 0:
             return f"{picked} of {need} chosen: pick {more} more."

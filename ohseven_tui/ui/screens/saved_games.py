@@ -46,7 +46,9 @@ class SavedGamesScreen(Screen[None]):
         self.warnings: list[str] = []
         self.sort_key = "date"
         self.reverse = False
-        self.loading = True
+        # Not ``self.loading``: that is Textual's Widget.loading, which covers the
+        # whole screen with a loading indicator.
+        self.reading = True
 
     @property
     def dirs(self):
@@ -75,7 +77,7 @@ class SavedGamesScreen(Screen[None]):
             return
         event.stop()
         self.saves, self.warnings = event.worker.result
-        self.loading = False
+        self.reading = False
         for warning in self.warnings:
             self.notify(warning, title="Saved games", severity="warning", timeout=8)
         self.fill()
@@ -99,7 +101,7 @@ class SavedGamesScreen(Screen[None]):
         self.query_one("#saves-title", Static).update(
             Text(f"Saved games in {self.dirs.saves}  ·  {len(self.saves)} game(s), sorted by {self.sort_key} {arrow}"))
         status = ""
-        if self.loading:
+        if self.reading:
             status = "Reading the saved games…"
         elif self.warnings:
             status = f"{len(self.warnings)} file(s) could not be read and are not listed: " + "; ".join(self.warnings)

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Observation
 from .autoclose import AutoClose
-from ..widgets.scoresheet import legend, sheet_for
+from ..widgets.scoresheet import legend, round_so_far, sheet_for
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):
@@ -33,7 +33,10 @@ class ScoresheetScreen(AutoClose, Screen[None]):
     def compose(self) -> ComposeResult:
         obs = self.obs
         names = [s.name for s in obs.seats]
-        if obs.results:
+        in_play = round_so_far(obs) is not None
+        if in_play:
+            title = f"Scoresheet during round {obs.round_number} of {obs.rules.rounds}"
+        elif obs.results:
             last = obs.results[-1]
             title = f"Scoresheet after round {last.number} of {obs.rules.rounds}"
         else:
@@ -43,7 +46,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
             if not self.review and obs.tricks:
                 yield Static(self.last_trick(obs), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
-            yield Static(Text(legend(obs.rules.preset)), id="sheet-legend")
+            yield Static(Text(legend(obs.rules.preset, in_play)), id="sheet-legend")
         yield Footer()
 
     def last_trick(self, obs: Observation) -> Text:

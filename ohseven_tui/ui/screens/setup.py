@@ -51,7 +51,9 @@ class SetupScreen(Screen[None]):
         low, high = PLAYER_RANGE[preset]
         players = min(max(s.players, low), high)
         kinds = kind_labels(preset)
-        yield Static("New game — Enter starts; Tab moves between choices", id="setup-title")
+        # Enter in any text field starts the game (on_input_submitted): say so.
+        yield Static("New game — Tab moves between choices; Enter opens a list, and starts the game "
+                     "from a name or the seed field or on Start", id="setup-title")
         with VerticalScroll(id="setup-body"):
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")

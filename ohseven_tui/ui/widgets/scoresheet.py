@@ -2,21 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import RoundResult, Suit, game_stats
-from ...engine.stats import NO_TRUMP
+from ...engine import RoundResult, game_stats, trump_counts_text
+
+
+@dataclass(frozen=True)
+class RoundSoFar:
+    """The round in play: its R11 points are already in the totals, so the sheet
+    shows them too (the seats would otherwise disagree with it)."""
+
+    bonus: tuple[int, ...]
+    bids: Optional[tuple[int, ...]]  # once a bid stands
+    taken: tuple[int, ...]
+
+
+def round_so_far(obs) -> Optional[RoundSoFar]:
+    """The round being passed, bid or played, or None between rounds."""
+    if not obs.round_number or obs.round_number <= len(obs.results):
+        return None
+    return RoundSoFar(tuple(obs.bonus), tuple(obs.bids) if obs.bids is not None else None, tuple(obs.taken))
 
 
 def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int,
-               hand_sizes: Optional[Sequence[int]] = None) -> Table:
+               hand_sizes: Optional[Sequence[int]] = None, current: Optional[RoundSoFar] = None) -> Table:
     """Rows are players, columns rounds. Each cell: bid/tricks (+rebid bonus) on
     top, the round's points and the running total below. ``hand_sizes`` (Oh Hell,
-    where they vary) puts each round's hand size under its number."""
+    where they vary) puts each round's hand size under its number. ``current``
+    fills the next column with the round in play: bid/tricks so far, the rebid
+    points already won, and the running total with them."""
     narrow = rounds > 8  # twelve rounds: no padding, totals on their own line, to fit 80 columns
     table = Table(box=None, padding=(0, 0 if narrow else 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
@@ -35,9 +54,16 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
             bottom = Text(f"{result.round_points[s]:+d}", style="bold" if result.bids[s] == result.taken[s] else "")
             bottom.append(f"{chr(10) if narrow else ''}→{totals[s]}", style="dim")  # narrow: own line
             cells[s].append(Text("\n").join([top, bottom]))
-    best = max(totals) if results else None
+    if current is not None and len(results) < rounds:
+        for s in range(len(names)):
+            totals[s] += current.bonus[s]
+            top = Text(f"{current.bids[s]}/{current.taken[s]}" if current.bids is not None else "…", style="dim")
+            if current.bonus[s]:
+                top.append(f" +{current.bonus[s]}", style="bold")
+            cells[s].append(Text("\n").join([top, Text(f"→{totals[s]}", style="dim")]))
+    best = max(totals) if results or current is not None else None
     for s, name in enumerate(names):
-        row = list(cells[s]) + [Text("") for _ in range(rounds - len(results))]
+        row = list(cells[s]) + [Text("") for _ in range(rounds - len(cells[s]))]
         total = Text(str(totals[s]))
         if best is not None and totals[s] == best:
             total.append(" ★")
@@ -46,6 +72,7 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
 
 
 LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ leads."
+IN_PLAY = "The round in play shows bid/tricks so far and any rebid point already won."
 LEGENDS = {
     "classic": "Each round (hand size under it, c = cards): bid/tricks, then the round's points "
                "(exact: 10 + tricks, a miss 0) → running total. ★ leads.",
@@ -54,16 +81,18 @@ LEGENDS = {
 }
 
 
-def legend(preset: str) -> str:
+def legend(preset: str, in_play: bool = False) -> str:
     """The scoresheet's key for a preset (only Oh-Seven has the rebid bonus)."""
-    return LEGENDS.get(preset, LEGEND)
+    key = LEGENDS.get(preset, LEGEND)
+    return f"{key}\n{IN_PLAY}" if in_play else key
 
 
 def sheet_for(obs) -> Table:
     """The scoresheet for an observation's game, with its preset's rounds."""
     rules = obs.rules
     sizes = rules.hand_sizes if rules.preset != "oh-seven" else None
-    return scoresheet(obs.results, [s.name for s in obs.seats], rules.rounds, hand_sizes=sizes)
+    return scoresheet(obs.results, [s.name for s in obs.seats], rules.rounds, hand_sizes=sizes,
+                      current=round_so_far(obs))
 
 
 def _pct(x: float) -> str:
@@ -71,18 +100,14 @@ def _pct(x: float) -> str:
 
 
 def statistics(results: Sequence[RoundResult], names: Sequence[str], *, ascii: bool = False) -> Group:
+    """S1-S10 for the app. ``ascii`` is kept for callers: S4 names suits in words now."""
     stats = game_stats(results, len(names))
     t = stats.table
-    trumps = []
-    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        trumps.append(f"{suit.letter if ascii else suit.symbol} {t.trump_counts.get(suit.letter, 0)}")
-    if t.trump_counts.get(NO_TRUMP):  # Oh Hell hands with no turned card (H3)
-        trumps.append(f"{NO_TRUMP} {t.trump_counts[NO_TRUMP]}")
     avg = f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"
     head = Text.assemble(
         ("Table: ", "bold"),
         f"S1 players {t.players} · S2 zero bids {_pct(t.zero_bid_rate)} · S3 average top bid {avg} · "
-        f"S4 trump {', '.join(trumps)}",
+        f"S4 trump {trump_counts_text(t.trump_counts)}",  # worded as the CLI's
     )
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
