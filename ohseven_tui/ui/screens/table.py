@@ -276,7 +276,9 @@ class TableScreen(Screen):
         self._human_turn(min(seats, key=lambda s: (s - start) % n))
 
     def _on_stack(self) -> bool:
-        return self in self.app.screen_stack
+        """Still the live table? (Not once the app is closing: a bot's move landing
+        then would find the widgets gone.)"""
+        return self in self.app.screen_stack and self.is_attached and not self._closing
 
     def _human_turn(self, seat: int) -> None:
         self.skipping = False
