@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -67,6 +68,7 @@ ENV_VAR = "OHSEVEN_SAVE_DIR"
 AUTOSAVE_NAME = "autosave.json"
 SETUP_NAME = "setup.json"
 STATE_SUBDIR = ".state"
+KILL_VAR = "OHSEVEN_TEST_KILL_AT"  # tests only: a point at which to die (see _kill_point)
 
 
 class SaveError(Exception):
@@ -250,12 +252,21 @@ def _unlink_quietly(path: Path) -> None:
         pass
 
 
-def _atomic_write(path: Path, text: str, *, replace: bool) -> None:
+def _kill_point(point: Optional[str]) -> None:
+    """Tests only: die right here, as a SIGKILL or power loss would, when
+    ``$OHSEVEN_TEST_KILL_AT`` names this point (tests/test_filing_kill.py)."""
+    if point is not None and os.environ.get(KILL_VAR) == point:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _atomic_write(path: Path, text: str, *, replace: bool, point: Optional[str] = None) -> None:
     """Temp file beside ``path``, flush, fsync, then rename. With ``replace=False``
-    an existing ``path`` is never touched (os.link fails if it exists)."""
+    an existing ``path`` is never touched (os.link fails if it exists). ``point``
+    names the moment after the temp file is written, for the kill tests."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = _write_temp(path, text)
+        _kill_point(point and f"{point}-temp")
         try:
             if replace:
                 os.replace(tmp, path)
@@ -277,12 +288,13 @@ def _atomic_write(path: Path, text: str, *, replace: bool) -> None:
         raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
 
 
-def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Optional[str] = None) -> Path:
+def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Optional[str] = None,
+               point: Optional[str] = None) -> Path:
     """Write ``game`` as a save file at ``path`` (atomic). Refuses to replace an
     existing file unless ``replace`` is true."""
     path = Path(path)
     text = json.dumps(save_data(game, date=date), indent=1, ensure_ascii=False) + "\n"
-    _atomic_write(path, text, replace=replace)
+    _atomic_write(path, text, replace=replace, point=point)
     return path
 
 
@@ -347,11 +359,12 @@ def finish_game(dirs: SaveDirs, game: Game) -> Path:
     for n in range(1, 1000):
         path = dirs.saves / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
         try:
-            write_save(path, game)
+            write_save(path, game, point="finished")
         except SaveError as exc:
             if exc.reason.startswith("already exists"):
                 continue
             raise
+        _kill_point("finished-written")  # filed, autosave not yet cleared
         clear_autosave(dirs)
         return path
     raise SaveError(dirs.saves / f"{stem}.json", "too many saves with this name")
