@@ -83,3 +83,43 @@ def test_a_kill_while_filing_never_files_the_game_twice_nor_leaves_a_temp(tmp_pa
         assert not dirs.autosave.exists()
         assert not [n for n in saves_folder(save_dir) if n.endswith(".tmp")]
         assert len(saves_folder(save_dir)) == 1
+
+
+ASIDE = r"""
+import random, sys
+from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.storage import put_aside_autosave, save_dirs, write_autosave
+
+dirs = save_dirs(sys.argv[1])
+game = Game(make_rules("oh-seven", 3), seed=5)
+rng = random.Random(5)
+for _ in range(30):
+    seats = game.to_act()
+    game.apply(DEAL if not seats else rng.choice(game.legal_actions(seats[0])))
+    write_autosave(dirs, game)
+put_aside_autosave(dirs)
+print("aside")
+"""
+
+PUT_ASIDE_AGAIN = r"""
+import sys
+from ohseven_tui.storage import load_autosave, put_aside_autosave, save_dirs
+dirs = save_dirs(sys.argv[1])
+print(len(load_autosave(dirs).history))
+print(put_aside_autosave(dirs).name)
+"""
+
+
+@pytest.mark.parametrize("point", ["aside-temp", "aside-written"])
+def test_a_kill_while_putting_a_game_aside_loses_nothing_and_files_it_once(tmp_path, point):
+    save_dir = tmp_path / "saves"
+    dirs = save_dirs(save_dir)
+    killed = run(ASIDE, save_dir, kill_at=point)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert dirs.autosave.exists()  # still the unfinished game: Continue resumes it
+    again = run(PUT_ASIDE_AGAIN, save_dir)  # the next start: the player puts it aside again
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.split()[0] == "30"
+    saves, warnings = list_saves(dirs)
+    assert warnings == [] and len(saves) == 1 and not saves[0].finished and len(saves[0].game.history) == 30
+    assert saves_folder(save_dir) == {saves[0].path.name} and not dirs.autosave.exists()
