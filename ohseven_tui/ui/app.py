@@ -86,10 +86,9 @@ class OhSevenApp(App):
         if waiting.game_id == storage.game_id(game):
             # One game twice: a put-aside entry resumed and played on. Open the later.
             ours, theirs = [str(a) for a in game.history], [str(a) for a in waiting.game.history]
-            if theirs[:len(ours)] == ours:
-                if len(theirs) > len(ours):
-                    self.notify("This game went on after it was put aside: continuing from its latest move.",
-                                timeout=6)
+            if len(theirs) > len(ours) and theirs[:len(ours)] == ours:
+                self.notify("This game went on after it was put aside: continuing from its latest move.",
+                            timeout=6)
                 self._open_table(waiting.game, bot_delay)
                 return
             if ours[:len(theirs)] == theirs:
