@@ -11,7 +11,8 @@ A save file is the engine's game record plus a scoresheet summary. Loading repla
 the record, so a save that loads is a game the rules allow. Every failure is a
 :class:`SaveError` whose message is one line naming the file. Nothing here ever
 deletes or overwrites a file except the autosave and setup it owns, and a finished
-game never replaces an existing save.
+game never replaces another game's save (only its own put-aside entry). Each game
+carries an id in its saves, so filing is idempotent: one game, one entry.
 """
 
 from __future__ import annotations
