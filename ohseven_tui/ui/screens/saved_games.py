@@ -89,7 +89,7 @@ class SavedGamesScreen(Screen[None]):
         for saved in self.saves:
             game = saved.game
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished: {len(game.results())} of {game.rules.rounds} rounds; c continues)")
+                f"(unfinished, {len(game.results())}/{game.rules.rounds} rounds)")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
             rules = game.rules.preset + (", passing" if game.rules.passing else "")
             table.add_row(saved.id, _date(saved.date), rules, str(game.players), winner, scores, key=saved.id)

@@ -51,7 +51,7 @@ class UnfinishedGameScreen(ModalScreen[Optional[str]]):
             yield Static(Text(describe(self.waiting)))
             yield OptionList(
                 Option(Text("c  Continue it"), id="continue"),
-                Option(Text(f"a  Put it aside and {self.new_label} (Saved games keeps it, unfinished)"),
+                Option(Text(f"a  Put it aside (kept in Saved games) and {self.new_label}"),
                        id="aside"),
                 Option(Text("Esc  Back (change nothing)"), id="back"),
                 id="unfinished-choices",
