@@ -11,19 +11,24 @@ A save file is the engine's game record plus a scoresheet summary. Loading repla
 the record, so a save that loads is a game the rules allow. Every failure is a
 :class:`SaveError` whose message is one line naming the file. Nothing here ever
 deletes or overwrites a file except the autosave and setup it owns, and a finished
-game never replaces an existing save.
+game never replaces another game's save (only its own put-aside entry). Each game
+carries an id in its saves, so filing is idempotent: one game, one entry.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import secrets
+import signal
 import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional
+from weakref import WeakKeyDictionary
 
 from .engine import Game, RecordError
 from .engine import record as records
@@ -45,7 +50,10 @@ __all__ = [
     "load_autosave_save",
     "clear_autosave",
     "set_aside_autosave",
+    "unfinished_game",
+    "put_aside_autosave",
     "finish_game",
+    "game_id",
     "save_setup",
     "load_setup",
     "list_saves",
@@ -67,6 +75,7 @@ ENV_VAR = "OHSEVEN_SAVE_DIR"
 AUTOSAVE_NAME = "autosave.json"
 SETUP_NAME = "setup.json"
 STATE_SUBDIR = ".state"
+KILL_VAR = "OHSEVEN_TEST_KILL_AT"  # tests only: a point at which to die (see _kill_point)
 
 
 class SaveError(Exception):
@@ -118,6 +127,7 @@ class SavedGame:
     date: str  # ISO 8601, UTC, when the file was written
     finished: bool
     app: dict = field(default_factory=dict)  # extra state the app keeps with an autosave
+    game_id: str = ""  # the same in every save of one game (see game_id())
 
     @property
     def id(self) -> str:
@@ -144,6 +154,44 @@ class SavedGame:
         return self.game.rules.describe()
 
 
+# ---------------------------------------------------------------------------- game ids
+# One id per game, kept in each of its saves (autosave, put aside, finished), so that
+# filing is idempotent: the same game is never filed twice. Kept beside the Game
+# object rather than in it, so the engine and its record format stay as they are.
+_ids: "WeakKeyDictionary[Game, str]" = WeakKeyDictionary()
+_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def game_id(game: Game) -> str:
+    """This game's id: the one its save file holds, or a new random one for a new game."""
+    gid = _ids.get(game)
+    if gid is None:
+        gid = _ids[game] = secrets.token_hex(8)
+    return gid
+
+
+def _derived_id(record: Any) -> str:
+    """The id of a save written before saves had one: a hash of what the game is
+    (rules, seats, seed, deals, actions), so every copy of one old file agrees."""
+    if not isinstance(record, dict):
+        record = {}
+    keys = ("rules", "seats", "seed", "stacked_deals", "actions")
+    text = json.dumps({k: record.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
+    return "old-" + hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+
+def _data_id(data: Any) -> Optional[str]:
+    """The game id a save file's JSON holds (or derives), None if it is not a save."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == records.RECORD_FORMAT:
+        return _derived_id(data)
+    if data.get("format") != SAVE_FORMAT:
+        return None
+    gid = data.get("game_id")
+    return gid if isinstance(gid, str) and _GAME_ID.match(gid) else _derived_id(data.get("record"))
+
+
 # ---------------------------------------------------------------------------- writing
 def _now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
@@ -161,15 +209,18 @@ def _summary(game: Game) -> dict:
     }
 
 
-def save_data(game: Game, *, date: Optional[str] = None, app: Optional[dict] = None) -> dict:
+def save_data(game: Game, *, date: Optional[str] = None, app: Optional[dict] = None,
+              game_id: Optional[str] = None) -> dict:
     """The JSON object a save file holds (see docs/save-format.md)."""
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "date": date or _now(),
-        "summary": _summary(game),
-        "record": records.to_record(game),
     }
+    if game_id:
+        data["game_id"] = game_id
+    data["summary"] = _summary(game)
+    data["record"] = records.to_record(game)
     if app:
         data["app"] = app
     return data
@@ -250,12 +301,21 @@ def _unlink_quietly(path: Path) -> None:
         pass
 
 
-def _atomic_write(path: Path, text: str, *, replace: bool) -> None:
+def _kill_point(point: Optional[str]) -> None:
+    """Tests only: die right here, as a SIGKILL or power loss would, when
+    ``$OHSEVEN_TEST_KILL_AT`` names this point (tests/test_filing_kill.py)."""
+    if point is not None and os.environ.get(KILL_VAR) == point:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _atomic_write(path: Path, text: str, *, replace: bool, point: Optional[str] = None) -> None:
     """Temp file beside ``path``, flush, fsync, then rename. With ``replace=False``
-    an existing ``path`` is never touched (os.link fails if it exists)."""
+    an existing ``path`` is never touched (os.link fails if it exists). ``point``
+    names the moment after the temp file is written, for the kill tests."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = _write_temp(path, text)
+        _kill_point(point and f"{point}-temp")
         try:
             if replace:
                 os.replace(tmp, path)
@@ -277,23 +337,30 @@ def _atomic_write(path: Path, text: str, *, replace: bool) -> None:
         raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
 
 
-def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Optional[str] = None) -> Path:
+def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Optional[str] = None,
+               game_id: Optional[str] = None, point: Optional[str] = None) -> Path:
     """Write ``game`` as a save file at ``path`` (atomic). Refuses to replace an
-    existing file unless ``replace`` is true."""
+    existing file unless ``replace`` is true. ``game_id`` is stored when given
+    (the app's saves); without it the file's id is derived when it is loaded."""
     path = Path(path)
-    text = json.dumps(save_data(game, date=date), indent=1, ensure_ascii=False) + "\n"
-    _atomic_write(path, text, replace=replace)
+    text = json.dumps(save_data(game, date=date, game_id=game_id), indent=1, ensure_ascii=False) + "\n"
+    _atomic_write(path, text, replace=replace, point=point)
     return path
 
 
 def write_autosave(dirs: SaveDirs, game: Game, app: Optional[dict] = None) -> Path:
     """Save the unfinished game (after every action). Only the autosave is replaced."""
-    if dirs.state not in _swept:  # once per process: what an earlier, killed one left
-        _swept.add(dirs.state)
-        remove_stale_temps(dirs.state)
-    text = json.dumps(save_data(game, app=app), separators=(",", ":"), ensure_ascii=False)
+    _sweep_once(dirs.state)
+    text = json.dumps(save_data(game, app=app, game_id=game_id(game)), separators=(",", ":"), ensure_ascii=False)
     _atomic_write(dirs.autosave, text, replace=True)
     return dirs.autosave
+
+
+def _sweep_once(directory: Path) -> None:
+    """Once per process and folder: remove what an earlier, killed process left."""
+    if directory not in _swept:
+        _swept.add(directory)
+        remove_stale_temps(directory)
 
 
 def clear_autosave(dirs: SaveDirs) -> None:
@@ -340,21 +407,90 @@ def new_save_name(game: Game, when: Optional[datetime] = None) -> str:
     return f"{when.strftime('%Y%m%d-%H%M%S')}-{game.players}p-{first}"
 
 
-def finish_game(dirs: SaveDirs, game: Game) -> Path:
-    """Write a finished game into the saves directory (never over another save),
-    then clear the autosave. Returns the new file's path."""
+def _entries_of(dirs: SaveDirs, gid: str) -> list[SavedGame]:
+    """The saves in the saves folder that hold the game ``gid`` (each one replayed)."""
+    found = []
+    try:
+        names = sorted(e.name for e in os.scandir(dirs.saves) if e.name.endswith(".json") and not e.name.startswith("."))
+    except OSError:
+        return found
+    for name in names:
+        path = dirs.saves / name
+        try:
+            data = _read_json(path)
+            if _data_id(data) == gid:
+                found.append(_from_data(path, data))
+        except SaveError:
+            continue  # not a save of ours: list_saves reports it
+    return found
+
+
+def _is_prefix(short: Game, long: Game) -> bool:
+    return [str(a) for a in long.history[:len(short.history)]] == [str(a) for a in short.history]
+
+
+def _clear_autosave_of(dirs: SaveDirs, gid: str) -> None:
+    """Clear the autosave only if it holds this game: another game's is kept."""
+    try:
+        data = _read_json(dirs.autosave)
+    except SaveError:
+        return  # gone, or unreadable: loading it sets it aside, never us
+    if _data_id(data) == gid:
+        clear_autosave(dirs)
+
+
+def _file(dirs: SaveDirs, game: Game, point: str) -> Path:
+    """Write ``game`` into the saves folder once: over its own put-aside entry if
+    there is one (the same game, fewer moves), never over another save, and not
+    at all if the game is filed already. Then clear the autosave if it holds it."""
+    _sweep_once(dirs.saves)
+    gid = game_id(game)
+    entries = _entries_of(dirs, gid)
+    done = next((e for e in entries if e.finished or not _is_prefix(e.game, game)
+                 and _is_prefix(game, e.game)), None)
+    if done is not None:  # filed already (a kill came before the autosave was cleared)
+        _clear_autosave_of(dirs, gid)
+        return done.path
+    older = next((e for e in entries if _is_prefix(e.game, game)), None)
+    if older is not None:
+        write_save(older.path, game, replace=True, game_id=gid, point=point)
+        path = older.path
+    else:
+        path = _new_entry(dirs, game, gid, point)
+    _kill_point(f"{point}-written")  # filed, autosave not yet cleared
+    _clear_autosave_of(dirs, gid)
+    return path
+
+
+def _new_entry(dirs: SaveDirs, game: Game, gid: str, point: str) -> Path:
     stem = new_save_name(game)
     for n in range(1, 1000):
         path = dirs.saves / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
         try:
-            write_save(path, game)
+            return write_save(path, game, game_id=gid, point=point)
         except SaveError as exc:
             if exc.reason.startswith("already exists"):
                 continue
             raise
-        clear_autosave(dirs)
-        return path
     raise SaveError(dirs.saves / f"{stem}.json", "too many saves with this name")
+
+
+def finish_game(dirs: SaveDirs, game: Game) -> Path:
+    """File a finished game with the saves (never over another game's save; over
+    its own put-aside entry; never twice), then clear the autosave. Returns the
+    save's path."""
+    return _file(dirs, game, "finished")
+
+
+def put_aside_autosave(dirs: SaveDirs) -> Optional[Path]:
+    """Keep the unfinished game with the saves (marked unfinished; the saved games
+    list can resume it), then clear the autosave, so a new game can start without
+    losing it. Returns the entry's path, or None if there was no autosave. An
+    unreadable autosave raises SaveError after being set aside (kept, renamed)."""
+    saved = load_autosave_save(dirs)
+    if saved is None:
+        return None
+    return _file(dirs, saved.game, "finished" if saved.game.is_over else "aside")
 
 
 def save_setup(dirs: SaveDirs, setup: dict) -> Path:
@@ -535,7 +671,8 @@ def _from_data(path: Path, data: Any) -> SavedGame:
             date = mtime.replace(microsecond=0).isoformat().replace("+00:00", "Z")
         except OSError:
             date = ""
-        return SavedGame(path, game, date, game.is_over)
+        gid = _ids[game] = _derived_id(data)
+        return SavedGame(path, game, date, game.is_over, game_id=gid)
     if fmt != SAVE_FORMAT:
         raise SaveError(path, f"is not an ohseven saved game (format {fmt!r})")
     version = data.get("version")
@@ -550,6 +687,8 @@ def _from_data(path: Path, data: Any) -> SavedGame:
     app = data.get("app", {})
     if not isinstance(app, dict):
         raise SaveError(path, "the 'app' field must be an object")
+    if "game_id" in data and not (isinstance(data["game_id"], str) and _GAME_ID.match(data["game_id"])):
+        raise SaveError(path, "the 'game_id' field must be 1 to 64 letters, digits, '-' or '_'")
     try:
         game = records.from_record(record)
     except RecordError as exc:
@@ -557,7 +696,9 @@ def _from_data(path: Path, data: Any) -> SavedGame:
     except (TypeError, ValueError, KeyError, AttributeError) as exc:  # belt and braces: never a traceback
         raise SaveError(path, f"the game record cannot be read ({type(exc).__name__})") from None
     _check_summary(path, data.get("summary"), game)
-    return SavedGame(path, game, date, game.is_over, app)
+    gid = _data_id(data)
+    _ids[game] = gid
+    return SavedGame(path, game, date, game.is_over, app, gid)
 
 
 def load_save(path: Path | str) -> SavedGame:
@@ -585,16 +726,24 @@ def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
         raise SaveError(dirs.autosave, f"{exc.reason} (kept as {aside.name})") from None
 
 
-def load_autosave(dirs: SaveDirs) -> Optional[Game]:
-    """The unfinished game, or None. A corrupt autosave raises SaveError naming the
-    file, after setting it aside as ``autosave-unreadable-DATE.json``. An autosave
-    of a game that is already over is filed with the saves (as finish_game would
-    have) and None is returned."""
+def unfinished_game(dirs: SaveDirs) -> Optional[SavedGame]:
+    """The unfinished game's autosave, or None. A corrupt autosave raises SaveError
+    naming the file, after setting it aside as ``autosave-unreadable-DATE.json``.
+    An autosave of a game that is already over is filed with the saves (once: a
+    game filed already is not filed again) and None is returned. Sweeps the temp
+    files a killed write left in the saves folder."""
+    _sweep_once(dirs.saves)
     saved = load_autosave_save(dirs)
     if saved is not None and saved.game.is_over:
         # Stopped between the last action and filing the game: finish the move now.
         finish_game(dirs, saved.game)
         return None
+    return saved
+
+
+def load_autosave(dirs: SaveDirs) -> Optional[Game]:
+    """The unfinished game, or None (see unfinished_game)."""
+    saved = unfinished_game(dirs)
     return saved.game if saved is not None else None
 
 

@@ -48,6 +48,9 @@ def register(sub) -> None:
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
     p.add_argument("--save-dir", type=Path, help="where games are saved (default: your user data folder)")
     p.add_argument("--continue", dest="resume", action="store_true", help="resume the unfinished game")
+    p.add_argument("--put-aside", dest="put_aside", action="store_true",
+                   help="keep the unfinished game with your saved games (Saved games can continue it), "
+                   "then start the new one")
     p.set_defaults(run=run)
 
 
@@ -95,10 +98,48 @@ def setup_from_args(args: argparse.Namespace):
     return setup
 
 
+def _unfinished_first(args: argparse.Namespace, starts_new: bool) -> None:
+    """A new game must not replace the unfinished one unasked. --put-aside keeps
+    it with the saves now; in a terminal the app asks; with no terminal to ask
+    in, refuse in one line naming the flags that decide."""
+    import os
+    import sys
+
+    from .. import storage
+    from ..cli import UsageError
+
+    if args.resume and args.put_aside:
+        raise UsageError("ohseven play: --continue resumes the unfinished game and --put-aside keeps it aside; "
+                         "choose one")
+    if args.resume or not (starts_new or args.put_aside):
+        return
+    dirs = storage.save_dirs(args.save_dir)
+    try:
+        if args.put_aside:
+            entry = storage.put_aside_autosave(dirs)
+            if entry is not None:
+                print(f"ohseven play: the unfinished game is put aside as {entry.stem} "
+                      "(Saved games can continue it)", file=sys.stderr)
+            return
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return  # the app asks
+        waiting = storage.unfinished_game(dirs)
+    except storage.SaveError as exc:
+        if os.path.lexists(dirs.autosave):  # still there: a new game would replace it
+            raise UsageError(f"ohseven play: {exc}") from None
+        print(f"ohseven play: {exc}", file=sys.stderr)  # unreadable, and kept under another name
+        return
+    if waiting is not None:
+        raise UsageError("ohseven play: there is an unfinished game, and a new one would replace it; "
+                         "add --continue to resume it, or --put-aside to keep it in your saved games "
+                         "and start the new one")
+
+
 def run(args: argparse.Namespace) -> int:
     from ..ui.app import OhSevenApp
 
     setup = setup_from_args(args)
+    _unfinished_first(args, starts_new=setup is not None)
     app = OhSevenApp(setup=setup, ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir,
                      resume=args.resume)
     app.run()

@@ -69,8 +69,58 @@ class OhSevenApp(App):
             self.back_to_menu()
 
     # -- navigation ---------------------------------------------------------
-    def start_table(self, game: "Game", *, bot_delay: Optional[float] = None) -> None:
-        """Open the table for ``game`` on top of the main menu."""
+    def start_table(self, game: "Game", *, bot_delay: Optional[float] = None, new_label: str = "start the new game"
+                    ) -> None:
+        """Open the table for ``game`` on top of the main menu. If another game is
+        unfinished (its autosave would be replaced), ask first: continue that one,
+        or put it aside with the saved games; Back changes nothing."""
+        storage = self.storage()
+        if storage is None or not hasattr(storage, "unfinished_game"):
+            self._open_table(game, bot_delay)
+            return
+        dirs = self._dirs(storage)
+        try:
+            waiting = storage.unfinished_game(dirs)
+        except Exception as exc:  # unreadable: it was set aside (kept), so nothing is lost
+            self.notify(f"Could not load the unfinished game: {exc}", severity="error", timeout=6)
+            waiting = None
+        if waiting is None:
+            self._open_table(game, bot_delay)
+            return
+        if waiting.game_id == storage.game_id(game):
+            # One game twice: a put-aside entry resumed and played on. Open the later.
+            ours, theirs = [str(a) for a in game.history], [str(a) for a in waiting.game.history]
+            if len(theirs) > len(ours) and theirs[:len(ours)] == ours:
+                self.notify("This game went on after it was put aside: continuing from its latest move.",
+                            timeout=6)
+                self._open_table(waiting.game, bot_delay)
+                return
+            if ours[:len(theirs)] == theirs:
+                self._open_table(game, bot_delay)
+                return
+        from .screens.unfinished import UnfinishedGameScreen
+
+        at_start = all(type(s) is Screen for s in self.screen_stack)  # ohseven play: only the blank screen
+
+        def answered(choice: Optional[str]) -> None:
+            if choice == "continue":
+                self._open_table(waiting.game, bot_delay)
+            elif choice == "aside":
+                try:
+                    entry = storage.put_aside_autosave(dirs)
+                except Exception as exc:
+                    self.notify(f"Could not put the unfinished game aside: {exc}", severity="error", timeout=8)
+                    return
+                if entry is not None:
+                    self.notify(f"The unfinished game is put aside as {entry.stem}: Saved games can continue it.",
+                                timeout=6)
+                self._open_table(game, bot_delay)
+            elif at_start:
+                self.back_to_menu()  # asked at start-up (ohseven play): nothing to go back to but the menu
+
+        self.push_screen(UnfinishedGameScreen(waiting, new_label), answered)
+
+    def _open_table(self, game: "Game", bot_delay: Optional[float] = None) -> None:
         from .screens.table import TableScreen
 
         delay = self.bot_delay if bot_delay is None else bot_delay

@@ -34,6 +34,7 @@ class SavedGamesScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
         Binding("enter", "open", "Open", show=False),
+        Binding("c", "resume", "Continue"),
         Binding("o", "sort_next", "Sort by"),
         Binding("v", "reverse", "Reverse"),
         Binding("delete,x", "delete", "Delete"),
@@ -89,7 +90,8 @@ class SavedGamesScreen(Screen[None]):
         self.saves = storage.sort_saves(self.saves, self.sort_key, self.reverse)
         for saved in self.saves:
             game = saved.game
-            winner = ", ".join(saved.winner_names) if saved.finished else "(unfinished)"
+            winner = ", ".join(saved.winner_names) if saved.finished else (
+                f"(unfinished, {len(game.results())}/{game.rules.rounds} rounds)")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
             rules = game.rules.preset + (", passing" if game.rules.passing else "")
             table.add_row(saved.id, _date(saved.date), rules, str(game.players), winner, scores, key=saved.id)
@@ -149,6 +151,17 @@ class SavedGamesScreen(Screen[None]):
         saved = self.selected
         if saved is not None:
             self.app.push_screen(GameReviewScreen(saved))
+
+    def action_resume(self) -> None:
+        """Continue an unfinished (put-aside) game: the app asks first if another
+        game is unfinished; it is filed over this entry when it ends."""
+        saved = self.selected
+        if saved is None:
+            return
+        if saved.finished:
+            self.notify(f"{saved.id} is finished: Enter reviews it.", timeout=4)
+            return
+        self.app.start_table(saved.game, new_label="continue this one")
 
     def action_players(self) -> None:
         from .players import PlayersScreen
