@@ -94,9 +94,9 @@ async def settled_footer(pilot) -> str:
     return footer_line(pilot.app)
 
 
-async def test_the_footer_keeps_a_turns_keys_at_80_and_100_columns():
+async def test_the_footer_keeps_a_turns_keys_at_80_and_100_columns(tmp_path):
     for width in (80, 100):
-        app = OhSevenApp(game=solo(4), bot_delay=0)
+        app = OhSevenApp(game=solo(4), bot_delay=0, save_dir=tmp_path / str(width))  # no unfinished game between
         async with app.run_test(size=(width, 24)) as pilot:
             await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
             footer = await settled_footer(pilot)
