@@ -190,3 +190,28 @@ async def test_resuming_an_entry_whose_game_went_on_resumes_its_latest_move(dirs
         assert history(table_of(app).game)[:len(later.history)] == history(later)
         assert any("latest" in n for n in notices(app))
     assert [s.path for s in list_saves(dirs)[0]] == [entry]
+
+
+async def test_reviewing_a_put_aside_game_never_replays_the_round_in_play(dirs):
+    """Its hands are still in play: whoever resumes it may be at the screen."""
+    from helpers import play_first_legal
+    from ohseven_tui.engine import Phase, Play
+
+    game = Game(make_rules("oh-seven", 3), seed=4,
+                seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")])
+    play_first_legal(game, until=lambda g: g.round_number == 2 and g.phase is Phase.PLAY
+                     and sum(isinstance(a, Play) for a in g.history) == 21 + 2)
+    write_autosave(dirs, game)
+    put_aside_autosave(dirs)
+    app = OhSevenApp(save_dir=dirs.saves, bot_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen_name(app) == "GameReviewScreen")
+        await pilot.press("r")
+        titles = set()
+        for key in ["right"] * 40 + ["]"] * 3 + ["end", "right", "right"]:
+            await pilot.press(key)
+            titles.add(str(app.screen.query_one("#replay-title").render()).split("  ·  ")[0])
+    assert any(t.startswith("Round 1") for t in titles)
+    assert not any(t.startswith("Round 2") for t in titles), titles

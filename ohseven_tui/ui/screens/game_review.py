@@ -285,9 +285,15 @@ class GameReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self._show_step()
 
+    @property
+    def replay_rounds(self) -> int:
+        """Rounds the replay may show. An unfinished game's round in play stays
+        hidden: its hands are still in play, and whoever resumes it may be watching."""
+        return len(self.game.rounds) if self.saved.finished else len(self.game.results())
+
     def check_action(self, action: str, parameters) -> Optional[bool]:
         if action in ("step", "round", "edge"):
-            return self.view == "replay" and bool(self.game.results() or self.game.rounds)
+            return self.view == "replay" and self.replay_rounds > 0
         return True
 
     def action_close(self) -> None:
@@ -302,7 +308,8 @@ class GameReviewScreen(Screen[None]):
     def steps(self) -> list[ReplayStep]:
         if self.round_index not in self._steps:
             label = (lambda c: c.pretty(self.ascii))
-            self._steps[self.round_index] = round_steps(self.game, self.round_index, label) if self.game.rounds else []
+            shown = self.round_index < self.replay_rounds
+            self._steps[self.round_index] = round_steps(self.game, self.round_index, label) if shown else []
         return self._steps[self.round_index]
 
     def action_step(self, delta: int) -> None:
@@ -310,7 +317,7 @@ class GameReviewScreen(Screen[None]):
         new = self.step_index + delta
         if 0 <= new < len(steps):
             self.step_index = new
-        elif new >= len(steps) and self.round_index + 1 < len(self.game.rounds):
+        elif new >= len(steps) and self.round_index + 1 < self.replay_rounds:
             self.round_index += 1
             self.step_index = 0
         elif new < 0 and self.round_index > 0:
@@ -320,7 +327,7 @@ class GameReviewScreen(Screen[None]):
 
     def action_round(self, delta: int) -> None:
         new = self.round_index + delta
-        if 0 <= new < len(self.game.rounds):
+        if 0 <= new < self.replay_rounds:
             self.round_index = new
             self.step_index = 0
         self._show_step()
@@ -339,7 +346,11 @@ class GameReviewScreen(Screen[None]):
         title = self.query_one("#replay-title", Static)
         body = self.query_one("#replay-body", Static)
         if step is None:
-            title.update(Text("Nothing was dealt in this game."))
+            if self.game.rounds and not self.saved.finished:
+                title.update(Text("No round of this unfinished game is over yet; the round in play stays "
+                                  "hidden until it is."))
+            else:
+                title.update(Text("Nothing was dealt in this game."))
             body.update("")
             return
         steps = self.steps()
