@@ -20,6 +20,7 @@ from ohseven_tui.engine import BidNumber, Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.choose import ChooseScreen
+from ohseven_tui.ui.screens.confirm import ConfirmScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.help import HelpScreen
@@ -38,7 +39,11 @@ from test_ui_driver import choose, wait_for_input
 # A face-up card in a hand is drawn as a box: "│ 7♠  │" (or heavy "┃ 7♠  ┃" at the cursor).
 CARD_FACE = re.compile(r"[│┃] ?((?:10|[0-9JQKA])[♠♥♦♣]) +[│┃]")
 CARD_BACK = re.compile(r"[│┃] ?░+ ?[│┃]")
-SHARED = (RevealScreen, ScoresheetScreen, LastTrickScreen, HelpScreen, GameOverScreen)
+# Private words about a hand: a hint, the cards picked to pass, what was passed and
+# received, the cards still unbid. Outside the window none of them may show.
+PRIVATE_TEXT = re.compile(r"Hint:|chosen: press Enter|chosen: pick|You passed|have not bid with this round:")
+FACE_DOWN_TITLE = re.compile(r"face down \((\d+) cards?\)")
+SHARED = (RevealScreen, ScoresheetScreen, LastTrickScreen, HelpScreen, GameOverScreen, ConfirmScreen)
 
 
 class FrameWatch:
@@ -85,12 +90,18 @@ class FrameWatch:
         shown = screen_text(self.app)
         faces = CARD_FACE.findall(shown)
         owner = self.owner(screen)
+        where = f"frame {self.frames} on {type(screen).__name__}, {len(self.game.history)} actions in"
+        if owner is None and PRIVATE_TEXT.search(shown):
+            line = next(line for line in shown.splitlines() if PRIVATE_TEXT.search(line))
+            self.breaches.append(f"{where}: private words outside any window: {line.strip()!r}")
+        title = FACE_DOWN_TITLE.search(shown)
+        if title and len(CARD_BACK.findall(shown)) != int(title.group(1)):
+            self.breaches.append(f"{where}: {title.group(0)} but {len(CARD_BACK.findall(shown))} card backs drawn")
         if not faces:
             if CARD_BACK.search(shown):
                 self.hidden_frames += 1
             return
         self.face_up_frames += 1
-        where = f"frame {self.frames} on {type(screen).__name__}, {len(self.game.history)} actions in"
         if owner is None:
             self.breaches.append(f"{where}: face-up cards {faces} outside any human's window")
             return
@@ -108,9 +119,9 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
     """Play to the game-over screen as the humans would, looking once a round at the
     scoresheet, the last trick or the help in the middle of a turn."""
     looked: set = set()
-    peeks = ("t", "l", "f1")
+    peeks = ("t", "l", "f1", "escape")
     for _ in range(limit):
-        screen = await wait_for_input(pilot, limit=20000, also=(LastTrickScreen, HelpScreen))
+        screen = await wait_for_input(pilot, limit=20000, also=(LastTrickScreen, HelpScreen, ConfirmScreen))
         if isinstance(screen, GameOverScreen):
             return screen
         if isinstance(screen, HandoffScreen):
@@ -119,17 +130,25 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
             continue
         if isinstance(screen, SHARED):
             watch.close()
-            await pilot.press("escape" if isinstance(screen, (LastTrickScreen, HelpScreen)) else "enter")
+            if isinstance(screen, ConfirmScreen):
+                await pilot.press("n")  # "Leave this game?" No
+            else:
+                await pilot.press("escape" if isinstance(screen, (LastTrickScreen, HelpScreen)) else "enter")
             continue
         seat = screen.obs.seat if isinstance(screen, ChooseScreen) else screen.acting
         key = (game.round_number, seat, type(screen).__name__)
-        if key not in looked and game.round_number > 1:
+        rebid = isinstance(screen, BidScreen) and bool(screen.obs.bid_attempts)
+        if key not in looked and (game.round_number > 1 or rebid):
             looked.add(key)
+            # Leave private words on screen (a hint, a card picked), then look away.
+            await pilot.press("h", *(["1"] if isinstance(screen, PassScreen) else []))
             await pilot.press(peeks[len(looked) % len(peeks)])
             continue
         if isinstance(screen, PassScreen):
+            hand = screen.query_one(HandView)
             for i in range(screen.obs.pass_count):
-                await pilot.press(str(i + 1))
+                if i not in hand.picked:
+                    await pilot.press(str(i + 1))
             await pilot.press("enter")
         elif isinstance(screen, BidScreen):
             await choose(pilot, screen, pick_bid(screen), mouse=False)

@@ -162,3 +162,58 @@ async def test_a_resumed_game_tells_this_round_so_far():
         assert "Round 2:" in shown and "Resumed: round 2" in shown
         for action in plays_this_round:
             assert f"{game.seats[action.seat].name} plays {action.card.pretty()}" in shown
+
+
+async def test_passing_words_one_card_and_a_hint_that_names_its_move_once():
+    app = OhSevenApp(game=solo(passing=True), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, PassScreen))  # round 2: 1 card left
+        from ohseven_tui.ui.widgets.log import TableLog
+
+        told = [line.plain for line in table(app).query_one(TableLog).lines]
+        assert "Everyone passes 1 card face down to the left." in told
+        await pilot.press("h")
+        message = str(screen.query_one("#message").render())
+        assert message.startswith("Hint: Pass ") and "it fits your bidding plan least" in message, message
+        await pilot.press("1", "enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen)
+        assert "(marked +)" in text(app)  # the mark the hand shows on a received card
+
+
+async def test_an_illegal_card_is_refused_with_a_sentence():
+    from ohseven_tui.engine import IllegalAction
+
+    app = OhSevenApp(game=solo(4, seed=8), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(60):
+            screen = await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+            hand = screen.query_one(HandView)
+            illegal = [i for i in range(len(hand.cards)) if i not in hand.legal_indices]
+            if illegal:
+                break
+            await pilot.press("enter")
+        else:
+            raise AssertionError("never had to follow suit")
+        game = screen.game
+        try:
+            game.clone().apply(Play(0, hand.cards[illegal[0]]))
+        except IllegalAction as exc:
+            reason = str(exc)
+        await pilot.press(str(illegal[0] + 1), "enter")
+        message = str(screen.query_one("#message").render())
+        assert message == reason[0].upper() + reason[1:] and message[0].isupper()
+
+
+async def test_watch_mode_skip_stops_at_the_round_scoresheet_and_lets_it_be_read():
+    game = Game(make_rules("oh-seven", 3), seed=2, seats=[Seat(n, "easy") for n in ("Ann", "Bea", "Cid")])
+    app = OhSevenApp(game=game, bot_delay=0.3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_table(pilot)
+        await pilot.press("s")
+        for _ in range(3000):
+            await pilot.pause(0.01)
+            if game.results():
+                break
+        await pilot.pause(0.5)  # the round's scoresheet is still up, as without skipping
+        assert isinstance(app.screen, ScoresheetScreen) and len(game.results()) == 1

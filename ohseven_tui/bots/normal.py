@@ -63,7 +63,8 @@ def _pass(obs: Observation) -> Hint:
     action = Pass(obs.seat, cards)
     if action not in obs.legal_actions:  # defensive: never return an illegal pass
         action = obs.legal_actions[0]
-    return Hint(action, f"Pass {_cards(action.cards)}: they fit your bidding plan least")
+    fit = "it fits" if len(action.cards) == 1 else "they fit"
+    return Hint(action, f"Pass {_cards(action.cards)}: {fit} your bidding plan least")
 
 
 def opponent_wildness(obs: Observation, model) -> list:

@@ -30,7 +30,7 @@ class BidScreen(ChooseScreen):
             context.append_text(self.cards(obs.passed))
             context.append(f" to {name(obs.pass_to)} and received ")
             context.append_text(self.cards(obs.received))
-            context.append(f" from {name(obs.pass_from)} (marked new).\n")
+            context.append(f" from {name(obs.pass_from)} (marked +).\n")
         if attempts:
             from .table import outcome_text
 

@@ -91,8 +91,13 @@ class ChooseScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
+        # After the closing screen's own callback (which may leave the game).
+        self.call_later(self._check_window)
+
+    def _check_window(self) -> None:
         table = self.app.table()
-        if table is not None and table.lookout.needs_handoff(self.obs.seat) and not self._handing_off:
+        if (table is not None and self.is_current and not self._handing_off
+                and table.lookout.needs_handoff(self.obs.seat)):
             # Back from a shared screen: hand the screen back before the cards show.
             from .handoff import HandoffScreen
 
@@ -104,11 +109,23 @@ class ChooseScreen(Screen):
         table = self.app.table()
         if table is not None:
             table.lookout.open(self.obs.seat)
-        self.query_one(HandView).set_face_up(True)
+        self._show_private(True)
+
+    # Everything that tells about this seat's hand: the cards, the words about them
+    # (what was passed and received, the cards still unbid, a hint, the cards
+    # picked) and the number being picked.
+    PRIVATE = ("#context", "#message", "#picker")
 
     def cover(self) -> None:
-        """A shared screen opens over this one: the hand goes face down."""
-        self.query_one(HandView).set_face_up(False)
+        """A shared screen opens over this one: everything private is hidden now,
+        before that screen's first frame."""
+        self._show_private(False)
+
+    def _show_private(self, shown: bool) -> None:
+        self.query_one(HandView).set_face_up(shown)
+        for selector in self.PRIVATE:
+            for widget in self.query(selector):
+                widget.display = shown
 
     def action_last_trick(self) -> None:
         table = self.app.table()
@@ -128,6 +145,8 @@ class ChooseScreen(Screen):
         raise NotImplementedError
 
     def say(self, message: str, *, error: bool = False) -> None:
+        if error and message:
+            message = message[0].upper() + message[1:]  # the engine's reasons read as sentences
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
         widget.update(Text(self.plain(message)))

@@ -165,9 +165,11 @@ class TableScreen(Screen):
                 title = f"{who} turn: bright cards are legal. Enter or a click plays one."
             elif face_up:
                 title = f"{self.seat_name(self.viewer)}'s hand"
-            else:
+            elif count:
                 title = (f"{self.seat_name(self.viewer)}'s hand, face down ({count} card{'s' if count != 1 else ''}):"
                          " it shows after the hand-off")
+            else:
+                title = f"{self.seat_name(self.viewer)}'s hand is empty"
             hand.set_hand(obs.hand, legal, title=title, active=acting and face_up, face_up=face_up)
         state = (self.acting, self.paused, self.delay)
         if state != self._bindings_state:  # the footer recomposes: only when it changes
@@ -229,6 +231,8 @@ class TableScreen(Screen):
         return trump_words(obs, self.ascii)
 
     def say(self, message: str, *, error: bool = False) -> None:
+        if error and message:
+            message = message[0].upper() + message[1:]  # the engine's reasons read as sentences
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
         widget.update(Text(self.plain(message)), layout=False)
@@ -308,16 +312,22 @@ class TableScreen(Screen):
         if self.lookout.window is None:
             return
         self.lookout.close()
+        self.say("")  # a hint or an error is about that hand
         self.refresh_view()
         for screen in self.app.screen_stack:
             if isinstance(screen, ChooseScreen):
                 screen.cover()
 
     def on_screen_resume(self) -> None:
+        # After the closing screen's own callback, which may leave the game.
+        self.call_later(self._check_window)
+
+    def _check_window(self) -> None:
         """Back from a shared screen in the middle of a human's card play: that
         human confirms the hand-off again before the hand turns face up."""
         seat = self.acting
-        if seat is not None and self.lookout.needs_handoff(seat) and not self.blocked:
+        if (seat is not None and self.is_current and not self.blocked
+                and self.lookout.needs_handoff(seat)):
             self._hand_off(seat, lambda: self._after_handoff(seat))
 
     def _begin_turn(self, seat: int) -> None:
@@ -441,7 +451,8 @@ class TableScreen(Screen):
                 self.log_line(Text(f"Round {after.round_number}: {self.seat_name(after.dealer)} deals.", style="bold"))
             if after.phase is Phase.PASS:
                 side = "left" if after.pass_direction > 0 else "right"
-                self.log_line(f"Everyone passes {after.pass_count} face down to the {side}.")
+                word = "card" if after.pass_count == 1 else "cards"
+                self.log_line(f"Everyone passes {after.pass_count} {word} face down to the {side}.")
             if self.number_bids and after.round_number:
                 self.log_line(f"{after.hand_size} card{'s' if after.hand_size != 1 else ''} each; "
                               f"{self._trump_words(after)}.")
@@ -482,6 +493,8 @@ class TableScreen(Screen):
                 return True
             from .scoresheet import ScoresheetScreen
 
+            if self.watch:
+                self.skipping = False  # skipped to the end of the round: this is it, let it be read
             self.blocked = True
             self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
                                  lambda _: self._resume_flow())
@@ -536,9 +549,11 @@ class TableScreen(Screen):
         if isinstance(action, BidNumber):
             what = f"bid {action.number}"
         elif isinstance(action, (Play, Bid)):
-            what = action.card.pretty(self.ascii)
+            what = action.card.pretty()
         elif isinstance(action, Pass):
-            what = " ".join(c.pretty(self.ascii) for c in action.cards)
+            what = " ".join(c.pretty() for c in action.cards)
+        if what.lower() in suggestion.reason.lower():  # the reason names the move already
+            what = ""
         return self.plain(f"Hint: {what}: {suggestion.reason}" if what else f"Hint: {suggestion.reason}")
 
     # -- keys -----------------------------------------------------------------

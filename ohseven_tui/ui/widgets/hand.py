@@ -51,7 +51,8 @@ class CardFace(Static):
              new: bool, back: bool = False) -> None:
         """``back``: a face-down card (the card itself is not kept, so no click can
         reveal it)."""
-        state = (None if back else card, back, ascii, dark, legal, cursor, picked, new)
+        # A back keeps no card in its state, but must differ from an empty slot.
+        state = ("back" if back and card is not None else card, back, ascii, dark, legal, cursor, picked, new)
         if state == getattr(self, "_state", None):
             return
         self._state = state
