@@ -318,3 +318,19 @@ async def test_review_of_an_unfinished_save_shows_the_rebid_point_already_won(tm
     assert sheet_row(sheet, "Ann")[1:] == ["3/0", "+1", "1", "★"]
     for name in ("Bea", "Cid", "Dot"):
         assert sheet_row(sheet, name)[-1] == "0"
+
+
+async def test_setup_tab_visits_only_choices_one_can_see_focused(tmp_path):
+    """Every Tab stop is a control (no empty stop on the scrolling body)."""
+    from textual.widgets import Button, Input, Select
+
+    from test_ui_driver import wait_for_input
+
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_input(pilot)
+        await pilot.press("enter")  # New game
+        await wait_for_input(pilot)
+        for _ in range(16):
+            assert isinstance(app.focused, (Button, Input, Select)), type(app.focused).__name__
+            await pilot.press("tab")

@@ -54,7 +54,9 @@ class SetupScreen(Screen[None]):
         # Enter in any text field starts the game (on_input_submitted): say so.
         yield Static("New game — Tab moves between choices; Enter opens a list, and starts the game "
                      "from a name or the seed field or on Start", id="setup-title")
-        with VerticalScroll(id="setup-body"):
+        body = VerticalScroll(id="setup-body")
+        body.can_focus = False  # no empty Tab stop: focusing a choice scrolls it into view
+        with body:
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
                 yield Select([(RULES_LABELS[r], r) for r in RULES], value=preset, allow_blank=False,
