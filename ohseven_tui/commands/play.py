@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..safetext import quoted
 from .common import int_in
 
 STRENGTHS = ("easy", "normal", "strong")
@@ -18,9 +19,9 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--bot-delay must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"--bot-delay must be a number of seconds, not {quoted(text)}") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {text}")
+        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {quoted(text)}")
     return value
 
 
@@ -29,7 +30,7 @@ def _bots(text: str) -> list[str]:
     for name in names:
         if name not in STRENGTHS:
             raise argparse.ArgumentTypeError(
-                f"--bots takes {', '.join(STRENGTHS)} (one for all bots, or a comma list), not {name!r}")
+                f"--bots takes {', '.join(STRENGTHS)} (one for all bots, or a comma list), not {quoted(name)}")
     return names
 
 
