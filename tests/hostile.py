@@ -66,3 +66,36 @@ def assert_terminal_safe(text: str | bytes) -> None:
     assert "\x1b" not in text, "an ESC byte reached the output"
     found = raw_controls(text)
     assert not found, f"raw control characters in the output: {found!r}"
+
+
+def hostile_tables() -> list[list[str]]:
+    """The whole corpus cut into tables of 2 to 9 names (one game each)."""
+    names = list(dict.fromkeys(ALL))
+    tables = [names[i:i + 9] for i in range(0, len(names), 9)]
+    if len(tables[-1]) < 2:
+        tables[-1].append("Pad")
+    return tables
+
+
+def write_hostile_saves(directory, file_names=None) -> list:
+    """One finished game per table of :func:`hostile_tables`, written as a hostile
+    file would be: ASCII JSON, so the lone surrogate is the escape ``\\ud800``.
+    ``file_names`` (stems) default to ``hostile-K``. Returns the paths."""
+    import json
+    from pathlib import Path
+
+    from helpers import play_first_legal
+
+    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.storage import save_data
+
+    paths = []
+    for k, names in enumerate(hostile_tables()):
+        game = Game(make_rules("oh-seven", len(names)), seed=k, seats=[Seat(n, "normal") for n in names])
+        play_first_legal(game)
+        data = save_data(game, date=f"2026-01-0{k + 1}T10:00:00Z")
+        stem = file_names[k] if file_names and k < len(file_names) else f"hostile-{k}"
+        path = Path(directory) / f"{stem}.json"
+        path.write_text(json.dumps(data), encoding="ascii")
+        paths.append(path)
+    return paths
