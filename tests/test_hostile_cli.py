@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def hostile_dir(tmp_path_factory) -> Path:
     base = tmp_path_factory.mktemp("hostile-saves")
-    write_hostile_saves(base, ["hostile-0", "hostile-1", "[/]\x1b]0;T\x07x"])  # a hostile file name too
+    write_hostile_saves(base, ["hostile-0", "hostile-1", "[b]x\x1b]0;T\x07[@click=quit]"])  # a hostile file name too
     return base
 
 
