@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["printable", "one_line", "quoted", "csv_cell", "escape_json_output", "is_unsafe", "LIMIT"]
+__all__ = ["printable", "one_line", "quoted", "clean_name", "drop_unsafe", "csv_cell", "escape_json_output", "is_unsafe", "LIMIT"]
 
 LIMIT = 80  # characters of quoted input in one error line
 
@@ -47,6 +47,18 @@ def printable(text: object) -> str:
     encoder take as it is. Everything else (emoji, right-to-left letters, brackets)
     is kept."""
     return _UNSAFE.sub(lambda m: _escape(m.group()), str(text))
+
+
+def clean_name(text: str) -> str:
+    """A name a player types (or pastes) for a new game, with every unsafe character
+    dropped (a line break or tab becomes a space) and the spaces tidied: a new name
+    never needs escaping. Names already in saves are shown with :func:`printable`."""
+    return " ".join(drop_unsafe(text).split())
+
+
+def drop_unsafe(text: str) -> str:
+    """``text`` without its unsafe characters; a line break or tab becomes a space."""
+    return "".join(" " if ch in "\t\n\r" else ch for ch in str(text) if ch in "\t\n\r" or not is_unsafe(ch))
 
 
 def one_line(text: object, limit: int = LIMIT) -> str:

@@ -56,6 +56,15 @@ class OhSevenApp(App):
         if theme:
             self.theme = theme
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = True) -> None:
+        """Every notice is plain text: messages quote names and file names, which are
+        never markup (Widget.notify passes markup=True, so it is ignored here)."""
+        from ..safetext import one_line
+
+        super().notify(one_line(message, 500), title=one_line(title), severity=severity, timeout=timeout,
+                       markup=False)
+
     # -- crashes: one line and a log file (commands/play.py), not a screen of traceback
     def _handle_exception(self, error: Exception) -> None:
         if self.crash_report is None:

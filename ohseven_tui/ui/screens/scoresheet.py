@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from ...engine import Observation
 from .autoclose import AutoClose
 from ..widgets.scoresheet import legend, sheet_for
+from ..plain import plain, printable
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):
@@ -31,7 +32,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
 
     def compose(self) -> ComposeResult:
         obs = self.obs
-        names = [s.name for s in obs.seats]
+        names = [printable(s.name) for s in obs.seats]
         if obs.results:
             last = obs.results[-1]
             title = f"Scoresheet after round {last.number} of {obs.rules.rounds}"

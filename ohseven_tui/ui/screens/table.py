@@ -24,6 +24,7 @@ from ..cards import card_text, cards_text, suit_text, ascii_suits
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
+from ..plain import plain, printable
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
@@ -74,7 +75,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         # Fixed size for the seats, so a move repaints without a layout pass.
-        longest = max(len(s.name) for s in self.game.seats)
+        longest = max(len(printable(s.name)) for s in self.game.seats)
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 2  # header, seats, key
@@ -123,7 +124,7 @@ class TableScreen(Screen):
         return self.game.observation(self.viewer if self.viewer is not None else 0)
 
     def seat_name(self, seat: int) -> str:
-        return self.game.seats[seat].name
+        return printable(self.game.seats[seat].name)  # names are shown, never parsed: no markup, no escapes
 
     @property
     def ascii(self) -> bool:
