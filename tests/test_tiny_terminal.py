@@ -13,15 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from helpers import play_first_legal
 from test_ui_driver import play_game
 from test_ui_saves import choose_from_menu, open_saved_games
 
-from ohseven_tui.engine import Game, Seat, make_rules
+from ohseven_tui.engine import Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 
 ROOT = Path(__file__).resolve().parents[1]
 NORMAL = (100, 30)
-TINY = [(10, 4), (80, 3), (3, 12)]  # the smallest promised, the 3 rows of the report, and narrower still
+TINY = [(10, 4), (80, 3)]  # the smallest size promised, and the 3 rows of the report
 KEYS = ["pageup", "pagedown", "home", "end", "up", "down", "tab", "left", "right"]
 
 
@@ -55,6 +56,9 @@ async def test_the_main_menu_at_three_rows_and_page_up():
         assert app.is_running
 
 
+WANTED = {"HandoffScreen", "PassScreen", "BidScreen", "RevealScreen", "TableScreen", "ScoresheetScreen"}
+
+
 async def test_every_game_screen_at_tiny_sizes(tmp_path):
     rules = make_rules("oh-seven", 3, passing=True)
     game = Game(rules, seed=5, seats=[Seat("Ann"), Seat("Bea"), Seat("Cid", "easy")])
@@ -63,7 +67,7 @@ async def test_every_game_screen_at_tiny_sizes(tmp_path):
     async with app.run_test(size=NORMAL) as pilot:
         screen = None
         while True:
-            screen = await play_game(pilot, stop=lambda s: type(s).__name__ not in seen)
+            screen = await play_game(pilot, stop=lambda s: type(s).__name__ not in seen or WANTED <= seen)
             name = type(screen).__name__
             seen.add(name)
             await squeeze(pilot)
@@ -75,10 +79,21 @@ async def test_every_game_screen_at_tiny_sizes(tmp_path):
                     await squeeze(pilot)
                     await pilot.press("escape")
                     await pilot.pause()
-            if name == "GameOverScreen":
+            if WANTED <= seen:
                 break
-        assert {"HandoffScreen", "PassScreen", "BidScreen", "RevealScreen", "TableScreen", "ScoresheetScreen",
-                "GameOverScreen"} <= seen, seen
+        assert WANTED <= seen
+
+
+async def test_game_over_at_tiny_sizes(tmp_path):
+    """A game played headless into its last round, then to its end in the app."""
+    rules = make_rules("oh-seven", 3)
+    game = Game(rules, seed=6, seats=[Seat("Ann"), Seat("Bea", "easy"), Seat("Cid", "easy")])
+    play_first_legal(game, lambda g: g.round_number == rules.rounds and g.phase is Phase.PLAY)
+    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=NORMAL) as pilot:
+        screen = await play_game(pilot)
+        assert type(screen).__name__ == "GameOverScreen"
+        await squeeze(pilot)
 
 
 async def test_menu_setup_saved_games_review_and_confirm_at_tiny_sizes(tmp_path):
@@ -119,4 +134,14 @@ async def test_menu_setup_saved_games_review_and_confirm_at_tiny_sizes(tmp_path)
         await pilot.pause()
         await choose_from_menu(pilot, "rules")
         assert type(app.screen).__name__ == "HelpScreen"
+        await squeeze(pilot)
+
+
+async def test_number_bids_at_tiny_sizes(tmp_path):
+    """The Oh Hell number-bid screen (classic: bids in turn, the hook)."""
+    game = Game(make_rules("classic", 3), seed=2, seats=[Seat("Ann"), Seat("Bea", "easy"), Seat("Cid", "easy")])
+    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=NORMAL) as pilot:
+        screen = await play_game(pilot, stop=lambda s: type(s).__name__ == "NumberBidScreen")
+        assert type(screen).__name__ == "NumberBidScreen"
         await squeeze(pilot)
