@@ -104,9 +104,10 @@ def test_a_huge_action_in_a_save_gives_a_short_line(saves):
 
 
 def test_parse_action_quotes_at_most_a_short_piece():
-    with pytest.raises(ValueError) as info:
-        parse_action("0 play " + "Z" * 1_000_000)
-    assert len(str(info.value)) < 200
+    for text in ("Z" * 1_000_000, "0 play 7" + "Z" * 1_000_000, "0 bid 99" + "9" * 1_000_000 + "S"):
+        with pytest.raises(ValueError) as info:
+            parse_action(text)
+        assert len(str(info.value)) < 200
     with pytest.raises(ValueError) as info:
         parse_action("bad\naction\x1b")
     assert "\n" not in str(info.value) and "\x1b" not in str(info.value)
@@ -135,3 +136,14 @@ def test_a_lone_surrogate_name_is_saved_as_its_json_escape_and_loads_back(tmp_pa
     path = write_save(tmp_path / "s.json", game)
     assert "\\ud800Fay" in path.read_text(encoding="utf-8")
     assert load_save(path).names == ["\ud800Fay", "Bea"]
+
+
+def test_a_file_name_that_is_not_utf8_gives_one_line(saves):
+    """Python reads such a name with surrogate escapes (\\udcff): it must still print."""
+    with open(os.path.join(os.fsencode(saves), b"bad\xff.json"), "wb") as fh:
+        fh.write(b"{not json")
+    r = ohseven("scores", "list", "--save-dir", str(saves))
+    assert r.returncode == 0 and b"good" in r.stdout and b"Traceback" not in r.stderr
+    assert_terminal_safe(r.stderr)
+    err = r.stderr.decode().splitlines()
+    assert len(err) == 1 and "bad\\udcff.json" in err[0]
