@@ -7,8 +7,8 @@ from textual.binding import Binding
 
 from ...engine import Bid
 from ..widgets.hand import HandView
-from .choose import ChooseScreen
 from ..plain import plain, printable
+from .choose import ChooseScreen
 
 
 class BidScreen(ChooseScreen):

@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Observation
 from ..widgets.scoresheet import legend, sheet_for, statistics
-from ..plain import plain, printable
+from ..plain import printable
 
 
 class GameOverScreen(Screen[None]):

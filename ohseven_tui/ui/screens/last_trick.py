@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ...engine import Observation
 from ..cards import card_text
-from ..plain import plain, printable
+from ..plain import printable
 
 
 class LastTrickScreen(ModalScreen[None]):

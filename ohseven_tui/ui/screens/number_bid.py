@@ -17,8 +17,8 @@ from ...engine import BidNumber, BidStyle, Observation
 from ..widgets.hand import HandView
 from ..widgets.numbers import NumberPicker
 from ..widgets.seats import SeatsView
-from .choose import ChooseScreen
 from ..plain import plain, printable
+from .choose import ChooseScreen
 
 
 def trump_words(obs: Observation, ascii: bool = False) -> str:

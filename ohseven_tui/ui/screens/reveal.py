@@ -17,7 +17,7 @@ from ...engine import Bid, Observation, Phase
 from ...engine.state import STANDS
 from .autoclose import AutoClose
 from ..cards import card_text, cards_text, ascii_suits
-from ..plain import plain, printable
+from ..plain import printable
 
 class RevealScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding

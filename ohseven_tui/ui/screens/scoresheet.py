@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from ...engine import Observation
 from .autoclose import AutoClose
 from ..widgets.scoresheet import legend, sheet_for
-from ..plain import plain, printable
+from ..plain import printable
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):

@@ -24,7 +24,7 @@ from ..cards import card_text, cards_text, suit_text, ascii_suits
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
-from ..plain import plain, printable
+from ..plain import printable
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
