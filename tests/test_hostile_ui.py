@@ -64,7 +64,7 @@ async def fill_setup(pilot, names: list[str]) -> None:
 
 
 @pytest.mark.parametrize("names", TABLES, ids=["table-1", "table-2"])
-async def test_hostile_names_from_setup_to_the_first_scoresheet(tmp_path, names):
+async def test_hostile_names_from_setup_through_bidding_and_play(tmp_path, names):
     dirs = save_dirs(tmp_path / "saves")
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=0)
     seen = []
