@@ -40,3 +40,15 @@ def test_json_output_stays_valid_and_round_trips():
     text = escape_json_output(json.dumps(data, indent=1, ensure_ascii=False))
     assert not raw_controls(text)
     assert json.loads(text) == data
+
+
+def test_clean_name_drops_controls_and_keeps_the_text():
+    from ohseven_tui.safetext import clean_name, drop_unsafe
+
+    assert clean_name("\x1b[2JAnn") == "[2JAnn"
+    assert clean_name("Dot\r\nEli") == "Dot Eli" and clean_name("  Bea\x07\x7f ") == "Bea"
+    assert clean_name("\ud800Fay\u202e") == "Fay" and clean_name("Ann [ace]") == "Ann [ace]"
+    assert clean_name("שלום 😀") == "שלום 😀"
+    assert drop_unsafe("Ann ") == "Ann "  # typing a space is not undone
+    for name, _ in NAMES:
+        assert not raw_controls(clean_name(name))
