@@ -41,7 +41,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             args = parser.parse_args(["play", *argv])
         return int(args.run(args) or 0)
     except UsageError as exc:
-        print(exc, file=sys.stderr)
+        from .safetext import one_line
+
+        print(one_line(exc, 400), file=sys.stderr)  # quoted input may be huge, or hold newlines and escapes
         return 2
     except KeyboardInterrupt:
         return 130

@@ -32,6 +32,7 @@ from weakref import WeakKeyDictionary
 
 from .engine import Game, RecordError
 from .engine import record as records
+from .safetext import escape_json_output, one_line
 
 __all__ = [
     "SAVE_FORMAT",
@@ -84,7 +85,9 @@ class SaveError(Exception):
     def __init__(self, path: Path | str, reason: str):
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"{path}: {reason}")
+        # A file name or quoted input may hold newlines, escapes or a megabyte: the
+        # message stays one short printable line.
+        super().__init__(f"{one_line(path, 300)}: {one_line(reason, 300)}")
 
 
 @dataclass(frozen=True)
@@ -244,7 +247,7 @@ def _write_temp(path: Path, text: str) -> Path:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
+            fh.write(escape_json_output(text))  # a lone surrogate in a name: its JSON escape, not a crash
             fh.flush()
             os.fsync(fh.fileno())
     except BaseException:
@@ -590,18 +593,44 @@ def _oserror(path: Path, exc: OSError) -> SaveError:
     return SaveError(path, f"cannot read: {exc.strerror or exc}")
 
 
-def _read_json(path: Path) -> Any:
-    """Read a JSON file with every guard: size first, then depth. Only json.loads."""
+def _check_stat(path: Path, st: os.stat_result) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(path, "is a directory, not a save file")
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(path, "is not a regular file")
+    if st.st_size > MAX_BYTES:
+        raise SaveError(path, f"is {st.st_size / 2**20:.1f} MB, over the {MAX_BYTES // 2**20} MB a save may be; not read")
+
+
+def _read_bytes(path: Path) -> bytes:
+    """At most MAX_BYTES + 1 bytes of a regular file, never blocking: a FIFO, a
+    device or a symlink to one (``/proc/kmsg``) is refused, not waited on. The
+    open is non-blocking and the check is on the opened file (fstat), so a file
+    swapped after the first look is caught too."""
+    _check_stat(path, os.stat(path))  # cheap first look: no open at all for most bad kinds
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise SaveError(path, "is a directory, not a save file")
-        if not stat.S_ISREG(st.st_mode):
-            raise SaveError(path, "is not a regular file")
-        if st.st_size > MAX_BYTES:
-            raise SaveError(path, f"is {st.st_size / 2**20:.1f} MB, over the {MAX_BYTES // 2**20} MB a save may be; not read")
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)  # the file may have grown since stat
+        _check_stat(path, os.fstat(fd))
+        chunks, size = [], 0
+        while size <= MAX_BYTES:  # the file may have grown since stat
+            try:
+                chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
+            except BlockingIOError:  # a "regular" file that would block: not a save
+                raise SaveError(path, "is not a regular file (reading it would block)") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _read_json(path: Path) -> Any:
+    """Read a JSON file with every guard: regular file, size, then depth. Only json.loads."""
+    try:
+        raw = _read_bytes(path)
     except OSError as exc:
         raise _oserror(path, exc) from None
     if len(raw) > MAX_BYTES:

@@ -110,7 +110,7 @@ async def test_menu_opens_the_list_of_every_save(save_dir):
         row = table.get_row(IDS[IDS.index("redeal-2p")])
         data = raw("redeal-2p")
         totals = data["record"]["totals"]
-        assert row[4] == data["record"]["seats"][totals.index(max(totals))]["name"]  # winner
+        assert str(row[4]) == data["record"]["seats"][totals.index(max(totals))]["name"]  # winner
         assert row[3] == "2"
         for name, total in zip(["Ann", "Ben"], totals):
             assert f"{name} {total}" in row[5]

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..safetext import quoted
+
 
 def int_in(low: int, high: int | None, what: str):
     """An argparse type: an integer in [low, high], with a readable message."""
@@ -10,7 +12,7 @@ def int_in(low: int, high: int | None, what: str):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {quoted(text)}") from None
         if value < low or (high is not None and value > high):
             span = f"from {low} to {high}" if high is not None else f"at least {low}"
             raise argparse.ArgumentTypeError(f"{what} must be {span}, not {value}")

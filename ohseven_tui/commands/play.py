@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..safetext import quoted
 from .common import int_in
 
 STRENGTHS = ("easy", "normal", "strong")
@@ -18,9 +19,9 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--bot-delay must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"--bot-delay must be a number of seconds, not {quoted(text)}") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {text}")
+        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {quoted(text)}")
     return value
 
 
@@ -29,7 +30,7 @@ def _bots(text: str) -> list[str]:
     for name in names:
         if name not in STRENGTHS:
             raise argparse.ArgumentTypeError(
-                f"--bots takes {', '.join(STRENGTHS)} (one for all bots, or a comma list), not {name!r}")
+                f"--bots takes {', '.join(STRENGTHS)} (one for all bots, or a comma list), not {quoted(name)}")
     return names
 
 
@@ -135,7 +136,33 @@ def _unfinished_first(args: argparse.Namespace, starts_new: bool) -> None:
                          "and start the new one")
 
 
+def write_crash_log(save_dir, report: str) -> Path:
+    """Write ``report`` to a new ``crash-DATE.log`` in the state folder (never over
+    another file) and return its path."""
+    import os
+    from datetime import datetime, timezone
+
+    from ..storage import save_dirs
+
+    state = save_dirs(save_dir).state
+    state.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        path = state / (f"crash-{stamp}.log" if n == 1 else f"crash-{stamp}-{n}.log")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(report)
+        return path
+    raise OSError(f"too many crash logs in {state}")
+
+
 def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from ..safetext import one_line
     from ..ui.app import OhSevenApp
 
     setup = setup_from_args(args)
@@ -143,4 +170,18 @@ def run(args: argparse.Namespace) -> int:
     app = OhSevenApp(setup=setup, ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir,
                      resume=args.resume)
     app.run()
-    return 0
+    if not app.return_code:
+        return 0
+    # An unhandled error: one line naming the crash log (the traceback is in it), exit 1.
+    report = app.crash_report or f"the app exited with status {app.return_code}\n"
+    last = one_line(report.strip().splitlines()[-1] if report.strip() else "unknown error", 200)
+    try:
+        path = write_crash_log(args.save_dir, report)
+    except OSError as exc:
+        print(one_line(f"ohseven: crashed ({last}); the crash log could not be written: {exc}", 400), file=sys.stderr)
+    else:
+        from ..storage import save_dirs
+
+        kept = "; the game is kept: ohseven play --continue" if save_dirs(args.save_dir).autosave.exists() else ""
+        print(one_line(f"ohseven: crashed ({last}); the details are in {path}{kept}", 400), file=sys.stderr)
+    return app.return_code or 1

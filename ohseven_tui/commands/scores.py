@@ -57,15 +57,29 @@ def _missing_action(args) -> int:
 def _console():
     from rich.console import Console
 
-    console = Console(highlight=False)
+    # No markup or emoji codes in any string (names and file names are not markup);
+    # every text from a save is also made printable first (_t).
+    console = Console(highlight=False, markup=False, emoji=False)
     if not console.is_terminal:  # piped: no width to fit, so never wrap or cut a cell (one row, one line)
         console.width = 100_000
     return console
 
 
+def _t(text, style: str = ""):
+    """A table cell or line from a player or a file: plain text, control characters
+    shown escaped (safetext), never parsed as markup."""
+    from rich.text import Text
+
+    from ..safetext import printable
+
+    return Text(printable(text), style=style)
+
+
 def _warn(command: str, lines) -> None:
+    from ..safetext import one_line
+
     for line in lines:
-        print(f"ohseven scores {command}: {line}", file=sys.stderr)
+        print(one_line(f"ohseven scores {command}: {line}", 400), file=sys.stderr)
 
 
 def _load_all(args, command: str):
@@ -117,18 +131,19 @@ def run_list(args) -> int:
 
     dirs, saves = _load_all(args, "list")
     saves = sort_saves(filter_saves(saves, args.rules), args.sort, args.reverse)
-    table = Table(title=f"Saved games in {dirs.saves}", title_justify="left")
+    table = Table(title=_t(f"Saved games in {dirs.saves}"), title_justify="left")
     for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
         table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
     for s in saves:
         winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
         scores = "  ".join(f"{n} {t}" for n, t in zip(s.names, s.totals))
-        table.add_row(s.id, _short_date(s.date), _rules_short(s.game.rules), str(s.game.players), winner, scores)
+        table.add_row(_t(s.id), _t(_short_date(s.date)), _rules_short(s.game.rules), str(s.game.players),
+                      _t(winner), _t(scores))
     console = _console()
     if saves:
         console.print(table)
     else:
-        console.print(f"No saved games{_of_rules(args.rules)} in {dirs.saves}.")
+        console.print(_t(f"No saved games{_of_rules(args.rules)} in {dirs.saves}."))
     return 0
 
 
@@ -166,10 +181,10 @@ def run_show(args) -> int:
     console = _console()
     state = "winner" if len(game.winners) == 1 else "winners"
     header = f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}"
-    console.print(f"[bold]{header}[/bold]")
+    console.print(_t(header, style="bold"))
     if saved.finished:
-        console.print(f"{state.capitalize()}: {', '.join(saved.winner_names)} "
-                      f"({max(game.totals)} points)")
+        console.print(_t(f"{state.capitalize()}: {', '.join(saved.winner_names)} "
+                         f"({max(game.totals)} points)"))
     else:
         console.print(f"Unfinished: {len(game.results())} of {game.rules.rounds} rounds played")
 
@@ -196,7 +211,7 @@ def run_show(args) -> int:
                     str(line.round) if first else "",
                     str(game.rules.hand_sizes[result.number - 1]) if first else "",
                     _trump_label(result.trump, turned[index], card_bids=False) if first else "",
-                    line.player + (" (dealer)" if line.seat == result.dealer else ""),
+                    _t(line.player + (" (dealer)" if line.seat == result.dealer else "")),
                     str(line.bid),
                     str(line.tricks),
                     f"{line.points:+d}",
@@ -207,7 +222,7 @@ def run_show(args) -> int:
             sheet.add_row(
                 str(line.round) if first else "",
                 _trump_label(result.trump) if first else (", ".join(notes) if i == 1 else ""),
-                line.player,
+                _t(line.player),
                 f"{line.bid}{'*' if line.top_bidder else ''}",
                 str(line.tricks),
                 f"{line.points:+d}",
@@ -233,7 +248,7 @@ def run_show(args) -> int:
     for col in ("Player", "S5 pts/round", "S6 zero", "S7 top", "S8 fill", "S9 over", "S10 under"):
         per.add_column(col, justify="left" if col == "Player" else "right")
     for s in stats.seats:
-        per.add_row(game.seats[s.seat].name, f"{s.points_per_round:+.2f}", _rate(s.zero_bid_rate),
+        per.add_row(_t(game.seats[s.seat].name), f"{s.points_per_round:+.2f}", _rate(s.zero_bid_rate),
                     _rate(s.top_bid_rate), _rate(s.fill_rate), _rate(s.overflow_rate), _rate(s.underfill_rate))
     console.print(per)
     return 0
@@ -259,14 +274,14 @@ def run_players(args) -> int:
     rows = player_summaries(saves)
     console = _console()
     if not rows:
-        console.print(f"No saved games{_of_rules(args.rules)} in {dirs.saves}.")
+        console.print(_t(f"No saved games{_of_rules(args.rules)} in {dirs.saves}."))
         return 0
     title = f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}{_of_rules(args.rules)}"
     table = Table(title=title, title_justify="left")
     for col in ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for p in rows:
-        table.add_row(p.name, str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
+        table.add_row(_t(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
                       _rate(p.fill_rate), _rate(p.overflow_rate), _rate(p.underfill_rate))
     console.print(table)
     return 0
@@ -322,6 +337,7 @@ CSV_FIELDS = ("round", "seat", "player", "bid", "tricks", "points", "bonus", "ro
 def export_csv(saved) -> str:
     """One row per seat per round; ``trump`` is empty for a no-trump hand, ``turned``
     is the turned trump card (Oh Hell presets; empty for Oh-Seven)."""
+    from ..safetext import csv_cell
     from ..storage import scoresheet, turned_cards
 
     game = saved.game
@@ -332,14 +348,16 @@ def export_csv(saved) -> str:
         trump = result.trump.letter if result.trump is not None else ""
         size = game.rules.hand_sizes[result.number - 1]
         for line in lines:
-            writer.writerow([line.round, line.seat, line.player, line.bid, line.tricks, line.points, line.bonus,
+            writer.writerow([line.round, line.seat, csv_cell(line.player), line.bid, line.tricks, line.points, line.bonus,
                              line.round_points, line.total, int(line.top_bidder), trump, size,
                              turned.text() if turned is not None else ""])
     return out.getvalue()
 
 
 def _md_cell(text: str) -> str:
-    return str(text).replace("|", "\\|")
+    from ..safetext import printable
+
+    return printable(text).replace("|", "\\|")
 
 
 def export_md(saved) -> str:
@@ -347,9 +365,9 @@ def export_md(saved) -> str:
 
     data = export_data(saved)
     names = data["players"]
-    out = [f"# {saved.id}", "", f"{saved.rules_text}, {_short_date(saved.date)}.", ""]
+    out = [f"# {_md_cell(saved.id)}", "", f"{saved.rules_text}, {_md_cell(_short_date(saved.date))}.", ""]
     if data["finished"]:
-        out += [f"Winner: {', '.join(data['winners'])}.", ""]
+        out += [f"Winner: {', '.join(_md_cell(w) for w in data['winners'])}.", ""]
     card_bids = saved.game.rules.preset == "oh-seven"
     if card_bids:
         legend = "Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid."
@@ -391,7 +409,10 @@ def export_md(saved) -> str:
 def run_export(args) -> int:
     saved = _load_one(args, "export")
     if args.format == "json":
-        text = json.dumps(export_data(saved), indent=1, ensure_ascii=False) + "\n"
+        from ..safetext import escape_json_output
+
+        # Still valid JSON with the same values; no raw control byte or lone surrogate.
+        text = escape_json_output(json.dumps(export_data(saved), indent=1, ensure_ascii=False)) + "\n"
     elif args.format == "md":
         text = export_md(saved)
     else:

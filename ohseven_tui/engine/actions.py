@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Union
 
+from ..safetext import quoted
 from .cards import Card, parse_card
 
 __all__ = ["Deal", "Pass", "Bid", "BidNumber", "Play", "Action", "DEAL", "action_text", "parse_action"]
@@ -213,7 +214,7 @@ def parse_action(text: str) -> Action:
     if parts == ["deal"]:
         return DEAL
     if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) >= _MAX_SEATS:
-        raise ValueError(f"not an action: {text!r}")
+        raise ValueError(f"not an action: {quoted(text)}")
     seat, verb, args = int(parts[0]), parts[1], parts[2:]
     if verb == "pass":
         return Pass(seat, [parse_card(a) for a in args])
@@ -223,4 +224,4 @@ def parse_action(text: str) -> Action:
         return Bid(seat, parse_card(args[0]))
     if verb == "play" and len(args) == 1:
         return Play(seat, parse_card(args[0]))
-    raise ValueError(f"not an action: {text!r}")
+    raise ValueError(f"not an action: {quoted(text)}")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable
 
+from ..safetext import quoted
+
 __all__ = ["Suit", "Card", "SUITS", "parse_card", "parse_cards", "rank_label", "make_pack"]
 
 
@@ -38,7 +40,7 @@ class Suit(IntEnum):
         for suit in cls:
             if t in (suit.letter, suit.symbol, suit.label.upper(), suit.name):
                 return suit
-        raise ValueError(f"not a suit: {text!r}")
+        raise ValueError(f"not a suit: {quoted(text)}")
 
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # highest first
@@ -111,11 +113,11 @@ def parse_card(text: str) -> Card:
     """Parse ``5S``, ``5♠``, ``10h``, ``AS`` (case-insensitive)."""
     t = text.strip().upper()
     if len(t) < 2:
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(f"not a card: {quoted(text)}")
     suit = Suit.parse(t[-1])
     rank = _LABEL_TO_RANK.get(t[:-1])
     if rank is None:
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(f"not a card: {quoted(text)}")
     return _CARDS[rank * 4 + suit]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
+from ..safetext import quoted
 from .actions import action_text, parse_action
 from .cards import Card, parse_card
 from .errors import IllegalAction, RecordError
@@ -105,7 +106,7 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
         raise RecordError("a game record must be a JSON object")
     fmt = data.get("format")
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"not an Oh-Seven game record (format is {fmt!r}, expected {RECORD_FORMAT!r})")
+        raise RecordError(f"not an Oh-Seven game record (format is {quoted(fmt)}, expected {RECORD_FORMAT!r})")
     version = data.get("version")
     if type(version) is not int:
         raise RecordError("the record's 'version' field must be an integer")
@@ -148,7 +149,7 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
         try:
             game.apply(action)
         except (IllegalAction, ValueError) as exc:
-            raise RecordError(f"action {i} ({text!r}) is illegal: {exc}") from None
+            raise RecordError(f"action {i} ({quoted(text)}) is illegal: {exc}") from None
     if check_log and "rounds" in data:
         expected = [round_log_to_dict(log) for log in game.rounds]
         if data["rounds"] != expected:

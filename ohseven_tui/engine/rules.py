@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..safetext import quoted
+
 __all__ = [
     "Rules",
     "RulesError",
@@ -156,7 +158,7 @@ def make_rules(preset: str = "oh-seven", players: int = 4, *, passing: bool = Fa
     """Build a preset's rules, refusing player counts outside its range."""
     build = PRESETS.get(preset)
     if build is None:
-        raise RulesError(f"unknown rules {preset!r}; choose one of: {', '.join(PRESETS)}")
+        raise RulesError(f"unknown rules {quoted(preset)}; choose one of: {', '.join(PRESETS)}")
     if passing and preset != "oh-seven":
         raise RulesError(f"card passing is an Oh-Seven option; {preset!r} has none")
     rules = build(players, passing)

@@ -3,6 +3,8 @@ the global bindings, the command palette and the save hooks."""
 
 from __future__ import annotations
 
+import os
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Optional
 
@@ -11,6 +13,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .setup import DEFAULT_DELAY
+
+CRASH_HOOK = "OHSEVEN_TEST_CRASH"  # test-only hook: set to "mount" to make the app crash as it starts
 
 if TYPE_CHECKING:  # the engine loads with the first game, not before the menu
     from ..engine import Game
@@ -49,13 +53,37 @@ class OhSevenApp(App):
         self.save_dir = save_dir
         self.resume = resume
         self.asked_theme = theme or None
+        self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
         if theme:
             self.theme = theme
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = True) -> None:
+        """Every notice is plain text: messages quote names and file names, which are
+        never markup (Widget.notify passes markup=True, so it is ignored here)."""
+        from ..safetext import one_line
+
+        super().notify(one_line(message, 500), title=one_line(title), severity=severity, timeout=timeout,
+                       markup=False)
+
+    # -- crashes: one line and a log file (commands/play.py), not a screen of traceback
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash_report is None:
+            self.crash_report = "".join(traceback.format_exception(error))
+        super()._handle_exception(error)  # sets return_code 1 and exits
+
+    def _print_error_renderables(self) -> None:
+        if self.crash_report is not None:  # the caller writes it to the crash log instead
+            self._exit_renderables.clear()
+            return
+        super()._print_error_renderables()
 
     def on_mount(self) -> None:
         from .theme_pref import restore_and_follow_theme
 
         restore_and_follow_theme(self, asked=self.asked_theme)
+        if os.environ.get(CRASH_HOOK) == "mount":  # test-only: a real unhandled error (tests/test_crash.py)
+            raise RuntimeError(f"crash on purpose ({CRASH_HOOK}=mount)")
         game = self.start_game
         if game is None and self.resume:
             game = self.load_autosave()

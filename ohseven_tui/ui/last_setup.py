@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..safetext import clean_name
 from .setup import BOT_SPEEDS, PLAYER_KINDS, PLAYER_RANGE, RULES, GameSetup, SeatChoice
 
 
@@ -30,7 +31,7 @@ def setup_from_dict(data: dict) -> Optional[GameSetup]:
     for s in seats:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("player") not in PLAYER_KINDS:
             return None
-        choices.append(SeatChoice(s["name"][:14], s["player"]))
+        choices.append(SeatChoice(clean_name(s["name"])[:14], s["player"]))  # a file's name: no control chars
     passing = data.get("passing")
     delay = data.get("bot_delay")
     if not isinstance(passing, bool) or type(delay) not in (int, float) or not 0 <= delay <= 10:

@@ -66,7 +66,9 @@ class GameSetup:
 
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         rules = make_rules(self.rules, self.players, passing=self.passing and self.rules == "oh-seven")
-        names = unique_names([s.name.strip() or NAMES[i] for i, s in enumerate(self.seats)])
+        from ..safetext import clean_name
+
+        names = unique_names([clean_name(s.name) or NAMES[i] for i, s in enumerate(self.seats)])
         return Game(rules, seed=seed, seats=[Seat(n, s.player) for n, s in zip(names, self.seats)])
 
 

@@ -7,6 +7,7 @@ from textual.binding import Binding
 
 from ...engine import Bid
 from ..widgets.hand import HandView
+from ..plain import plain, printable
 from .choose import ChooseScreen
 
 
@@ -15,15 +16,15 @@ class BidScreen(ChooseScreen):
 
     def setup(self) -> None:
         obs = self.obs
-        me = obs.seats[obs.seat].name
-        name = lambda s: obs.seats[s].name  # noqa: E731
+        me = printable(obs.seats[obs.seat].name)
+        name = lambda s: printable(obs.seats[s].name)  # noqa: E731
         title = f" {me} · round {obs.round_number} · bidding"
         attempts = [a for d, a in obs.bid_attempts if d == obs.deal_number]
         if attempts:
             title += f" · rebid {len(attempts)}"
         if obs.deal_number > 1:
             title += f" · deal {obs.deal_number}"
-        self.query_one("#choose-title").update(title)
+        self.query_one("#choose-title").update(plain(title))
         context = Text()
         if obs.received is not None and obs.passed is not None:
             context.append("You passed ")
@@ -49,7 +50,7 @@ class BidScreen(ChooseScreen):
             context.append(self.plain("Your bid card's rank is the number of tricks you aim to take. The highest "
                                       "card bid sets trump (ties: ♠ > ♥ > ♦ > ♣) and its bidder leads."))
         self.query_one("#context").update(context)
-        self.query_one("#prompt").update("Choose your bid card: Enter or a click. It stays face down until all bid.")
+        self.query_one("#prompt").update(Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
         legal = [a.card for a in obs.legal_actions if isinstance(a, Bid)]
         self.query_one(HandView).set_hand(obs.hand, legal, title=f"{me}'s hand", active=True,
                                           new=obs.received or ())

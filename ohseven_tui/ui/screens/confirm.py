@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..plain import plain_lines
+
 
 class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
@@ -22,7 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self.question)
+            yield Static(plain_lines(self.question))  # it quotes names and file names: never markup
             yield Static("[b]y[/b] yes · [b]n[/b] no")
 
     def action_answer(self, yes: bool) -> None:

@@ -22,6 +22,7 @@ from textual.widgets import ContentSwitcher, Footer, Static
 from ...engine import Card, parse_card, record
 from ..cards import cards_text, card_text, suit_name
 from ..widgets.scoresheet import IN_PLAY, LEGEND, round_so_far, scoresheet, statistics
+from ..plain import plain, printable
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
 
@@ -53,7 +54,7 @@ def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
     preset = rec["rules"]["preset"]
     log = rec["rounds"][round_index]
     size = log["hand_size"]
-    names = [s["name"] for s in rec["seats"]]
+    names = [printable(s["name"]) for s in rec["seats"]]  # shown, never parsed
     n = len(names)
     number = log["round"]
     steps: list[ReplayStep] = []
@@ -180,7 +181,7 @@ def totals_table(results, names: Sequence[str]) -> Table:
     for r in range(1, len(results) + 1):
         table.add_column(f"R{r}", justify="right")
     for s, row in enumerate(running_totals(results, len(names))):
-        table.add_row(str(s + 1), names[s], *(str(v) for v in row[1:]))
+        table.add_row(str(s + 1), plain(names[s]), *(str(v) for v in row[1:]))
     return table
 
 
@@ -255,14 +256,14 @@ class GameReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         saved, game = self.saved, self.game
-        names = [s.name for s in game.seats]
+        names = [printable(s.name) for s in game.seats]
         results = game.results()
         if saved.finished:
             who = ", ".join(saved.winner_names)
             state = f"won by {who} with {max(game.totals)}"
         else:
             state = f"unfinished after {len(results)} of {game.rules.rounds} rounds"
-        yield Static(Text(f"{saved.id}: {game.rules.describe()}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
+        yield Static(plain(f"{saved.id}: {game.rules.describe()}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
                      id="review-title")
         with ContentSwitcher(initial="scoresheet", id="review-views"):
             with VerticalScroll(id="scoresheet"):
@@ -361,5 +362,5 @@ class GameReviewScreen(Screen[None]):
         table.add_column("This step")
         for s, seat in enumerate(self.game.seats):
             note = step.notes[s] if s < len(step.notes) else ""
-            table.add_row(Text(seat.name), cards_text(step.hands[s], ascii=self.ascii), Text(note))
+            table.add_row(plain(seat.name), cards_text(step.hands[s], ascii=self.ascii), Text(note))
         body.update(Group(table, Text(""), Text(step.summary)))

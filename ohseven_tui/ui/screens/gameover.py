@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Observation
 from ..widgets.scoresheet import legend, sheet_for, statistics
+from ..plain import printable
 
 
 class GameOverScreen(Screen[None]):
@@ -28,7 +29,7 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         obs = self.obs
-        names = [s.name for s in obs.seats]
+        names = [printable(s.name) for s in obs.seats]
         winners = [names[s] for s in obs.winners]
         best = max(obs.totals)
         if len(winners) == 1:

@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..plain import plain, plain_lines, printable
+
 
 class HandoffScreen(Screen[None]):
     CSS_PATH = "handoff.tcss"
@@ -21,10 +23,10 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(f"Pass to {self.player} — press Enter", id="handoff-title")
+                yield Static(plain(f"Pass to {self.player} — press Enter"), id="handoff-title")
             with Center():
-                yield Static(f"Only {self.player} should look at the screen now.\n"
-                             "Everyone's cards are hidden until then.", id="handoff-text")
+                yield Static(plain_lines(f"Only {printable(self.player)} should look at the screen now.\n"
+                                         "Everyone's cards are hidden until then."), id="handoff-text")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from ...engine import Observation
 from ..cards import card_text
+from ..plain import printable
 
 
 class LastTrickScreen(ModalScreen[None]):
@@ -36,7 +37,7 @@ class LastTrickScreen(ModalScreen[None]):
                 body = Text(f"Trick {len(obs.tricks)} of round {obs.round_number}\n", style="bold")
                 for i, card in enumerate(last.cards):
                     seat = last.seat_of(i, obs.players)
-                    body.append(f"{obs.seats[seat].name:<14}")
+                    body.append(f"{printable(obs.seats[seat].name):<14}")
                     body.append_text(card_text(card, ascii=ascii, dark=dark))
                     if i == 0:
                         body.append("  led", style="dim")

@@ -13,6 +13,24 @@ from textual.widgets.option_list import Option
 BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
 
 
+class MenuList(OptionList):
+    """The menu's options. On a terminal too small to lay them out (3 rows), Textual
+    8's OptionList has no line for the highlight and PageUp/PageDown raise KeyError;
+    there is nothing to page through then, so the keys do nothing."""
+
+    def _page(self, step: int) -> None:
+        try:
+            super().action_page_up() if step < 0 else super().action_page_down()
+        except KeyError:  # no laid-out line for the highlighted option
+            pass
+
+    def action_page_up(self) -> None:
+        self._page(-1)
+
+    def action_page_down(self) -> None:
+        self._page(1)
+
+
 class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False)]
@@ -24,7 +42,7 @@ class MenuScreen(Screen[None]):
             with Center():
                 yield Static("The trick-taking card game, for 2 to 9 players", id="tagline")
             with Center():
-                yield OptionList(id="menu")
+                yield MenuList(id="menu")
         yield Footer()
 
     def _banner(self) -> Text:

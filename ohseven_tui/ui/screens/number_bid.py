@@ -17,6 +17,7 @@ from ...engine import BidNumber, BidStyle, Observation
 from ..widgets.hand import HandView
 from ..widgets.numbers import NumberPicker
 from ..widgets.seats import SeatsView
+from ..plain import plain, printable
 from .choose import ChooseScreen
 
 
@@ -51,12 +52,12 @@ class NumberBidScreen(ChooseScreen):
 
     def setup(self) -> None:
         obs = self.obs
-        me = obs.seats[obs.seat].name
-        name = lambda s: obs.seats[s].name  # noqa: E731
+        me = printable(obs.seats[obs.seat].name)
+        name = lambda s: printable(obs.seats[s].name)  # noqa: E731
         size = obs.hand_size
         in_turn = obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
-        self.query_one("#choose-title").update(
-            f" {me} · round {obs.round_number}/{obs.rules.rounds} · {size} card{'s' if size != 1 else ''} · bidding")
+        self.query_one("#choose-title").update(plain(
+            f" {me} · round {obs.round_number}/{obs.rules.rounds} · {size} card{'s' if size != 1 else ''} · bidding"))
         words = trump_words(obs, self.ascii)
         context = Text(self.plain(f"{words[0].upper()}{words[1:]}. "))
         if in_turn:

@@ -7,6 +7,7 @@ from textual.binding import Binding
 
 from ...engine import Pass
 from ..widgets.hand import HandView
+from ..plain import plain, printable
 from .choose import ChooseScreen
 
 
@@ -18,16 +19,16 @@ class PassScreen(ChooseScreen):
 
     def setup(self) -> None:
         obs = self.obs
-        me = obs.seats[obs.seat].name
+        me = printable(obs.seats[obs.seat].name)
         count = obs.pass_count
         word = "card" if count == 1 else "cards"
         side = "left" if obs.pass_direction > 0 else "right"
-        to = obs.seats[obs.pass_to].name
-        self.query_one("#choose-title").update(f" {me} · round {obs.round_number} · card passing")
+        to = printable(obs.seats[obs.pass_to].name)
+        self.query_one("#choose-title").update(plain(f" {me} · round {obs.round_number} · card passing"))
         self.query_one("#context").update(Text(
             f"Every player passes {count} {word} face down at the same time; you see what you get "
             "once everyone has chosen."))
-        self.query_one("#prompt").update(f"Pass {count} {word} to the {side}, to {to}.")
+        self.query_one("#prompt").update(plain(f"Pass {count} {word} to the {side}, to {to}."))
         self.say("Pick with Space or a number key (or click a card), then press Enter.")
         self.query_one(HandView).set_hand(obs.hand, obs.hand, title=f"{me}'s hand", active=True)
 

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage import filter_saves, player_summaries
+from ..plain import plain
 
 COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
 FILTERS = (None, "oh-seven", "classic", "up-and-down")  # None: every preset
@@ -51,7 +52,7 @@ class PlayersScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for p in player_summaries(filter_saves(self.saves, self.preset)):
-            table.add_row(p.name, str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
+            table.add_row(plain(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
                           f"{p.fill_rate:.0%}", f"{p.overflow_rate:.0%}", f"{p.underfill_rate:.0%}", key=p.name)
         self.query_one("#players-title", Static).update(self._title())
 

@@ -17,6 +17,7 @@ from ...engine import Bid, Observation, Phase
 from ...engine.state import STANDS
 from .autoclose import AutoClose
 from ..cards import card_text, cards_text, ascii_suits
+from ..plain import printable
 
 class RevealScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"
@@ -36,7 +37,7 @@ class RevealScreen(AutoClose, ModalScreen[None]):
         obs = self.obs
         ascii = getattr(self.app, "ascii_cards", False)
         dark = self.app.current_theme.dark
-        name = lambda s: obs.seats[s].name  # noqa: E731
+        name = lambda s: printable(obs.seats[s].name)  # noqa: E731
         deal, attempt = obs.bid_attempts[-1]
         same_deal = [a for d, a in obs.bid_attempts if d == deal]
         title = "Bids revealed"
@@ -53,14 +54,14 @@ class RevealScreen(AutoClose, ModalScreen[None]):
         for seat, card in enumerate(attempt.bids):
             if numbers:
                 dealer = "dealer" if seat == obs.dealer else ""
-                table.add_row(name(seat), Text(str(card), style="bold"), Text(dealer))
+                table.add_row(Text(name(seat)), Text(str(card), style="bold"), Text(dealer))
                 continue
             mark = Text("")
             if card == top:
                 mark = Text("top bid" if attempt.outcome == STANDS else "top", style="bold")
             if attempt.bonus[seat]:
                 mark = Text(f"top · +{attempt.bonus[seat]} point", style="bold")
-            table.add_row(name(seat), card_text(card, ascii=ascii, dark=dark), mark)
+            table.add_row(Text(name(seat)), card_text(card, ascii=ascii, dark=dark), mark)
         outcome = outcome_text(attempt, obs, name)
         if ascii:
             outcome = ascii_suits(outcome)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +19,7 @@ from textual.worker import Worker, WorkerState
 
 from ... import storage
 from ...storage import SORT_KEYS, SavedGame, SaveError
+from ..plain import plain, printable
 
 COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
@@ -94,14 +94,15 @@ class SavedGamesScreen(Screen[None]):
                 f"(unfinished, {len(game.results())}/{game.rules.rounds} rounds)")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
             rules = game.rules.preset + (", passing" if game.rules.passing else "")
-            table.add_row(saved.id, _date(saved.date), rules, str(game.players), winner, scores, key=saved.id)
+            table.add_row(plain(saved.id), plain(_date(saved.date)), rules, str(game.players), plain(winner), plain(scores),
+                          key=saved.id)  # names and file names: plain text, never markup
         if keep is not None:
             ids = [s.id for s in self.saves]
             if keep in ids:
                 table.move_cursor(row=ids.index(keep))
         arrow = "↑" if (self.sort_key in ("date", "score")) == self.reverse else "↓"
         self.query_one("#saves-title", Static).update(
-            Text(f"Saved games in {self.dirs.saves}  ·  {len(self.saves)} game(s), sorted by {self.sort_key} {arrow}"))
+            plain(f"Saved games in {self.dirs.saves}  ·  {len(self.saves)} game(s), sorted by {self.sort_key} {arrow}"))
         status = ""
         if self.reading:
             status = "Reading the saved games…"
@@ -109,7 +110,7 @@ class SavedGamesScreen(Screen[None]):
             status = f"{len(self.warnings)} file(s) could not be read and are not listed: " + "; ".join(self.warnings)
         elif not self.saves:
             status = "No saved games yet: a finished game is saved here."
-        self.query_one("#saves-status", Static).update(Text(status))
+        self.query_one("#saves-status", Static).update(plain(status))
 
     @property
     def selected(self) -> Optional[SavedGame]:
@@ -190,7 +191,7 @@ class SavedGamesScreen(Screen[None]):
 
         winner = ", ".join(saved.winner_names) or "nobody yet"
         self.app.push_screen(
-            ConfirmScreen(f"Delete the saved game {saved.id} ({_date(saved.date)}, won by {winner})?\n"
-                          "This cannot be undone."),
+            ConfirmScreen(f"Delete the saved game {printable(saved.id)} ({printable(_date(saved.date))}, "
+                          f"won by {printable(winner)})?\nThis cannot be undone."),
             answered,
         )

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from ...engine import Observation
 from .autoclose import AutoClose
 from ..widgets.scoresheet import legend, round_so_far, sheet_for
+from ..plain import printable
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):
@@ -32,7 +33,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
 
     def compose(self) -> ComposeResult:
         obs = self.obs
-        names = [s.name for s in obs.seats]
+        names = [printable(s.name) for s in obs.seats]
         in_play = round_so_far(obs) is not None
         if in_play:
             title = f"Scoresheet during round {obs.round_number} of {obs.rules.rounds}"

@@ -7,12 +7,14 @@ The defaults (one human against three normal bots) mean Enter starts at once.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...safetext import clean_name, drop_unsafe
 from ..setup import BOT_SPEEDS, DEFAULT_DELAY, NAMES, PLAYER_RANGE, RULES, RULES_LABELS, GameSetup, SeatChoice, bots_for
 
 KIND_LABELS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: normal", "normal"), ("Bot: strong", "strong")]
@@ -132,6 +134,12 @@ class SetupScreen(Screen[None]):
         elif event.select.id == "rules" and event.value in RULES:
             self._apply_rules(event.value)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.has_class("name"):  # a pasted control character never reaches the screen
+            cleaned = drop_unsafe(event.value)
+            if cleaned != event.value:
+                event.input.value = cleaned
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
@@ -143,7 +151,7 @@ class SetupScreen(Screen[None]):
         players = self.query_one("#players", Select).value
         seats = []
         for i in range(players):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or NAMES[i]
+            name = clean_name(self.query_one(f"#name-{i}", Input).value) or NAMES[i]
             seats.append(SeatChoice(name, self.query_one(f"#kind-{i}", Select).value))
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
@@ -162,7 +170,7 @@ class SetupScreen(Screen[None]):
         try:
             game = setup.make_game()
         except RulesError as exc:  # the choices above keep to the range; never crash if not
-            self.query_one("#setup-error", Static).update(str(exc))
+            self.query_one("#setup-error", Static).update(Text(str(exc)))
             return
         remember_setup(self.app, setup)
         self.app.start_table(game, bot_delay=setup.bot_delay)

@@ -26,6 +26,7 @@ from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 from .choose import ChooseScreen
+from ..plain import printable
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
@@ -78,7 +79,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         # Fixed size for the seats, so a move repaints without a layout pass.
-        longest = max(len(s.name) for s in self.game.seats)
+        longest = max(len(printable(s.name)) for s in self.game.seats)
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 2  # header, seats, key
@@ -128,7 +129,7 @@ class TableScreen(Screen):
         return self.game.observation(self.viewer if self.viewer is not None else 0)
 
     def seat_name(self, seat: int) -> str:
-        return self.game.seats[seat].name
+        return printable(self.game.seats[seat].name)  # names are shown, never parsed: no markup, no escapes
 
     @property
     def ascii(self) -> bool:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import RoundResult, game_stats, trump_counts_text
+from ..plain import printable
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
         total = Text(str(totals[s]))
         if best is not None and totals[s] == best:
             total.append(" ★")
-        table.add_row(Text(name), *row, total)
+        table.add_row(Text(printable(name)), *row, total)
     return table
 
 
@@ -91,7 +92,7 @@ def sheet_for(obs) -> Table:
     """The scoresheet for an observation's game, with its preset's rounds."""
     rules = obs.rules
     sizes = rules.hand_sizes if rules.preset != "oh-seven" else None
-    return scoresheet(obs.results, [s.name for s in obs.seats], rules.rounds, hand_sizes=sizes,
+    return scoresheet(obs.results, [printable(s.name) for s in obs.seats], rules.rounds, hand_sizes=sizes,
                       current=round_so_far(obs))
 
 
@@ -115,7 +116,7 @@ def statistics(results: Sequence[RoundResult], names: Sequence[str], *, ascii: b
         table.add_column(label, justify="right", no_wrap=True)
     for s, seat in enumerate(stats.seats):
         table.add_row(
-            names[s], f"{seat.points_per_round:.2f}", _pct(seat.zero_bid_rate), _pct(seat.top_bid_rate),
+            Text(printable(names[s])), f"{seat.points_per_round:.2f}", _pct(seat.zero_bid_rate), _pct(seat.top_bid_rate),
             _pct(seat.fill_rate), _pct(seat.overflow_rate), _pct(seat.underfill_rate),
         )
     note = Text("Per player: S5 points per round, S6 zero-bid, S7 top-bid, S8 fill (took the bid), "

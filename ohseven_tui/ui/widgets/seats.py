@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from ...engine import BidStyle, Observation, Phase
 from ..cards import card_text
+from ..plain import printable
 
 
 def seat_kind(player: str) -> str:
@@ -77,7 +78,7 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
     for seat in range(n):
         info = obs.seats[seat]
         marker = Text("▶", style="bold") if seat == turn else Text(" ")
-        name = Text(info.name, style="bold" if seat == viewer else "")
+        name = Text(printable(info.name), style="bold" if seat == viewer else "")
         if seat == obs.dealer and obs.round_number:
             name.append(" D", style="dim")
         kind = "you" if seat == viewer and humans == 1 else seat_kind(info.player)
