@@ -98,6 +98,13 @@ async def test_hostile_names_from_setup_through_bidding_and_play(tmp_path, names
             assert not raw_controls(value) and dict(NAMES).get(name, "") in value, (name, value)
         assert_screen_safe(app)
         await pilot.click("#start")
+        for _ in range(200):  # the first game is unfinished: the app asks, naming its players
+            await pilot.pause()
+            if type(app.screen).__name__ == "UnfinishedGameScreen":
+                break
+        assert type(app.screen).__name__ == "UnfinishedGameScreen"
+        assert_screen_safe(app)
+        await pilot.press("a")  # put it aside and start the new one
         await wait_for_input(pilot)
         assert_screen_safe(app)
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=0, resume=True)
