@@ -438,3 +438,13 @@ async def test_the_screen_is_drawn_while_reading_and_the_rows_once_reading_ends(
         for save_id in IDS:
             assert save_id in drawn
         assert "Reading the saved games" not in drawn
+
+
+async def test_the_footer_names_the_delete_key_the_readme_names(save_dir):
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        from ohseven_tui.ui.snapshot import screen_text
+
+        footer = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert "x Delete" in footer, footer

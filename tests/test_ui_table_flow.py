@@ -217,3 +217,60 @@ async def test_watch_mode_skip_stops_at_the_round_scoresheet_and_lets_it_be_read
                 break
         await pilot.pause(0.5)  # the round's scoresheet is still up, as without skipping
         assert isinstance(app.screen, ScoresheetScreen) and len(game.results()) == 1
+
+
+async def test_game_over_shows_the_games_last_trick_and_modals_show_their_own_keys():
+    from ohseven_tui.ui.screens.confirm import ConfirmScreen
+    from ohseven_tui.ui.screens.gameover import GameOverScreen
+
+    app = OhSevenApp(game=solo(), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+        await pilot.press("escape")  # "Leave this game?"
+        assert isinstance(await wait_for_input(pilot, also=(ConfirmScreen,)), ConfirmScreen)
+        footer = await settled_footer(pilot)
+        assert "y Yes" in footer and "Play" not in footer, footer
+        await pilot.press("n")
+        await wait_for_input(pilot)
+        await pilot.press("l")
+        assert isinstance(await wait_for_input(pilot, also=PEEKS), LastTrickScreen)
+        footer = await settled_footer(pilot)
+        assert "Close" in footer and "Play" not in footer, footer
+        await pilot.press("escape")
+        screen = await play_game(pilot)
+        assert isinstance(screen, GameOverScreen)
+        game = table(app).game
+        last = game.observation(0).tricks[-1]
+        shown = text(app)
+        assert "Last trick of round 7" in shown
+        assert f"{game.seats[last.winner].name} took it" in shown
+
+
+def test_nobody_is_starred_while_everyone_is_level():
+    from ohseven_tui.ui.widgets.scoresheet import RoundSoFar, scoresheet
+
+    level = scoresheet([], ["Ann", "Bea"], 7, current=RoundSoFar(bonus=(0, 0), bids=None, taken=(0, 0)))
+    ahead = scoresheet([], ["Ann", "Bea"], 7, current=RoundSoFar(bonus=(1, 0), bids=None, taken=(0, 0)))
+
+    def starred(table) -> list:
+        return ["★" in str(cell) for cell in table.columns[-1].cells]
+
+    assert starred(level) == [False, False]
+    assert starred(ahead) == [True, False]
+
+
+def test_the_charts_zero_line_is_labelled_zero():
+    from pathlib import Path
+
+    from ohseven_tui.storage import load_save
+    from ohseven_tui.ui.screens.game_review import score_chart
+
+    checked = 0
+    for path in sorted(Path(__file__).parent.parent.joinpath("saves").glob("*.json")):
+        saved = load_save(path)
+        chart = score_chart(saved.game.results(), [s.name for s in saved.game.seats])
+        for line in chart.plain.splitlines():
+            if "·" in line and "┤" in line:
+                checked += 1
+                assert line.split("┤")[0].strip() == "0", (path.name, line)
+    assert checked >= 3

@@ -213,7 +213,7 @@ def score_chart(results, names: Sequence[str], height: int = 16) -> Text:
     out = Text()
     for y in range(rows):
         value = high - (high - low) * y / (rows - 1)
-        label = str(round(value)) if y in (0, rows - 1) or y == zero else ""
+        label = "0" if y == zero else str(round(value)) if y in (0, rows - 1) else ""
         out.append(f"{label:>{label_w}} ┤", style="dim")
         for ch in grid[y]:
             out.append(ch, style="bold" if ch.isdigit() or ch == "*" else "dim")
@@ -221,6 +221,7 @@ def score_chart(results, names: Sequence[str], height: int = 16) -> Text:
     axis = "".join(f"{r:<{col_width}}" for r in range(len(results) + 1))
     out.append(" " * label_w + "  " + axis.rstrip() + "   (round)\n", style="dim")
     out.append("  ".join(f"{s + 1} {name}" for s, name in enumerate(names)))
+    out.append("  * two or more players", style="dim")
     return out
 
 

@@ -21,6 +21,7 @@ class GameOverScreen(Screen[None]):
         Binding("m", "menu", "Menu"),
         Binding("escape", "menu", "Menu", show=False),
         Binding("q", "quit", "Quit"),
+        Binding("l", "last_trick", "Last trick"),
     ]
 
     def __init__(self, obs: Observation) -> None:
@@ -38,6 +39,11 @@ class GameOverScreen(Screen[None]):
             title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points!"
         yield Static(Text(title), id="over-title")
         with VerticalScroll(id="over-body"):
+            if obs.tricks:  # the game's very last trick, never seen on the table
+                from .last_trick import last_trick_line
+
+                yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
+                                             dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs.rules.preset)), classes="muted")
             yield Static(statistics(obs.results, names, ascii=getattr(self.app, "ascii_cards", False)),
@@ -46,6 +52,11 @@ class GameOverScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         self.app.action_new_game()
+
+    def action_last_trick(self) -> None:
+        from .last_trick import LastTrickScreen
+
+        self.app.push_screen(LastTrickScreen(self.obs))
 
     def action_menu(self) -> None:
         self.app.back_to_menu()

@@ -7,11 +7,26 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ...engine import Observation
 from ..cards import card_text
 from ..plain import printable
+
+
+def last_trick_line(obs: Observation, *, ascii: bool, dark: bool) -> Text:
+    """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (the round's tricks
+    must not be empty)."""
+    last = obs.tricks[-1]
+    line = Text(f"Last trick of round {obs.round_number}: ", style="bold")
+    for i, card in enumerate(last.cards):
+        seat = last.seat_of(i, obs.players)
+        if i:
+            line.append(" · ")
+        line.append(f"{printable(obs.seats[seat].name)} ")
+        line.append_text(card_text(card, ascii=ascii, dark=dark))
+    line.append(f" — {printable(obs.seats[last.winner].name)} took it.")
+    return line
 
 
 class LastTrickScreen(ModalScreen[None]):
@@ -46,6 +61,7 @@ class LastTrickScreen(ModalScreen[None]):
                     body.append("\n")
                 yield Static(body)
             yield Static(Text("Press Enter or Esc to go back.", style="dim"))
+        yield Footer()  # its own keys, not the ones of the screen under it
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -37,7 +37,7 @@ class SavedGamesScreen(Screen[None]):
         Binding("c", "resume", "Continue"),
         Binding("o", "sort_next", "Sort by"),
         Binding("v", "reverse", "Reverse"),
-        Binding("delete,x", "delete", "Delete"),
+        Binding("delete,x", "delete", "Delete", key_display="x"),
         Binding("p", "players", "Players"),
     ]
 

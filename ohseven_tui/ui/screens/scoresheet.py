@@ -52,19 +52,9 @@ class ScoresheetScreen(AutoClose, Screen[None]):
 
     def last_trick(self, obs: Observation) -> Text:
         """The round's last trick stays in view until the player moves on."""
-        from ..cards import card_text
+        from .last_trick import last_trick_line
 
-        ascii = getattr(self.app, "ascii_cards", False)
-        last = obs.tricks[-1]
-        line = Text(f"Last trick of round {obs.round_number}: ", style="bold")
-        for i, card in enumerate(last.cards):
-            seat = last.seat_of(i, obs.players)
-            if i:
-                line.append(" · ")
-            line.append(f"{obs.seats[seat].name} ")
-            line.append_text(card_text(card, ascii=ascii, dark=self.app.current_theme.dark))
-        line.append(f" — {obs.seats[last.winner].name} took it.")
-        return line
+        return last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False), dark=self.app.current_theme.dark)
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen

@@ -153,8 +153,8 @@ class TableScreen(Screen):
         self.query_one("#status", Static).update(self._status(obs), layout=False)
         hand = self.query_one(HandView)
         if self.viewer is None:
-            hand.set_hand((), title="Watching the bots play; their hands stay hidden. "
-                                    "Saved games → Review replays every deal.")
+            hand.set_hand((), title="Watching the bots play; their hands stay hidden. After the game, "
+                                    "Saved games → replay (r) shows every deal.")
         else:
             acting = self.acting == self.viewer and obs.phase is Phase.PLAY
             # Hot-seat: face up only while its owner plays, after their hand-off.

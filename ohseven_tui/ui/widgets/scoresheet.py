@@ -66,19 +66,19 @@ def scoresheet(results: Sequence[RoundResult], names: Sequence[str], rounds: int
     for s, name in enumerate(names):
         row = list(cells[s]) + [Text("") for _ in range(rounds - len(cells[s]))]
         total = Text(str(totals[s]))
-        if best is not None and totals[s] == best:
+        if best is not None and totals[s] == best and min(totals) < best:  # all level: nobody leads
             total.append(" ★")
         table.add_row(Text(printable(name)), *row, total)
     return table
 
 
-LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ leads."
+LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ highest total."
 IN_PLAY = "The round in play shows bid/tricks so far and any rebid point already won."
 LEGENDS = {
     "classic": "Each round (hand size under it, c = cards): bid/tricks, then the round's points "
-               "(exact: 10 + tricks, a miss 0) → running total. ★ leads.",
+               "(exact: 10 + tricks, a miss 0) → running total. ★ highest total.",
     "up-and-down": "Each round (hand size under it, c = cards): bid/tricks, then the round's points "
-                   "(exact: the bid, a miss loses the difference) → running total. ★ leads.",
+                   "(exact: the bid, a miss loses the difference) → running total. ★ highest total.",
 }
 
 
