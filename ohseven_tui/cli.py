@@ -36,6 +36,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser()
+        if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+            argv = ["play", *argv]  # `ohseven --save-dir DIR` is `ohseven play --save-dir DIR`
         args = parser.parse_args(argv)
         if args.command is None:
             args = parser.parse_args(["play", *argv])

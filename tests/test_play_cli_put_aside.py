@@ -86,3 +86,10 @@ def test_continue_and_put_aside_together_are_a_usage_error(dirs, started, capsys
     unfinished(dirs)
     assert main(["play", "--continue", "--put-aside", "--save-dir", str(dirs.saves)]) == 2
     assert started == [] and "--continue" in capsys.readouterr().err
+
+
+def test_options_before_any_command_are_plays(dirs, started):
+    """`ohseven --save-dir DIR` opens the menu with those saves (it said 'invalid choice')."""
+    unfinished(dirs)
+    assert main(["--continue", "--save-dir", str(dirs.saves)]) == 0
+    assert started == [(None, True)]
