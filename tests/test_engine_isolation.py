@@ -24,3 +24,11 @@ def test_bots_import_no_ui_library():
     mods = _loaded_after("import ohseven_tui.bots")
     leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
     assert not leaked, leaked
+
+
+def test_headless_helpers_import_no_ui_library():
+    """Who may look (hot-seat), the text sanitiser and the saves are plain Python."""
+    mods = _loaded_after("import ohseven_tui.ui.privacy, ohseven_tui.safetext, ohseven_tui.storage")
+    assert "ohseven_tui.ui.privacy" in mods
+    leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+    assert not leaked, leaked
