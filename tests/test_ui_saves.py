@@ -377,9 +377,8 @@ async def test_unreadable_saves_directory_gives_a_notice_and_the_app_goes_on(cap
         shutil.rmtree(base)
 
 
-async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir, monkeypatch):
-    # Hold the reading back: the screen is already up, says it is reading, and
-    # answers keys; the rows arrive once the files are read.
+def hold_the_reading_back(monkeypatch):
+    """Make the saved games screen's reading wait for the returned event."""
     import threading
 
     from ohseven_tui import storage
@@ -392,6 +391,13 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
         return real_list_saves(dirs)
 
     monkeypatch.setattr(storage, "list_saves", slow_list_saves)
+    return release
+
+
+async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir, monkeypatch):
+    # Hold the reading back: the screen is already up, says it is reading, and
+    # answers keys; the rows arrive once the files are read.
+    release = hold_the_reading_back(monkeypatch)
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot, wait=False)
@@ -411,19 +417,9 @@ async def test_the_screen_is_drawn_while_reading_and_the_rows_once_reading_ends(
     # The screen's own "still reading" flag must not be Textual's Widget.loading:
     # that covers the whole screen with a loading indicator (it looked frozen).
     # Look at what the compositor draws, not at the table's rows.
-    import threading
-
-    from ohseven_tui import storage
     from test_ui_driver import text
 
-    release = threading.Event()
-    real_list_saves = storage.list_saves
-
-    def slow_list_saves(dirs):
-        release.wait(10)
-        return real_list_saves(dirs)
-
-    monkeypatch.setattr(storage, "list_saves", slow_list_saves)
+    release = hold_the_reading_back(monkeypatch)
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot, wait=False)
