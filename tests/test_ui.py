@@ -167,7 +167,7 @@ async def test_illegal_card_says_why_and_changes_nothing():
         assert hand_view.legal_indices == [spade]  # only the spade is bright
         await pilot.press(str(heart + 1), "enter")
         shown = text(app)
-        assert "you must follow ♠" in shown
+        assert "You must follow ♠" in shown
         assert len(game.hands[0]) == 7 and len(game.trick) == 1  # nothing changed
         await pilot.press(str(spade + 1), "enter")
         await pilot.pause()

@@ -123,7 +123,7 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
         await pilot.press("3", "enter")
         await pilot.pause()
         assert app.screen is screen and game.phase is Phase.BID  # refused, nothing changed
-        assert "the dealer may not bid 3" in text(app)  # the engine's HookBid message
+        assert "The dealer may not bid 3" in text(app)  # the engine's HookBid message, as a sentence
         await pilot.click("#bid-4")  # a click on a number bids it
         screen = await wait_for_input(pilot)
         assert isinstance(screen, RevealScreen)
