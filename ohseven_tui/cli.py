@@ -10,10 +10,7 @@ import sys
 from typing import Optional, Sequence
 
 from . import __version__
-
-
-class UsageError(Exception):
-    """A bad command-line argument; the message is shown as one line."""
+from .commands.common import UsageError  # the commands raise it; main() prints it as one line
 
 
 class _Parser(argparse.ArgumentParser):

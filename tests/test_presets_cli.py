@@ -13,7 +13,7 @@ import pytest
 
 from ohseven_tui.bots import NormalBot, StrongBot
 from ohseven_tui.cli import main
-from ohseven_tui.commands.simulate import bot_presets, bots_for
+from ohseven_tui.bots import bot_presets, bots_for
 from ohseven_tui.storage import load_save
 
 from helpers import check_record_json

@@ -8,10 +8,10 @@ actions) and returns one action. It never sees the game state.
 
 from __future__ import annotations
 
-from .base import BOT_NAMES, Bot, make_bot
+from .base import BOT_NAMES, Bot, bot_presets, bots_for, make_bot
 from .easy import EasyBot
 from .normal import Hint, NormalBot, hint
 from .runner import play_game
 from .strong import StrongBot
 
-__all__ = ["BOT_NAMES", "Bot", "EasyBot", "Hint", "NormalBot", "StrongBot", "hint", "make_bot", "play_game"]
+__all__ = ["BOT_NAMES", "Bot", "bot_presets", "bots_for", "EasyBot", "Hint", "NormalBot", "StrongBot", "hint", "make_bot", "play_game"]

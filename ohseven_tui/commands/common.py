@@ -5,6 +5,10 @@ import argparse
 from ..safetext import quoted
 
 
+class UsageError(Exception):
+    """A bad command-line argument; the message is shown as one line."""
+
+
 def int_in(low: int, high: int | None, what: str):
     """An argparse type: an integer in [low, high], with a readable message."""
 

@@ -57,7 +57,7 @@ def register(sub) -> None:
 
 def setup_from_args(args: argparse.Namespace):
     """The table's setup from the flags, or None when no game flag was given."""
-    from ..cli import UsageError
+    from .common import UsageError
     from ..ui.setup import GameSetup
 
     from ..engine import RulesError, make_rules
@@ -107,7 +107,7 @@ def _unfinished_first(args: argparse.Namespace, starts_new: bool) -> None:
     import sys
 
     from .. import storage
-    from ..cli import UsageError
+    from .common import UsageError
 
     if args.resume and args.put_aside:
         raise UsageError("ohseven play: --continue resumes the unfinished game and --put-aside keeps it aside; "

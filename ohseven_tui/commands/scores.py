@@ -49,7 +49,7 @@ def register(sub) -> None:
 
 
 def _missing_action(args) -> int:
-    from ..cli import UsageError
+    from .common import UsageError
 
     raise UsageError("ohseven scores: choose an action: list, show, players or export (see ohseven scores --help)")
 
@@ -83,7 +83,7 @@ def _warn(command: str, lines) -> None:
 
 
 def _load_all(args, command: str):
-    from ..cli import UsageError
+    from .common import UsageError
     from ..storage import list_saves, save_dirs
 
     dirs = save_dirs(args.save_dir)
@@ -95,7 +95,7 @@ def _load_all(args, command: str):
 
 
 def _load_one(args, command: str):
-    from ..cli import UsageError
+    from .common import UsageError
     from ..storage import SaveError, find_save, load_save, save_dirs
 
     dirs = save_dirs(args.save_dir)

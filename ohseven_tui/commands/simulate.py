@@ -8,26 +8,12 @@ import random
 import sys
 from pathlib import Path
 
-from ..bots import BOT_NAMES, make_bot, play_game
+from ..bots import BOT_NAMES, bot_presets, bots_for, make_bot, play_game
 from ..engine import PRESETS, Game, RulesError, Seat, make_rules
 from .common import int_in
 
 DEFAULT_BOT = "normal"
 FALLBACK_BOT = "easy"  # the default for presets the default bot does not play yet
-
-
-def bot_presets(name: str) -> tuple[str, ...]:
-    """The rules presets a bot plays: its class's ``presets``; a bot class that does
-    not declare them plays Oh-Seven only (its card-bid heuristics assume R8)."""
-    from ..bots import EasyBot, NormalBot, StrongBot
-
-    cls = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}[name]
-    return tuple(getattr(cls, "presets", ("oh-seven",)))
-
-
-def bots_for(preset: str) -> list[str]:
-    """Bot names that play ``preset``, in BOT_NAMES order."""
-    return [name for name in BOT_NAMES if preset in bot_presets(name)]
 
 
 def register(sub) -> None:
@@ -51,7 +37,7 @@ def register(sub) -> None:
 def parse_bots(text, players: int, preset: str = "oh-seven") -> list[str]:
     """``--bots easy,normal,...``: one known name per seat that plays ``preset``, or a
     one-line UsageError."""
-    from ..cli import UsageError
+    from .common import UsageError
 
     if text is None:
         default = DEFAULT_BOT if preset in bot_presets(DEFAULT_BOT) else FALLBACK_BOT
@@ -83,7 +69,7 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cli import UsageError
+    from .common import UsageError
 
     try:
         rules = make_rules(args.rules, args.players, passing=args.passing)
@@ -145,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 def _save(path: Path, game: Game) -> None:
     """A save file (record + scoresheet summary, storage.py), written atomically.
     Re-running the same command replaces its own sim-* files."""
-    from ..cli import UsageError
+    from .common import UsageError
     from ..storage import SaveError, write_save
 
     try:

@@ -21,7 +21,7 @@ PLAYER_RANGE = {"oh-seven": (2, 9), "classic": (3, 7), "up-and-down": (3, 7)}
 def bots_for(preset: str) -> list[str]:
     """Bot strengths that play ``preset``, read from the bot classes each time (a
     bot that learns a preset shows up without a change here)."""
-    from ..commands.simulate import bots_for as playing
+    from ..bots import bots_for as playing
 
     return [name for name in playing(preset) if name in BOT_STRENGTHS]
 
