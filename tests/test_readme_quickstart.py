@@ -25,7 +25,7 @@ def test_exactly_two_quick_start_commands_each_in_a_virtual_environment():
     assert len(commands) == 2 and all("\n" not in c for c in commands)
     play, test = commands
     assert play == VENV + "pip install . && ohseven"
-    assert test == VENV + 'pip install -e ".[test]" && python -m pytest'
+    assert test == VENV + 'pip install -e ".[test]" && python -m pytest -n auto'  # pytest-xdist: 2 cores
 
 
 def test_ci_runs_the_readme_test_command_exactly():
