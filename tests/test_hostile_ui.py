@@ -17,6 +17,7 @@ from ohseven_tui.storage import save_dirs
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.snapshot import screen_text
+from test_ui_saves_setup import open_setup
 
 SIZE = (160, 50)
 TABLES = [t for t in hostile_tables()[:2]]  # the 18 names of NAMES: two tables of 9
@@ -44,12 +45,6 @@ async def safe_screen(pilot) -> str:
             continue
     return assert_screen_safe(pilot.app)
 
-
-async def open_setup(pilot):
-    await pilot.pause()
-    await pilot.press("n")
-    await pilot.pause()
-    assert type(pilot.app.screen).__name__ == "SetupScreen"
 
 
 async def fill_setup(pilot, names: list[str]) -> None:

@@ -10,6 +10,7 @@ import pytest
 from textual.color import Color
 
 from ohseven_tui.ui.app import OhSevenApp
+from test_ui_saves_setup import open_setup
 
 SIZE = (120, 40)
 THEMES = ("textual-dark", "textual-light")  # the two the card shades are made for
@@ -19,12 +20,6 @@ THEMES = ("textual-dark", "textual-light")  # the two the card shades are made f
 def _env(monkeypatch, tmp_path):
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
 
-
-async def open_setup(pilot):
-    await pilot.pause()
-    await pilot.press("n")  # New game on the main menu
-    await pilot.pause()
-    assert type(pilot.app.screen).__name__ == "SetupScreen"
 
 
 def drawn_cells(app, widget) -> list[tuple[str, Color, Color]]:

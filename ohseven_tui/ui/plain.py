@@ -18,4 +18,9 @@ def plain_lines(text: object, style: str = "") -> Text:
     return Text("\n".join(printable(line) for line in str(text).split("\n")), style=style)
 
 
-__all__ = ["plain", "plain_lines", "printable"]
+def sentence(text: str) -> str:
+    """An engine reason ("you must follow ♣") as a sentence on screen."""
+    return text[:1].upper() + text[1:]
+
+
+__all__ = ["plain", "plain_lines", "printable", "sentence"]

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Observation
 from ..cards import cards_text, ascii_suits
+from ..plain import sentence
 from ..widgets.hand import HandView
 from ..widgets.seats import SeatsView
 
@@ -53,6 +54,7 @@ class ChooseScreen(Screen):
     def private_to(self) -> int:
         """This screen shows one seat's hand: opening it keeps that seat's window."""
         return self.obs.seat
+
     @property
     def ascii(self) -> bool:
         return getattr(self.app, "ascii_cards", False)
@@ -145,8 +147,8 @@ class ChooseScreen(Screen):
         raise NotImplementedError
 
     def say(self, message: str, *, error: bool = False) -> None:
-        if error and message:
-            message = message[0].upper() + message[1:]  # the engine's reasons read as sentences
+        if error:
+            message = sentence(message)
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
         widget.update(Text(self.plain(message)))

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import Card, parse_card, record
-from ..cards import cards_text, card_text, suit_name
+from ..cards import cards_text
 from ..widgets.scoresheet import IN_PLAY, LEGEND, round_so_far, scoresheet, statistics
 from ..plain import plain, printable
 

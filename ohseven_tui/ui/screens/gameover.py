@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from ...engine import Observation
 from ..widgets.scoresheet import legend, sheet_for, statistics
 from ..plain import printable
+from .last_trick import last_trick_line
 
 
 class GameOverScreen(Screen[None]):
@@ -40,8 +41,6 @@ class GameOverScreen(Screen[None]):
         yield Static(Text(title), id="over-title")
         with VerticalScroll(id="over-body"):
             if obs.tricks:  # the game's very last trick, never seen on the table
-                from .last_trick import last_trick_line
-
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from ...engine import Observation
 from .autoclose import AutoClose
 from ..widgets.scoresheet import legend, round_so_far, sheet_for
-from ..plain import printable
+from .last_trick import last_trick_line
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):
@@ -33,7 +33,6 @@ class ScoresheetScreen(AutoClose, Screen[None]):
 
     def compose(self) -> ComposeResult:
         obs = self.obs
-        names = [printable(s.name) for s in obs.seats]
         in_play = round_so_far(obs) is not None
         if in_play:
             title = f"Scoresheet during round {obs.round_number} of {obs.rules.rounds}"
@@ -44,17 +43,12 @@ class ScoresheetScreen(AutoClose, Screen[None]):
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
         with VerticalScroll(id="sheet-body"):
-            if not self.review and obs.tricks:
-                yield Static(self.last_trick(obs), id="sheet-last-trick")
+            if not self.review and obs.tricks:  # the round's last trick stays in view until the player moves on
+                yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
+                                             dark=self.app.current_theme.dark), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs.rules.preset, in_play)), id="sheet-legend")
         yield Footer()
-
-    def last_trick(self, obs: Observation) -> Text:
-        """The round's last trick stays in view until the player moves on."""
-        from .last_trick import last_trick_line
-
-        return last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False), dark=self.app.current_theme.dark)
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen

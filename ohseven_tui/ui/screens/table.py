@@ -24,9 +24,9 @@ from ..cards import card_text, cards_text, suit_text, ascii_suits
 from ..privacy import Lookout
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
+from ..plain import printable, sentence
 from ..widgets.seats import SeatsView
 from .choose import ChooseScreen
-from ..plain import printable
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
@@ -232,8 +232,8 @@ class TableScreen(Screen):
         return trump_words(obs, self.ascii)
 
     def say(self, message: str, *, error: bool = False) -> None:
-        if error and message:
-            message = message[0].upper() + message[1:]  # the engine's reasons read as sentences
+        if error:
+            message = sentence(message)
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
         widget.update(Text(self.plain(message)), layout=False)
@@ -288,18 +288,18 @@ class TableScreen(Screen):
     def _human_turn(self, seat: int) -> None:
         self.skipping = False
         if self.lookout.needs_handoff(seat):
-            self._hand_off(seat, lambda: self._after_handoff(seat))
+            self._hand_off(seat)
             return
         self._begin_turn(seat)
 
-    def _hand_off(self, seat: int, then) -> None:
+    def _hand_off(self, seat: int) -> None:
         """Cover the table (every hand face down) until ``seat`` is at the screen."""
         from .handoff import HandoffScreen
 
         self.acting = None
         self.blocked = True
         self.viewer = seat
-        self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: then())
+        self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: self._after_handoff(seat))
 
     def _after_handoff(self, seat: int) -> None:
         self.blocked = False
@@ -329,7 +329,7 @@ class TableScreen(Screen):
         seat = self.acting
         if (seat is not None and self.is_current and not self.blocked
                 and self.lookout.needs_handoff(seat)):
-            self._hand_off(seat, lambda: self._after_handoff(seat))
+            self._hand_off(seat)
 
     def _begin_turn(self, seat: int) -> None:
         self.viewer = seat
