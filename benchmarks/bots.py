@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ohseven_tui.bots import BOT_NAMES, make_bot  # noqa: E402
-from ohseven_tui.engine import DEAL, Game, Phase, make_rules  # noqa: E402
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules  # noqa: E402
 
 _ARGS = None
 

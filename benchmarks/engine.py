@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ohseven_tui.engine import DEAL, Game, Phase, make_rules  # noqa: E402
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules  # noqa: E402
 
 PLAY = Phase.PLAY
 DEALING = (Phase.DEAL, Phase.ROUND_OVER)

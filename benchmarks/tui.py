@@ -95,7 +95,7 @@ def startup(runs: int) -> None:
 
 async def key_latency(moves: int, bot: str) -> None:
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Seat, make_rules
     from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.table import TableScreen
     from test_ui_driver import play_game

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Optional
 from weakref import WeakKeyDictionary
 
-from .engine import Game, RecordError
+from .games.ohhell import Game, RecordError
 from .engine import record as records
 from .safetext import escape_json_output, one_line
 

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Callable, Iterable, Optional
 
-from ohseven_tui.engine import DEAL, Game, Phase, make_rules, parse_action, parse_cards
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules, parse_action, parse_cards
 from ohseven_tui.engine import record
 
 

@@ -86,7 +86,7 @@ def write_hostile_saves(directory, file_names=None) -> list:
 
     from helpers import play_first_legal
 
-    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Seat, make_rules
     from ohseven_tui.storage import save_data
 
     paths = []

@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs
 
 KILLS = 30
@@ -28,7 +28,7 @@ RULES = dict(players=4, passing=True)
 # and the number of actions so far, so kills and resumes never change the game.
 CHILD = r"""
 import random, sys
-from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.storage import load_autosave, save_dirs, write_autosave
 
 dirs = save_dirs(sys.argv[1])

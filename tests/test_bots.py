@@ -13,7 +13,7 @@ from ohseven_tui.bots import BOT_NAMES, Hint, hint, make_bot, play_game
 from ohseven_tui.bots.knowledge import Knowledge
 from ohseven_tui.bots.policy import bid_model
 from ohseven_tui.bots.strong import Sampler, playout
-from ohseven_tui.engine import Bid, Game, Pass, Phase, Play, Seat, make_rules, parse_card
+from ohseven_tui.games.ohhell import Bid, Game, Pass, Phase, Play, Seat, make_rules, parse_card
 
 from helpers import act, bot_turns, cards, hands, new_game
 

@@ -9,7 +9,7 @@ import pytest
 
 from ohseven_tui.bots import make_bot, play_game
 from ohseven_tui.commands.simulate import bots_for
-from ohseven_tui.engine import DEAL, BidNumber, Game, Phase, Play, make_rules, parse_card, parse_cards
+from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, Phase, Play, make_rules, parse_card, parse_cards
 
 TOP_SPADES = parse_cards("AS KS QS JS 10S 9S 8S".split())
 LOW_CARDS = parse_cards("2C 3C 4C 2D 3D 2H 3H".split())

@@ -7,7 +7,7 @@ import ast
 import random
 from pathlib import Path
 
-from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.engine import record
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ohseven_tui"

@@ -14,8 +14,16 @@ def _loaded_after(import_line: str) -> set[str]:
 
 
 def test_engine_imports_no_ui_library():
-    mods = _loaded_after("import ohseven_tui.engine, ohseven_tui.engine.record")
-    assert "ohseven_tui.engine.state" in mods  # the check really imported the engine
+    mods = _loaded_after("import ohseven_tui.engine, ohseven_tui.engine.record, ohseven_tui.engine.tricks")
+    assert "ohseven_tui.engine.protocol" in mods  # the check really imported the engine
+    leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+    assert not leaked, leaked
+
+
+def test_every_game_family_imports_no_ui_library():
+    """Each family under ohseven_tui.games, loaded the way the registry loads them."""
+    mods = _loaded_after("from ohseven_tui.engine import registry; registry.games()")
+    assert "ohseven_tui.games.ohhell.state" in mods
     leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
     assert not leaked, leaked
 

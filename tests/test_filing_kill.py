@@ -27,7 +27,7 @@ from ohseven_tui.storage import KILL_VAR, list_saves, save_dirs
 
 CHILD = r"""
 import random, sys
-from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.storage import finish_game, save_dirs, write_autosave
 
 dirs = save_dirs(sys.argv[1])
@@ -87,7 +87,7 @@ def test_a_kill_while_filing_never_files_the_game_twice_nor_leaves_a_temp(tmp_pa
 
 ASIDE = r"""
 import random, sys
-from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.storage import put_aside_autosave, save_dirs, write_autosave
 
 dirs = save_dirs(sys.argv[1])

@@ -128,7 +128,7 @@ def test_a_lone_surrogate_name_is_saved_as_its_json_escape_and_loads_back(tmp_pa
     """An autosave of a game loaded with such a name must not fail to encode."""
     from helpers import play_first_legal
 
-    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Seat, make_rules
     from ohseven_tui.storage import load_save, write_save
 
     game = Game(make_rules("oh-seven", 2), seed=1, seats=[Seat("\ud800Fay"), Seat("Bea")])

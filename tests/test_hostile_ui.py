@@ -151,7 +151,7 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
 async def test_a_game_of_hostile_bots_to_game_over(tmp_path, names):
     """The names as a save file holds them (never cleaned: a resumed game's names),
     through every shared screen to the game over statistics."""
-    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Seat, make_rules
     from ohseven_tui.ui.screens.gameover import GameOverScreen
 
     game = Game(make_rules("oh-seven", len(names)), seed=3, seats=[Seat(n, "easy") for n in names])

@@ -4,24 +4,7 @@ observation, and the engine's internals)."""
 
 import pytest
 
-from ohseven_tui.engine import (
-    DEAL,
-    AlreadyActed,
-    Bid,
-    BidNumber,
-    CardAlreadyBid,
-    CardNotInHand,
-    IllegalAction,
-    MustFollowSuit,
-    NoSuchSeat,
-    NotYourTurn,
-    Pass,
-    Phase,
-    Play,
-    WrongPassCount,
-    WrongPhase,
-    parse_card,
-)
+from ohseven_tui.games.ohhell import DEAL, AlreadyActed, Bid, BidNumber, CardAlreadyBid, CardNotInHand, IllegalAction, MustFollowSuit, NoSuchSeat, NotYourTurn, Pass, Phase, Play, WrongPassCount, WrongPhase, parse_card
 
 from helpers import act, finish_round, full_snapshot, hands, new_game, play_first_legal, public_snapshot
 

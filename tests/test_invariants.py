@@ -13,7 +13,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ohseven_tui.engine import DEAL, Bid, Pass, Phase, Play, record
+from ohseven_tui.engine import record
+from ohseven_tui.games.ohhell import DEAL, Bid, Pass, Phase, Play
 
 from helpers import check_record_json, new_game, play_random, random_action
 

@@ -19,18 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ohseven_tui.engine import (
-    DEAL,
-    BidNumber,
-    Game,
-    HookBid,
-    Phase,
-    Play,
-    StackedDeal,
-    make_pack,
-    make_rules,
-    record,
-)
+from ohseven_tui.engine import record
+from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, HookBid, Phase, Play, StackedDeal, make_pack, make_rules
 
 from helpers import check_record_json, random_action
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ohseven_tui.engine import Phase, Suit, parse_card
+from ohseven_tui.games.ohhell import Phase, Suit, parse_card
 
 from helpers import act, cards, finish_round, hands, new_game, play_random
 

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from ohseven_tui.cli import main
-from ohseven_tui.engine import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
 

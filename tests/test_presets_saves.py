@@ -21,7 +21,7 @@ from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ohseven_tui.bots import make_bot, play_game
 from ohseven_tui.cli import main
-from ohseven_tui.engine import Game, Seat, StackedDeal, make_pack, make_rules, parse_card
+from ohseven_tui.games.ohhell import Game, Seat, StackedDeal, make_pack, make_rules, parse_card
 from ohseven_tui.engine import record as records
 from ohseven_tui.storage import SaveError, load_save, save_data, save_dirs, turned_cards, write_save
 from ohseven_tui.ui.app import OhSevenApp

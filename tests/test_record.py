@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from ohseven_tui.engine import DEAL, Game, Phase, RecordError, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, RecordError, make_rules
 from ohseven_tui.engine import record
 
 from helpers import act, check_record_json, finish_round, hands, new_game, play_first_legal, play_random
@@ -160,8 +160,12 @@ def test_the_record_carries_deals_passes_bids_plays_trump_winners_and_points():
     more = ["deal", "0 pass 1S", "2 pass 1D", "1 pass 1H", "0 bid 7S", "1 bid 7H", "2 bid 7D", "0 play 7S"]
     act(game, *more)
     data = json.loads(record.dumps(game))
-    assert data["format"] == "ohseven-record" and data["version"] == 1
-    assert data["rules"] == {"preset": "oh-seven", "players": 3, "passing": True}
+    assert data["format"] == "ohseven-record" and data["version"] == 2
+    assert data["game"] == "oh-seven" and data["options"] == {"players": 3, "passing": True}
+    rules = data["rules"]  # the full rules the options imply (R2, R3, R4, R6)
+    assert {k: rules[k] for k in ("preset", "players", "passing")} == {"preset": "oh-seven", "players": 3, "passing": True}
+    assert rules["decks"] == 1 and rules["ranks"] == list(range(8)) and rules["hand_sizes"] == [7] * 7
+    assert rules["pass_schedule"] == [[0, 0], [1, 1], [2, -1], [3, 1], [2, -1], [1, 1], [0, 0]]
     assert data["seed"] == 0
     assert data["actions"] == texts + more  # every action, in order
     r1, r2 = data["rounds"]
@@ -253,7 +257,7 @@ TAMPERING = {
     "unreadable action": (_replace_action(3, "1 bod 1C"), "action 4"),
     "action not text": (_replace_action(3, 13), "action 4"),
     # the wrong version or format
-    "version 2": (_set(("version",), 2), "version"),
+    "version 3": (_set(("version",), 3), "version"),
     "version text": (_set(("version",), "1"), "version"),
     "no version": (_del("version"), "version"),
     "format": (_set(("format",), "chess"), "format"),
@@ -265,6 +269,12 @@ TAMPERING = {
     "players text": (_set(("rules", "players"), "4"), "rules"),
     "players 10": (_set(("rules", "players"), 10), "rules"),
     "unknown preset": (_set(("rules", "preset"), "bridge"), "rules"),
+    "unknown game": (_set(("game",), "bridge"), "game"),
+    "options list": (_set(("options",), ["oh-seven", 4]), "options"),
+    "options players text": (_set(("options", "players"), "4"), "players"),
+    "options players 10": (_set(("options", "players"), 10), "players"),
+    "options unknown": (_set(("options", "trumps"), True), "trumps"),
+    "no game": (_del("game"), "game"),
     "seats text": (_set(("seats",), "Ann Bob"), "seats"),
     "seat number": (_set(("seats", 0), 3), "seat 0"),
     "three seats": (_set(("seats",), [{"name": "A"}] * 3), "seats"),

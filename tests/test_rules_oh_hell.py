@@ -9,21 +9,8 @@ import random
 
 import pytest
 
-from ohseven_tui.engine import (
-    DEAL,
-    BidNumber,
-    Game,
-    HookBid,
-    NotYourTurn,
-    Phase,
-    Play,
-    RulesError,
-    Suit,
-    make_rules,
-    parse_card,
-    parse_cards,
-)
-from ohseven_tui.engine.state import Game as StateGame
+from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, HookBid, NotYourTurn, Phase, Play, RulesError, Suit, make_rules, parse_card, parse_cards
+from ohseven_tui.games.ohhell import Game as StateGame
 
 SPADES_TOP = parse_cards("AS KS QS JS 10S 9S 8S".split())
 HEARTS = parse_cards("AH KH QH JH 10H 9H 8H".split())

@@ -8,20 +8,7 @@ from collections import Counter
 
 import pytest
 
-from ohseven_tui.engine import (
-    Bid,
-    CardAlreadyBid,
-    DEAL,
-    Game,
-    MustFollowSuit,
-    Phase,
-    Play,
-    RulesError,
-    Suit,
-    WrongPhase,
-    make_rules,
-    parse_card,
-)
+from ohseven_tui.games.ohhell import Bid, CardAlreadyBid, DEAL, Game, MustFollowSuit, Phase, Play, RulesError, Suit, WrongPhase, make_rules, parse_card
 
 from helpers import act, cards, finish_round, hands, new_game, play_first_legal
 

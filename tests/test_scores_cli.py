@@ -280,7 +280,7 @@ def test_show_an_unfinished_game_by_path(capsys, tmp_path):
     """An autosave is a save file too: show it by path, rounds so far only."""
     import random
 
-    from ohseven_tui.engine import DEAL, Game, make_rules
+    from ohseven_tui.games.ohhell import DEAL, Game, make_rules
     from ohseven_tui.storage import save_dirs, write_autosave
 
     game = Game(make_rules("oh-seven", 3), seed=5)

@@ -16,7 +16,7 @@ import pytest
 from ohseven_tui import storage
 import random
 
-from ohseven_tui.engine import DEAL, Game, Phase, Seat, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, Seat, make_rules
 from ohseven_tui.engine import record as records
 from ohseven_tui.storage import (
     SaveError,

@@ -26,7 +26,7 @@ import pytest
 
 from ohseven_tui import storage
 from ohseven_tui.cli import main
-from ohseven_tui.engine import Game, make_rules
+from ohseven_tui.games.ohhell import Game, make_rules
 from ohseven_tui.storage import SaveError, list_saves, load_autosave, load_save, save_dirs, write_autosave
 
 ROOT = Path(__file__).resolve().parents[1]

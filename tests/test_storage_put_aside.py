@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ohseven_tui import storage
-from ohseven_tui.engine import DEAL, Game, Seat, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, Seat, make_rules
 from ohseven_tui.storage import (
     finish_game,
     game_id,

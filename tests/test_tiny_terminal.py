@@ -17,7 +17,7 @@ from helpers import play_first_legal
 from test_ui_driver import play_game
 from test_ui_saves import choose_from_menu, open_saved_games
 
-from ohseven_tui.engine import Game, Phase, Seat, make_rules
+from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ohseven_tui.engine import Game, Seat, make_rules, parse_cards
+from ohseven_tui.games.ohhell import Game, Seat, make_rules, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen

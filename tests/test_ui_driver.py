@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ohseven_tui.engine import Phase
+from ohseven_tui.games.ohhell import Phase
 from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen

@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Select
 
 from ohseven_tui.cli import main
-from ohseven_tui.engine import Game, Phase, Seat, make_rules, parse_card, parse_cards
+from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules, parse_card, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen

@@ -16,7 +16,7 @@ import pytest
 from collections import Counter
 from typing import Optional
 
-from ohseven_tui.engine import BidNumber, Game, Phase, Seat, make_rules
+from ohseven_tui.games.ohhell import BidNumber, Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.choose import ChooseScreen

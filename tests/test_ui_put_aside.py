@@ -11,7 +11,7 @@ import random
 import pytest
 from textual.widgets import DataTable
 
-from ohseven_tui.engine import DEAL, Game, Seat, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, Seat, make_rules
 from ohseven_tui.storage import game_id, list_saves, load_autosave, load_save, put_aside_autosave, save_dirs, \
     write_autosave
 from ohseven_tui.ui.app import OhSevenApp
@@ -195,7 +195,7 @@ async def test_resuming_an_entry_whose_game_went_on_resumes_its_latest_move(dirs
 async def test_reviewing_a_put_aside_game_never_replays_the_round_in_play(dirs):
     """Its hands are still in play: whoever resumes it may be at the screen."""
     from helpers import play_first_legal
-    from ohseven_tui.engine import Phase, Play
+    from ohseven_tui.games.ohhell import Phase, Play
 
     game = Game(make_rules("oh-seven", 3), seed=4,
                 seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")])

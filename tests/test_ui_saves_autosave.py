@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from ohseven_tui.engine import DEAL, Game, Phase, Seat, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, Seat, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.setup import GameSetup

@@ -98,7 +98,7 @@ def rebid_won_game():
     from helpers import act
     from test_rules_oh_seven import BIDS_A, DEAL_A
 
-    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Seat, make_rules
 
     game = Game(make_rules("oh-seven", 4), seed=1, stacked_deals=[DEAL_A],
                 seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])
@@ -140,7 +140,7 @@ def rebid_game():
     from helpers import act
     from test_rules_oh_seven import DEAL_A
 
-    from ohseven_tui.engine import Game, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Seat, make_rules
 
     game = Game(make_rules("oh-seven", 4), seed=1, stacked_deals=[DEAL_A],
                 seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])
@@ -173,7 +173,7 @@ async def test_passing_one_card_says_it_not_them():
     from helpers import play_first_legal
     from test_ui_driver import text, wait_for_input
 
-    from ohseven_tui.engine import Game, Phase, Seat, make_rules
+    from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
     from ohseven_tui.ui.screens.passing import PassScreen
 
     game = Game(make_rules("oh-seven", 4, passing=True), seed=5,

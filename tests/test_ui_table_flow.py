@@ -3,7 +3,7 @@ trick, the footer's width, watch mode's words, and a resumed game's log (issue 1
 
 from __future__ import annotations
 
-from ohseven_tui.engine import DEAL, Game, Phase, Play, Seat, make_rules
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, Play, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.bidding import BidScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..engine import Observation
+from ..games.ohhell import Observation
 
 
 class Bot(Protocol):

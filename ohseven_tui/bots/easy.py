@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from ..engine import Observation
+from ..games.ohhell import Observation
 from .base import bot_rng
 
 

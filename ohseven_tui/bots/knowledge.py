@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine import Observation
+from ..games.ohhell import Observation
 
 
 class Knowledge:

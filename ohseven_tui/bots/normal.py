@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import DEAL, Bid, BidNumber, Observation, Pass, Phase, Play
+from ..games.ohhell import DEAL, Bid, BidNumber, Observation, Pass, Phase, Play
 from .base import bot_rng
 from .knowledge import Knowledge
 from .policy import bid_model, choose_play

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..engine import BidNumber, Observation, round_points
+from ..games.ohhell import BidNumber, Observation, round_points
 from .policy import bid_model
 
 PRESETS = ("oh-seven", "classic", "up-and-down")

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine import DEAL, Game
+from ..games.ohhell import DEAL, Game
 
 
 def play_game(game: Game, bots: Sequence) -> Game:

@@ -20,7 +20,7 @@ import math
 import time
 from collections import Counter
 
-from ..engine import Bid, BidNumber, Observation, Phase, Play, round_points
+from ..games.ohhell import Bid, BidNumber, Observation, Phase, Play, round_points
 from .base import bot_rng
 from .knowledge import Knowledge
 from .normal import decide, model_for

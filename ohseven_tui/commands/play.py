@@ -60,7 +60,7 @@ def setup_from_args(args: argparse.Namespace):
     from .common import UsageError
     from ..ui.setup import GameSetup
 
-    from ..engine import RulesError, make_rules
+    from ..games.ohhell import RulesError, make_rules
     from ..ui.setup import bots_for
 
     rules = getattr(args, "rules", None)

@@ -171,7 +171,7 @@ SCORING_NOTES = {
 def run_show(args) -> int:
     from rich.table import Table
 
-    from ..engine import game_stats, trump_counts_text
+    from ..games.ohhell import game_stats, trump_counts_text
     from ..storage import scoresheet, turned_cards
 
     saved = _load_one(args, "show")
@@ -292,7 +292,7 @@ def export_data(saved) -> dict:
     """The scoresheet and statistics as plain data (the JSON export)."""
     from dataclasses import asdict
 
-    from ..engine import game_stats
+    from ..games.ohhell import game_stats
     from ..storage import scoresheet, turned_cards
 
     game = saved.game
@@ -361,7 +361,7 @@ def _md_cell(text: str) -> str:
 
 
 def export_md(saved) -> str:
-    from ..engine import trump_counts_text
+    from ..games.ohhell import trump_counts_text
 
     data = export_data(saved)
     names = data["players"]

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..bots import BOT_NAMES, bot_presets, bots_for, make_bot, play_game
-from ..engine import PRESETS, Game, RulesError, Seat, make_rules
+from ..games.ohhell import PRESETS, Game, RulesError, Seat, make_rules
 from .common import int_in
 
 DEFAULT_BOT = "normal"

@@ -1,14 +1,18 @@
-"""The Oh-Seven engine: pure Python, no UI imports.
+"""The engine core: pure Python, no UI imports, no game of its own.
 
-    >>> from ohseven_tui.engine import Game, make_rules, Play
-    >>> game = Game(make_rules("oh-seven", 4), seed=7)
-    >>> game.apply(game.legal_actions()[0])   # deal
-    >>> game.phase
-    <Phase.BID: 'bid'>
+- ``cards``: cards (with a Joker) and packs;
+- ``tricks``: the trump context (effective suit and strength), follow rules, the
+  trick winner;
+- ``actions``: the actions trick-taking families share, and their record text;
+- ``errors``: typed errors, each one readable sentence;
+- ``protocol``: what a family implements (spec, state, view, statistics);
+- ``registry``: every registered game; ``record``: one record envelope for all.
+
+The games themselves are families under ``ohseven_tui.games``.
 """
 
 from .actions import DEAL, Action, Bid, BidNumber, Deal, Pass, Play, action_text, parse_action
-from .cards import SUITS, Card, Suit, make_pack, parse_card, parse_cards, rank_label
+from .cards import JOKER, SUITS, Card, Suit, make_pack, parse_card, parse_cards, rank_label
 from .errors import (
     AlreadyActed,
     BidOutOfRange,
@@ -24,9 +28,7 @@ from .errors import (
     WrongPassCount,
     WrongPhase,
 )
-from .observation import Observation, observe
-from .rules import PRESETS, BidStyle, Rules, RulesError, Scoring, TrumpStyle, make_rules
-from .stats import GameStats, SeatStats, TableStats, game_stats, trump_counts_text
-from .state import BidAttempt, DealLog, Game, Phase, RoundLog, RoundResult, Seat, StackedDeal, TrickLog, round_points
+from .protocol import GameSpec, GameState, GameView, Option, OptionError, Seat, Stat, StatsView
+from .registry import UnknownGame, default_game, game_spec, games, new_game, register
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Union
 
 from ..safetext import quoted
-from .cards import Card, parse_card
+from .cards import MAX_CODE, Card, parse_card
 
 __all__ = ["Deal", "Pass", "Bid", "BidNumber", "Play", "Action", "DEAL", "action_text", "parse_action"]
 
 _MAX_SEATS = 9
-_MAX_CODE = 60
+_MAX_CODE = MAX_CODE + 1
 
 
 class Deal:

@@ -4,6 +4,9 @@ A card is a small int: ``rank * 4 + suit``. With suits numbered Clubs=0 ..
 Spades=3, plain int order is exactly the Oh-Seven bid order (R2, R9): higher rank
 first, then Spades > Hearts > Diamonds > Clubs. Cards of the same suit compare by
 rank. The two copies of a card in a two-deck pack are the same value (R3).
+
+The Joker (V2) is code 60, above every ranked card. It has no suit of its own: a
+family's trump context (``engine.tricks``) says which suit it belongs to.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Iterable
 
 from ..safetext import quoted
 
-__all__ = ["Suit", "Card", "SUITS", "parse_card", "parse_cards", "rank_label", "make_pack"]
+__all__ = ["Suit", "Card", "SUITS", "JOKER", "MAX_CODE", "parse_card", "parse_cards", "rank_label", "make_pack"]
 
 
 class Suit(IntEnum):
@@ -48,6 +51,8 @@ SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # highest first
 # Ranks 0..7 are Oh-Seven's; 2..14 (J=11 .. A=14) are the 52-card Oh Hell pack's.
 _RANK_LABELS = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 MAX_RANK = 14
+JOKER = (MAX_RANK + 1) * 4  # 60
+MAX_CODE = JOKER
 
 
 def rank_label(rank: int) -> str:
@@ -69,6 +74,10 @@ class Card(int):
         return _CARDS[code]
 
     @property
+    def is_joker(self) -> bool:
+        return int(self) == JOKER
+
+    @property
     def rank(self) -> int:
         return int(self) >> 2
 
@@ -81,10 +90,14 @@ class Card(int):
         return int(self)
 
     def text(self) -> str:
-        """ASCII name used in records and on the command line: ``5S``, ``10H``, ``AS``."""
+        """ASCII name used in records and on the command line: ``5S``, ``10H``, ``AS``, ``JK``."""
+        if int(self) == JOKER:
+            return "JK"
         return rank_label(self.rank) + "CDHS"[int(self) & 3]
 
     def pretty(self, ascii: bool = False) -> str:
+        if int(self) == JOKER:
+            return "JK"  # one width everywhere: an emoji joker is two cells in some terminals
         return rank_label(self.rank) + ("CDHS" if ascii else "♣♦♥♠")[int(self) & 3]
 
     def __str__(self) -> str:
@@ -103,7 +116,7 @@ class Card(int):
         return self
 
 
-_CARDS = tuple(int.__new__(Card, code) for code in range((MAX_RANK + 1) * 4))
+_CARDS = tuple(int.__new__(Card, code) for code in range(MAX_CODE + 1))
 
 _LABEL_TO_RANK = {rank_label(r): r for r in range(MAX_RANK + 1)}
 _LABEL_TO_RANK["T"] = 10
@@ -112,6 +125,8 @@ _LABEL_TO_RANK["T"] = 10
 def parse_card(text: str) -> Card:
     """Parse ``5S``, ``5♠``, ``10h``, ``AS`` (case-insensitive)."""
     t = text.strip().upper()
+    if t in ("JK", "JOKER"):
+        return _CARDS[JOKER]
     if len(t) < 2:
         raise ValueError(f"not a card: {quoted(text)}")
     suit = Suit.parse(t[-1])

@@ -1,9 +1,13 @@
-"""Game records: the JSON form of a game (format described in docs/record-format.md).
+"""Game records: one JSON envelope for every family (docs/record-format.md).
 
-A record is the rules, the seats, the seed and the ordered actions. It also carries a
-derived log (every deal, pass, bid attempt, trick, trump and score) so that anyone
-can check the game without this code. Loading replays the actions and checks the
-log against the replay.
+A record is the game's name, its options, the seats, the seed, any stacked deals
+and the ordered actions. Beside them sit the fields of the family's derived log
+(its full rules, every deal, bid, trick and score, the totals and the winners) so
+that anyone can check the game without this code. Loading replays the actions
+and checks every derived field against the replay.
+
+Version 1 records (before the protocol: ``rules`` = preset, players, passing, and
+no ``game`` or ``options``) still load.
 """
 
 from __future__ import annotations
@@ -12,85 +16,42 @@ import json
 from typing import Any, Optional
 
 from ..safetext import quoted
-from .actions import action_text, parse_action
-from .cards import Card, parse_card
 from .errors import IllegalAction, RecordError
-from .rules import Rules, RulesError
-from .state import Game, RoundLog, Seat, StackedDeal
+from .protocol import GameState, OptionError, Seat
+from .registry import game_spec
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "to_record", "from_record", "dumps", "loads", "round_log_to_dict"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "to_record", "from_record", "dumps", "loads", "record_log"]
 
 RECORD_FORMAT = "ohseven-record"
-RECORD_VERSION = 1
-_DIRECTION = {1: "left", -1: "right"}
+RECORD_VERSION = 2
+ENVELOPE = ("format", "version", "game", "options", "seats", "seed", "stacked_deals", "actions")
+_LOG_KEYS_V1 = ("phase", "round", "rounds", "totals", "winners")
 
 
-def _cards(cards) -> list[str]:
-    return [c.text() for c in cards]
-
-
-def _bid(bid) -> Any:
-    return bid.text() if isinstance(bid, Card) else bid
-
-
-def round_log_to_dict(log: RoundLog) -> dict:
-    deals = []
-    for deal in log.deals:
-        deals.append(
-            {
-                "hands": [_cards(h) for h in deal.hands],
-                "turned": deal.turned.text() if deal.turned is not None else None,
-                "passes": [_cards(p) for p in deal.passes] if deal.passes is not None else None,
-                "bid_attempts": [
-                    {
-                        "bids": [_bid(b) for b in a.bids],
-                        "sum": sum(b.rank if isinstance(b, Card) else b for b in a.bids),
-                        "outcome": a.outcome,
-                        "bonus": list(a.bonus),
-                    }
-                    for a in deal.attempts
-                ],
-            }
-        )
-    return {
-        "round": log.number,
-        "dealer": log.dealer,
-        "hand_size": log.hand_size,
-        "pass": {"count": log.pass_count, "direction": _DIRECTION[log.pass_direction]} if log.pass_count else None,
-        "deals": deals,
-        "bids": list(log.bids) if log.bids is not None else None,
-        "top_bidders": list(log.top_bidders),
-        "trump": log.trump.letter if log.trump is not None else None,
-        "leader": log.leader,
-        "tricks": [{"leader": t.leader, "cards": _cards(t.cards), "winner": t.winner} for t in log.tricks],
-        "taken": list(log.taken),
-        "bonus": list(log.bonus),
-        "points": list(log.points) if log.points is not None else None,
-        "round_points": list(log.round_points) if log.round_points is not None else None,
-    }
-
-
-def to_record(game: Game) -> dict:
-    return {
+def to_record(game: GameState) -> dict:
+    spec = game.spec
+    data: dict = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "rules": game.rules.to_dict(),
+        "game": spec.name,
+        "options": dict(game.options),
         "seats": [{"name": s.name, "player": s.player} for s in game.seats],
         "seed": game.seed,
-        "stacked_deals": [
-            {"hands": [_cards(h) for h in d.hands], "turned": d.turned.text() if d.turned is not None else None}
-            for d in game.stacked_deals
-        ],
-        "actions": [action_text(a) for a in game.history],
-        "phase": game.phase.value,
-        "round": game.round_number,
-        "rounds": [round_log_to_dict(log) for log in game.rounds],
-        "totals": list(game.totals),
-        "winners": list(game.winners),
+        "stacked_deals": [spec.stacked_text(d) for d in game.stacked_deals],
+        "actions": [spec.action_text(a) for a in game.history],
     }
+    for key, value in game.log().items():
+        if key not in ENVELOPE:  # a family cannot overwrite what the game is
+            data[key] = value
+    return data
 
 
-def _need(data: dict, key: str, kind, what: str):
+def record_log(data: dict) -> dict:
+    """A record's derived fields (everything beside the envelope)."""
+    return {k: v for k, v in data.items() if k not in ENVELOPE}
+
+
+def _need(data: dict, key: str, kind: Any, what: str) -> Any:
     if key not in data:
         raise RecordError(f"the record has no {key!r} field")
     value = data[key]
@@ -100,21 +61,42 @@ def _need(data: dict, key: str, kind, what: str):
     return value
 
 
-def from_record(data: Any, *, check_log: bool = True) -> Game:
+def _game_and_options(data: dict, version: int) -> tuple[str, dict]:
+    if version == 1:
+        rules = _need(data, "rules", dict, "an object")
+        name = rules.get("preset")
+        if not isinstance(name, str):
+            raise RecordError("the record's rules need a preset name")
+        options = {k: v for k, v in rules.items() if k != "preset"}
+        return name, options
+    name = _need(data, "game", str, "a game name")
+    return name, _need(data, "options", dict, "an object")
+
+
+def from_record(data: Any, *, check_log: bool = True) -> GameState:
     """Rebuild the game a record describes, or raise RecordError saying why not."""
     if not isinstance(data, dict):
         raise RecordError("a game record must be a JSON object")
     fmt = data.get("format")
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"not an Oh-Seven game record (format is {quoted(fmt)}, expected {RECORD_FORMAT!r})")
+        raise RecordError(f"not an ohseven game record (format is {quoted(fmt)}, expected {RECORD_FORMAT!r})")
     version = data.get("version")
     if type(version) is not int:
         raise RecordError("the record's 'version' field must be an integer")
-    if version != RECORD_VERSION:
-        raise RecordError(f"record format version {version} is not supported; this ohseven reads version {RECORD_VERSION}")
+    if version not in (1, RECORD_VERSION):
+        raise RecordError(f"record format version {version} is not supported; this ohseven reads versions 1 and "
+                          f"{RECORD_VERSION}")
+    name, options = _game_and_options(data, version)
     try:
-        rules = Rules.from_dict(_need(data, "rules", dict, "an object"))
-    except RulesError as exc:
+        spec = game_spec(name)
+        if version == 1:  # v1 wrote passing for every preset; only a game with the option keeps it
+            known = {o.name for o in spec.all_options()}
+            if options.get("passing") is False and "passing" not in known:
+                options = {k: v for k, v in options.items() if k != "passing"}
+            if type(options.get("players")) is not int:
+                raise OptionError("the rules need an integer player count")
+        options = spec.check_options(options)
+    except OptionError as exc:
         raise RecordError(f"the record's rules cannot be played: {exc}") from None
     seats_data = _need(data, "seats", list, "a list")
     seats = []
@@ -122,8 +104,8 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not isinstance(s.get("player", "human"), str):
             raise RecordError(f"seat {i} of the record must be an object with a text 'name'")
         seats.append(Seat(s["name"], s.get("player", "human")))
-    if len(seats) != rules.players:
-        raise RecordError(f"the record has {len(seats)} seats for {rules.players} players")
+    if len(seats) != options["players"]:
+        raise RecordError(f"the record has {len(seats)} seats for {options['players']} players")
     seed = _need(data, "seed", int, "an integer")
     actions = _need(data, "actions", list, "a list")
     stacked = []
@@ -132,47 +114,47 @@ def from_record(data: Any, *, check_log: bool = True) -> Game:
         raise RecordError("the record's 'stacked_deals' field must be a list")
     for i, d in enumerate(stacked_data, start=1):
         try:
-            hands = [[parse_card(t) for t in h] for h in d["hands"]]
-            turned = parse_card(d["turned"]) if d.get("turned") is not None else None
-            stacked.append(StackedDeal(tuple(map(tuple, hands)), turned))
-        except (KeyError, TypeError, ValueError, AttributeError):
+            stacked.append(spec.parse_stacked(d))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise RecordError(f"stacked deal {i} of the record cannot be read") from None
     try:
-        game = Game(rules, seed=seed, seats=seats, stacked_deals=stacked)
+        game = spec.new_game(options, seed=seed, seats=seats, stacked_deals=stacked)
     except ValueError as exc:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
     for i, text in enumerate(actions, start=1):
         try:
-            action = parse_action(text)
+            action = spec.parse_action(text)
         except ValueError as exc:
             raise RecordError(f"action {i} cannot be read: {exc}") from None
         try:
             game.apply(action)
         except (IllegalAction, ValueError) as exc:
-            raise RecordError(f"action {i} ({quoted(text)}) is illegal: {exc}") from None
-    if check_log and "rounds" in data:
-        expected = [round_log_to_dict(log) for log in game.rounds]
-        if data["rounds"] != expected:
-            bad = next(
-                (i + 1 for i, r in enumerate(data["rounds"] if isinstance(data["rounds"], list) else [None])
-                 if i >= len(expected) or r != expected[i]),
-                min(len(data["rounds"]) if isinstance(data["rounds"], list) else 0, len(expected)) + 1,
-            )
-            raise RecordError(f"the record's log of round {bad} does not match what its actions replay to")
+            raise RecordError(f"action {i} ({quoted(str(text))}) is illegal: {exc}") from None
     if check_log:
-        # The summary fields are derived too: a hand-edited total must not pass unseen.
-        for key, value in (("phase", game.phase.value), ("round", game.round_number),
-                           ("totals", list(game.totals)), ("winners", list(game.winners))):
-            if key in data and data[key] != value:
-                raise RecordError(f"the record's {key!r} field does not match what its actions replay to")
+        _check_log(data, version, game)
     return game
 
 
-def dumps(game: Game, *, indent: Optional[int] = 1) -> str:
+def _check_log(data: dict, version: int, game: GameState) -> None:
+    expected = {k: v for k, v in game.log().items() if k not in ENVELOPE}
+    if version == 1:  # v1's rules were the short form; its other derived fields are as now
+        expected = {k: v for k, v in expected.items() if k in _LOG_KEYS_V1}
+    for key, value in expected.items():
+        if key not in data or data[key] == value:
+            continue  # a hand-written record may leave a derived field out
+        if key == "rounds":
+            got = data["rounds"] if isinstance(data["rounds"], list) else [None]
+            bad = next((i + 1 for i, r in enumerate(got) if i >= len(value) or r != value[i]),
+                       min(len(got), len(value)) + 1)
+            raise RecordError(f"the record's log of round {bad} does not match what its actions replay to")
+        raise RecordError(f"the record's {key!r} field does not match what its actions replay to")
+
+
+def dumps(game: GameState, *, indent: Optional[int] = 1) -> str:
     return json.dumps(to_record(game), indent=indent, ensure_ascii=False)
 
 
-def loads(text: str) -> Game:
+def loads(text: str) -> GameState:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..games.ohhell import Game
 
 NAMES = ("Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy")
 BOT_STRENGTHS = ("easy", "normal", "strong")
@@ -60,7 +60,7 @@ class GameSetup:
         return len(self.seats)
 
     def make_game(self) -> "Game":
-        from ..engine import Game, Seat, make_rules
+        from ..games.ohhell import Game, Seat, make_rules
 
         import secrets
 

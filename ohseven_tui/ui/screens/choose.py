@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Observation
+from ...games.ohhell import Observation
 from ..cards import cards_text, ascii_suits
 from ..plain import sentence
 from ..widgets.hand import HandView

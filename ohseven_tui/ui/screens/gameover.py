@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Observation
+from ...games.ohhell import Observation
 from ..widgets.scoresheet import legend, sheet_for, statistics
 from ..plain import printable
 from .last_trick import last_trick_line

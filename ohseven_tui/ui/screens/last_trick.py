@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...engine import Observation
+from ...games.ohhell import Observation
 from ..cards import card_text
 from ..plain import printable
 

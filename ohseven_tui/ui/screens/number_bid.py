@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...engine import BidNumber, BidStyle, Observation
+from ...games.ohhell import BidNumber, BidStyle, Observation
 from ..widgets.hand import HandView
 from ..widgets.numbers import NumberPicker
 from ..widgets.seats import SeatsView

@@ -13,8 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...engine import Bid, Observation, Phase
-from ...engine.state import STANDS
+from ...games.ohhell import Bid, Observation, Phase
+from ...games.ohhell import STANDS
 from .autoclose import AutoClose
 from ..cards import card_text, cards_text, ascii_suits
 from ..plain import printable

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Observation
+from ...games.ohhell import Observation
 from .autoclose import AutoClose
 from ..widgets.scoresheet import legend, round_so_far, sheet_for
 from .last_trick import last_trick_line

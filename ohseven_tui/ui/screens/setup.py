@@ -164,7 +164,7 @@ class SetupScreen(Screen[None]):
     def action_start(self) -> None:
         from ..last_setup import remember_setup
 
-        from ...engine import RulesError
+        from ...games.ohhell import RulesError
 
         setup = self.choices()
         try:

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import DEAL, Bid, BidNumber, BidStyle, Game, IllegalAction, Observation, Pass, Phase, Play
+from ...games.ohhell import DEAL, Bid, BidNumber, BidStyle, Game, IllegalAction, Observation, Pass, Phase, Play
 from ..cards import card_text, cards_text, suit_text, ascii_suits
 from ..privacy import Lookout
 from ..widgets.hand import HandView
@@ -676,7 +676,7 @@ def number_outcome_text(attempt, obs: Observation, name) -> str:
 
 def outcome_text(attempt, obs: Observation, name) -> str:
     """What a revealed set of bids leads to, in words (R9-R13)."""
-    from ...engine.state import IDENTICAL_TOP, SUM_IS_HAND
+    from ...games.ohhell import IDENTICAL_TOP, SUM_IS_HAND
 
     if attempt.bids and not hasattr(attempt.bids[0], "suit"):  # number bids (Oh Hell)
         return number_outcome_text(attempt, obs, name)

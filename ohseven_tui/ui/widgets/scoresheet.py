@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import RoundResult, game_stats, trump_counts_text
+from ...games.ohhell import RoundResult, game_stats, trump_counts_text
 from ..plain import printable
 
 

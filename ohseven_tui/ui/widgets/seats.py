@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine import BidStyle, Observation, Phase
+from ...games.ohhell import BidStyle, Observation, Phase
 from ..cards import card_text
 from ..plain import printable
 

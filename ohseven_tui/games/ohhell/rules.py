@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..safetext import quoted
+from ...safetext import quoted
 
 __all__ = [
     "Rules",
@@ -79,6 +79,13 @@ class Rules:
             return (0, 0)
         return self.pass_schedule[round_index]
 
+    @property
+    def options(self) -> dict:
+        """The options a record keeps: every option the preset's spec declares."""
+        if self.pass_schedule:
+            return {"players": self.players, "passing": self.passing}
+        return {"players": self.players}
+
     def describe(self) -> str:
         extra = ", passing" if self.passing else ""
         decks = f", {self.decks} decks" if self.decks > 1 else ""
@@ -86,6 +93,22 @@ class Rules:
 
     def to_dict(self) -> dict:
         return {"preset": self.preset, "players": self.players, "passing": self.passing}
+
+    def to_full_dict(self) -> dict:
+        """Every rule this game plays by, for a record's readers: the preset and its
+        options, and what they imply (pack, hand sizes, bidding, trump, scoring)."""
+        return {
+            **self.to_dict(),
+            "decks": self.decks,
+            "ranks": list(self.ranks),
+            "hand_sizes": list(self.hand_sizes),
+            "bid_style": self.bid_style.value,
+            "trump_style": self.trump_style.value,
+            "scoring": self.scoring.value,
+            "hook": self.hook,
+            "random_first_dealer": self.random_first_dealer,
+            "pass_schedule": [list(p) for p in self.pass_schedule] if self.passing else [],
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":

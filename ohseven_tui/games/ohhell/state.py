@@ -1,10 +1,12 @@
-"""The one game state machine. Everything it varies on comes from :class:`Rules`.
+"""The Oh Hell family's one state machine. Everything it varies on comes from
+:class:`Rules`.
 
 Phases: DEAL -> [PASS] -> BID (rebids, redeals) -> PLAY -> ROUND_OVER -> DEAL ...
 -> GAME_OVER. Passing and card/number bidding may be simultaneous: each seat acts in
 any order and nothing is revealed until every seat has acted.
 
-Every rejected action raises an :class:`IllegalAction` before anything is changed.
+Every rejected action raises an :class:`IllegalAction` before anything is changed;
+``why_illegal`` runs the same checks without changing anything.
 """
 
 from __future__ import annotations
@@ -12,14 +14,13 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from enum import Enum
 from itertools import combinations
-from typing import NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
-from .actions import DEAL, Bid, BidNumber, Deal, Pass, Play
-from .cards import Card, Suit, make_pack
-from .errors import (
+from ...engine import registry
+from ...engine.actions import DEAL, Bid, BidNumber, Deal, Pass, Play
+from ...engine.cards import Card, Suit, make_pack
+from ...engine.errors import (
     AlreadyActed,
     BidOutOfRange,
     CardAlreadyBid,
@@ -32,18 +33,26 @@ from .errors import (
     WrongPassCount,
     WrongPhase,
 )
-from .rules import BidStyle, Rules, Scoring, TrumpStyle
+from ...engine.protocol import GameSpec, Seat
+from ...engine.tricks import plain_trump
+from .log import (
+    IDENTICAL_TOP,
+    STANDS,
+    SUM_IS_HAND,
+    BidAttempt,
+    DealLog,
+    Phase,
+    RoundLog,
+    RoundResult,
+    TrickLog,
+    round_points,
+)
+from .observation import Observation
+from .records import round_log_to_dict
+from .rules import BidStyle, Rules, TrumpStyle
 
-__all__ = ["Phase", "Seat", "StackedDeal", "Game", "DealLog", "BidAttempt", "TrickLog", "RoundLog", "RoundResult", "round_points"]
-
-
-class Phase(str, Enum):
-    DEAL = "deal"
-    PASS = "pass"
-    BID = "bid"
-    PLAY = "play"
-    ROUND_OVER = "round-over"
-    GAME_OVER = "game-over"
+__all__ = ["Phase", "Seat", "StackedDeal", "Game", "DealLog", "BidAttempt", "TrickLog", "RoundLog", "RoundResult",
+           "round_points", "STANDS", "SUM_IS_HAND", "IDENTICAL_TOP"]
 
 
 _PLAY = Phase.PLAY
@@ -54,113 +63,6 @@ _ROUND_OVER = Phase.ROUND_OVER
 _SUIT_OF_CODE = tuple(Suit)
 _PLAY_TABLE = Play._table
 
-
-@dataclass(frozen=True)
-class Seat:
-    """Who sits in a seat. ``player`` is a free label: "human", "normal", ..."""
-
-    name: str
-    player: str = "human"
-
-
-# Outcomes of a revealed round of bids.
-STANDS = "stands"
-SUM_IS_HAND = "sum-7"  # R11
-IDENTICAL_TOP = "identical-top"  # R10
-
-
-class BidAttempt(NamedTuple):
-    bids: tuple  # per seat: Card (card bidding) or int (number bidding)
-    outcome: str
-    bonus: tuple[int, ...]  # R11 points scored by this attempt, per seat
-
-
-class TrickLog(NamedTuple):
-    leader: int
-    cards: tuple[Card, ...]  # in play order, starting with the leader
-    winner: int
-
-    def seat_of(self, index: int, players: int) -> int:
-        return (self.leader + index) % players
-
-
-@dataclass
-class DealLog:
-    hands: tuple[tuple[Card, ...], ...]  # as dealt, before passing
-    turned: Optional[Card] = None  # H3: the turned trump card
-    passes: Optional[tuple[tuple[Card, ...], ...]] = None  # per seat, once revealed
-    attempts: list[BidAttempt] = field(default_factory=list)
-
-
-@dataclass
-class RoundLog:
-    number: int  # 1-based
-    dealer: int
-    hand_size: int
-    pass_count: int
-    pass_direction: int
-    deals: list[DealLog] = field(default_factory=list)
-    bonus: list[int] = field(default_factory=list)  # R11 points, per seat
-    bids: Optional[tuple[int, ...]] = None  # standing bids, as numbers
-    bid_cards: Optional[tuple[Card, ...]] = None  # standing bid cards (card bidding)
-    top_bidders: tuple[int, ...] = ()
-    trump: Optional[Suit] = None
-    leader: Optional[int] = None
-    tricks: list[TrickLog] = field(default_factory=list)
-    taken: list[int] = field(default_factory=list)
-    points: Optional[tuple[int, ...]] = None  # R16 (or H6/U6) points, per seat
-    finished: bool = False
-
-    @property
-    def round_points(self) -> Optional[tuple[int, ...]]:
-        """R17: rebid points plus trick points."""
-        if self.points is None:
-            return None
-        return tuple(b + p for b, p in zip(self.bonus, self.points))
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """One finished round as the scoresheet shows it (public information only)."""
-
-    number: int
-    dealer: int
-    bids: tuple[int, ...]
-    bid_cards: Optional[tuple[Card, ...]]
-    top_bidders: tuple[int, ...]
-    trump: Optional[Suit]
-    taken: tuple[int, ...]
-    bonus: tuple[int, ...]
-    points: tuple[int, ...]  # R16 (H6/U6)
-    round_points: tuple[int, ...]  # R17
-    attempts: int  # bid attempts, over every deal of the round
-    redeals: int
-
-    @classmethod
-    def from_log(cls, log: RoundLog) -> "RoundResult":
-        return cls(
-            number=log.number,
-            dealer=log.dealer,
-            bids=log.bids,
-            bid_cards=log.bid_cards,
-            top_bidders=log.top_bidders,
-            trump=log.trump,
-            taken=tuple(log.taken),
-            bonus=tuple(log.bonus),
-            points=log.points,
-            round_points=log.round_points,
-            attempts=sum(len(d.attempts) for d in log.deals),
-            redeals=len(log.deals) - 1,
-        )
-
-
-def round_points(scoring: Scoring, bid: int, tricks: int) -> int:
-    """Points for one seat's bid and tricks: R16, H6 or U6."""
-    if scoring is Scoring.OH_SEVEN:
-        return bid + 2 if bid == tricks else -abs(bid - tricks)
-    if scoring is Scoring.CLASSIC:
-        return 10 + tricks if bid == tricks else 0
-    return bid if bid == tricks else -abs(bid - tricks)
 
 
 def _shuffle(cards: list, random, count: int) -> None:
@@ -247,13 +149,21 @@ class Game:
         self.turn: Optional[int] = None
         self._trick: list[Card] = []  # cards of the current trick, in play order
         self.trump: Optional[Suit] = None
-        self._trump_code = -1
+        self._ctx = plain_trump(None)  # R14/R15 for the hand in play (engine.tricks)
         self._two_decks = rules.decks > 1
         self._card_bids = rules.bid_style is BidStyle.CARD
         self.stacked_deals = tuple(_check_stacked(rules, d) for d in stacked_deals)
         self._deals_made = 0
 
     # ------------------------------------------------------------------ queries
+    @property
+    def spec(self) -> GameSpec:
+        return registry.game_spec(self.rules.preset)
+
+    @property
+    def options(self) -> dict:
+        return self.rules.options
+
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
@@ -308,8 +218,9 @@ class Game:
             table = _PLAY_TABLE[seat]
             trick = self._trick
             if trick:
-                led = trick[0] & 3
-                follow = [table[c] for c in hand if c & 3 == led]
+                suit = self._ctx.suit
+                led = suit[trick[0]]
+                follow = [table[c] for c in hand if suit[c] == led]
                 if follow:
                     return list(dict.fromkeys(follow)) if self._two_decks else follow
             acts = list(map(table.__getitem__, hand))
@@ -377,10 +288,11 @@ class Game:
             hand = self.hands[seat]
             trick = self._trick
             if trick:
-                led = trick[0] & 3
-                if card & 3 != led:
+                suit = self._ctx.suit
+                led = suit[trick[0]]
+                if suit[card] != led:
                     for c in hand:
-                        if c & 3 == led:
+                        if suit[c] == led:
                             self._reject_play(seat, card)
             try:
                 hand.remove(card)
@@ -392,22 +304,8 @@ class Game:
             if len(trick) < n:
                 self.turn = (seat + 1) % n
                 return
-            # Trick complete (R15): strictly higher wins, so the first identical card wins.
-            best = trick[0]
-            best_suit = best & 3
-            trump = self._trump_code
-            win = 0
-            for i in range(1, n):
-                c = trick[i]
-                suit = c & 3
-                if suit == best_suit:
-                    if c > best:
-                        win = i
-                        best = c
-                elif suit == trump:
-                    win = i
-                    best = c
-                    best_suit = suit
+            # Trick complete (R15): strictly stronger wins, so the first identical card wins.
+            win = self._ctx.winner(trick)
             leader = (seat + 1) % n  # the last to play sits right of the leader
             win_seat = (leader + win) % n
             log = self.rounds[-1]
@@ -433,6 +331,36 @@ class Game:
             raise IllegalAction(f"{action!r} is not an action of this game")
         self.history.append(action)
 
+    def why_illegal(self, action: Any) -> Optional[str]:
+        """The sentence ``apply`` would refuse this action with, or None if it is legal.
+        Nothing is changed or copied."""
+        try:
+            self._check(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None
+
+    def _check(self, action: Any) -> None:
+        kind = type(action)
+        if kind is Play:
+            seat, card = action.seat, action.card
+            if self.phase is not _PLAY or seat != self.turn or card not in self.hands[seat] \
+                    or self._ctx.must_follow(self.hands[seat], self._trick, card):
+                self._reject_play(seat, card)
+        elif kind is Bid:
+            self._check_bid_card(action.seat, action.card)
+        elif kind is Pass:
+            self._check_pass(action.seat, action.cards)
+        elif kind is Deal:
+            self._check_deal()
+        elif kind is BidNumber:
+            self._check_bid_number(action.seat, action.number)
+        else:
+            raise IllegalAction(f"{action!r} is not an action of this game")
+
     def _check_phase(self, phase: Phase, doing: str) -> None:
         if self.phase is not phase:
             raise WrongPhase(f"you cannot {doing} now: the game is in the {self.phase.value} phase")
@@ -449,14 +377,18 @@ class Game:
             raise AlreadyActed(f"{self._name(seat)} has already chosen cards to {doing}")
 
     # -- deal ------------------------------------------------------------------
-    def _deal(self) -> None:
+    def _check_deal(self) -> int:
+        """The 0-based round the next deal is for, or WrongPhase."""
         phase = self.phase
         if phase is _ROUND_OVER:
-            index = self.round_index + 1
-        elif phase is _DEAL:
-            index = max(self.round_index, 0)
-        else:
-            raise WrongPhase(f"you cannot deal now: the game is in the {phase.value} phase")
+            return self.round_index + 1
+        if phase is _DEAL:
+            return max(self.round_index, 0)
+        raise WrongPhase(f"you cannot deal now: the game is in the {phase.value} phase")
+
+    def _deal(self) -> None:
+        phase = self.phase
+        index = self._check_deal()
         rules = self.rules
         n = self.players
         size = rules.hand_sizes[index]
@@ -492,7 +424,7 @@ class Game:
         self._trick = []
         # H3: a turned card names trump from the deal on; a top bid names it later (R9).
         self.trump = log.trump = turned.suit if turned is not None else None
-        self._trump_code = -1
+        self._ctx = plain_trump(None)
         self._bid_with = [[] for _ in range(n)]
         self._start_bidding_or_passing(log)
 
@@ -513,6 +445,14 @@ class Game:
 
     # -- pass ------------------------------------------------------------------
     def _pass(self, seat, cards) -> None:
+        self._check_pass(seat, cards)
+        log = self.rounds[-1]
+        self._pending[seat] = tuple(cards)
+        self._waiting -= 1
+        if self._waiting == 0:
+            self._reveal_passes(log)
+
+    def _check_pass(self, seat, cards) -> None:
         self._check_phase(Phase.PASS, "pass cards")
         self._check_seat(seat)
         self._check_simultaneous(seat, "pass")
@@ -524,10 +464,6 @@ class Game:
         if missing:
             card = next(iter(missing))
             raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
-        self._pending[seat] = tuple(cards)
-        self._waiting -= 1
-        if self._waiting == 0:
-            self._reveal_passes(log)
 
     def _reveal_passes(self, log: RoundLog) -> None:
         n = self.players
@@ -553,6 +489,13 @@ class Game:
 
     # -- bid -------------------------------------------------------------------
     def _bid_card(self, seat, card) -> None:
+        self._check_bid_card(seat, card)
+        self._pending[seat] = card
+        self._waiting -= 1
+        if self._waiting == 0:
+            self._reveal_bid_cards()
+
+    def _check_bid_card(self, seat, card) -> None:
         if self.phase is not _BID or not self._card_bids:
             self._check_phase(Phase.BID, "bid")
             raise WrongPhase("bid with a number in this game, not a card")
@@ -569,10 +512,6 @@ class Game:
             raise CardAlreadyBid(  # a player reads this one: suit symbols, as the screens (--ascii converts)
                 f"{self._name(seat)} has already bid with {card.pretty()} this round; bid with another card"
             )
-        pending[seat] = card
-        self._waiting -= 1
-        if self._waiting == 0:
-            self._reveal_bid_cards()
 
     def _reveal_bid_cards(self) -> None:
         n = self.players
@@ -607,6 +546,27 @@ class Game:
             self._waiting = n
 
     def _bid_number(self, seat, number) -> None:
+        self._check_bid_number(seat, number)
+        log = self.rounds[-1]
+        if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+            self._number_bids.append(number)
+            if len(self._number_bids) < self.players:
+                self.turn = (seat + 1) % self.players
+                return
+            first = (self.dealer + 1) % self.players
+            bids = [0] * self.players
+            for i, b in enumerate(self._number_bids):
+                bids[(first + i) % self.players] = b
+            bids = tuple(bids)
+        else:
+            self._pending[seat] = number
+            self._waiting -= 1
+            if self._waiting:
+                return
+            bids = tuple(self._pending)
+        self._stand_number_bids(log, bids)
+
+    def _check_bid_number(self, seat, number) -> None:
         if self.phase is not _BID or self._card_bids:
             self._check_phase(Phase.BID, "bid")
             raise WrongPhase("bid by laying a card face down in this game, not a number")
@@ -620,22 +580,10 @@ class Game:
                 raise NotYourTurn(f"it is {self._name(self.turn)}'s turn to bid, not {self._name(seat)}'s")
             if seat == self.dealer and self.rules.hook and number == size - sum(self._number_bids):
                 raise HookBid(f"the dealer may not bid {number}: the bids would add up to {size}")
-            self._number_bids.append(number)
-            if len(self._number_bids) < self.players:
-                self.turn = (seat + 1) % self.players
-                return
-            first = (self.dealer + 1) % self.players
-            bids = [0] * self.players
-            for i, b in enumerate(self._number_bids):
-                bids[(first + i) % self.players] = b
-            bids = tuple(bids)
         else:
             self._check_simultaneous(seat, "bid")
-            self._pending[seat] = number
-            self._waiting -= 1
-            if self._waiting:
-                return
-            bids = tuple(self._pending)
+
+    def _stand_number_bids(self, log: RoundLog, bids: tuple[int, ...]) -> None:
         log.deals[-1].attempts.append(_new_tuple(BidAttempt, (bids, STANDS, (0,) * self.players)))
         top = max(bids)
         log.top_bidders = tuple([s for s in range(self.players) if bids[s] == top])
@@ -648,7 +596,7 @@ class Game:
         log.trump = trump
         log.leader = leader
         self.trump = trump
-        self._trump_code = -1 if trump is None else int(trump)
+        self._ctx = plain_trump(trump)
         self._pending = [None] * self.players
         self.phase = Phase.PLAY
         self.turn = leader
@@ -664,8 +612,7 @@ class Game:
         hand = self.hands[seat]
         if card not in hand:
             raise CardNotInHand(f"{card.text()} is not in {self._name(seat)}'s hand")
-        led = self._trick[0] & 3
-        suit = Suit(led)
+        suit = Suit(self._ctx.suit[self._trick[0]])
         raise MustFollowSuit(f"you must follow {suit.symbol} ({suit.label})", suit)
 
     def _finish_round(self, log: RoundLog) -> None:
@@ -677,6 +624,18 @@ class Game:
         self.turn = None
         last = self.round_index + 1 >= self.rules.rounds
         self.phase = Phase.GAME_OVER if last else Phase.ROUND_OVER
+
+    def log(self) -> dict:
+        """The derived fields a record carries: the full rules, every round, the
+        totals and the winners."""
+        return {
+            "rules": self.rules.to_full_dict(),
+            "phase": self.phase.value,
+            "round": self.round_number,
+            "rounds": [round_log_to_dict(log) for log in self.rounds],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+        }
 
     def results(self) -> tuple["RoundResult", ...]:
         """The scoresheet: one public result per finished round."""
@@ -690,16 +649,90 @@ class Game:
     def __deepcopy__(self, memo):
         new = object.__new__(Game)
         for key, value in self.__dict__.items():
-            if key in ("rules", "seats", "_pack", "seed"):
+            if key in ("rules", "seats", "_pack", "seed", "_ctx", "stacked_deals"):
                 setattr(new, key, value)
             else:
                 setattr(new, key, copy.deepcopy(value, memo))
         return new
 
-    def observation(self, seat: int):
-        from .observation import observe
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may know (the UI and the bots read only this)."""
+        game = self
+        n = game.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"there is no seat {seat!r} at a table of {n}")
+        log = game.round
+        phase = game.phase
+        simultaneous = phase is Phase.PASS or (phase is Phase.BID and game.turn is None)
+        pending = game._pending
+        acted = tuple(simultaneous and p is not None for p in pending)
+        passed = received = None
+        attempts: list = []
+        deal_number = 0
+        bid_with: tuple = ()
+        turned = None
+        if log is not None:
+            deal_number = len(log.deals)
+            deal = log.deals[-1]
+            turned = deal.turned
+            if log.pass_count:
+                if deal.passes is not None:
+                    passed = deal.passes[seat]
+                    received = game.received(seat)
+                elif phase is Phase.PASS and pending[seat] is not None:
+                    passed = pending[seat]
+            for number, d in enumerate(log.deals, start=1):
+                attempts.extend((number, a) for a in d.attempts)
+            bid_with = tuple(game._bid_with[seat]) if phase is Phase.BID else ()
+        my_bid = pending[seat] if phase is Phase.BID and game.turn is None else None
+        in_round = log is not None and phase not in (Phase.DEAL, Phase.ROUND_OVER, Phase.GAME_OVER)
+        return Observation(
+            seat=seat,
+            rules=game.rules,
+            seats=game.seats,
+            phase=phase,
+            round_number=game.round_number if log is not None else 0,
+            dealer=game.dealer,
+            hand=tuple(game.hands[seat]),
+            hand_counts=tuple(len(h) for h in game.hands),
+            to_act=game.to_act(),
+            acted=acted,
+            legal_actions=tuple(game.legal_actions(seat)),
+            pass_count=log.pass_count if log else 0,
+            pass_direction=log.pass_direction if log else 0,
+            passed=passed,
+            received=received,
+            deal_number=deal_number,
+            bid_attempts=tuple(attempts),
+            my_bid=my_bid,
+            bid_with=bid_with,
+            bids=log.bids if log else None,
+            bid_cards=log.bid_cards if log else None,
+            top_bidders=log.top_bidders if log and log.bids is not None else (),
+            hook=game.hook_number() if game.turn == seat else None,
+            bids_made=game._bids_made() if phase is Phase.BID else (),
+            trump=log.trump if log else None,
+            turned=turned,
+            leader=log.leader if log else None,
+            trick=tuple(game.trick) if in_round else (),
+            tricks=tuple(log.tricks) if log else (),
+            taken=tuple(log.taken) if log else (0,) * n,
+            bonus=tuple(log.bonus) if log else (0,) * n,
+            totals=tuple(game.totals),
+            results=game.results(),
+            winners=game.winners,
+        )
 
-        return observe(self, seat)
+    def _bids_made(self) -> tuple[tuple[int, int], ...]:
+        """Number bids said aloud in turn (H4) before the last seat has bid."""
+        game = self
+        if game.turn is None:
+            return ()
+        first = (game.dealer + 1) % game.players
+        return tuple(((first + i) % game.players, b) for i, b in enumerate(game._number_bids))
+
+    observation = observe  # the older name
+
 
     def __repr__(self) -> str:
         return f"<Game {self.rules.describe()} seed={self.seed} round={self.round_number} phase={self.phase.value}>"

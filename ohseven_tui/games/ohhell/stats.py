@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .cards import Suit
-from .state import RoundResult
+from ...engine.cards import Suit
+from .log import RoundResult
 
 __all__ = ["TableStats", "SeatStats", "GameStats", "game_stats", "trump_counts_text", "NO_TRUMP"]
 

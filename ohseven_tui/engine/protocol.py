@@ -1,0 +1,209 @@
+"""The game protocol: what every family implements, and all the rest reads.
+
+A *family* is one package under ``ohseven_tui.games`` (or anywhere that calls
+:func:`ohseven_tui.engine.registry.register`). It declares one :class:`GameSpec`
+per game it plays. The CLI, the UI, storage, the bots and the benchmarks know a
+game only through its spec, its state (:class:`GameState`) and what the state's
+``observe(seat)`` returns; none of them branch on a game's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+
+from ..safetext import quoted
+
+__all__ = [
+    "Seat",
+    "Option",
+    "OptionError",
+    "GameView",
+    "Stat",
+    "StatsView",
+    "GameSpec",
+    "GameState",
+]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat. ``player`` is a free label: "human", "normal", ..."""
+
+    name: str
+    player: str = "human"
+
+
+class OptionError(ValueError):
+    """An option value a game cannot be played with (one readable sentence)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice a game offers at setup: ``players`` is always one of them."""
+
+    name: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        # bool is an int: never let True stand for 1 (or 1 for True).
+        for choice in self.choices:
+            if type(choice) is type(value) and choice == value:
+                return choice
+        shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+        raise OptionError(f"{self.label.lower()} must be one of {shown}, not {quoted(str(value))}")
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What the table and the scoresheet show for one game with its options.
+
+    Declared once per game and options, so a screen draws any family without
+    knowing which it is.
+    """
+
+    bid_input: str  # the bidding screen's input: "card" (lay a card), "number", or "" (none)
+    bids_in_turn: bool  # bids are said aloud in turn (else face down, all at once)
+    columns: tuple[str, ...]  # per-seat columns on the table, e.g. ("Bid", "Took", "Score")
+    contract_note: str  # how the trump (or contract) is set, with rule ids
+    scoring_note: str  # how a round scores, with rule ids
+    legend: str  # the scoresheet's key
+    in_play_legend: str = ""  # the scoresheet's key for a round still in play
+    top_bid_mark: str = ""  # the table's caption for a marked bid ("* top bid (trump)")
+    show_hand_sizes: bool = False  # the scoresheet labels each round with its hand size
+    sides: tuple[tuple[int, ...], ...] = ()  # partnerships, when seats play in sides
+    round_word: str = "round"
+
+
+@dataclass(frozen=True)
+class Stat:
+    id: str  # the rule id, "S2"
+    label: str  # "zero bids"
+    value: str  # "25%"
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """A game's statistics as text: the table's, then one row per seat."""
+
+    table: tuple[Stat, ...]
+    columns: tuple[tuple[str, str], ...]  # (rule id, short label) per seat column
+    seats: tuple[tuple[str, ...], ...]  # per seat, one value per column
+    note: str = ""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """One game in progress: its rules, seats, seed and the actions applied so far.
+
+    ``apply`` changes the state or raises an ``IllegalAction`` and changes nothing;
+    ``why_illegal`` gives the same sentence without changing or cloning anything.
+    """
+
+    spec: "GameSpec"
+    options: Mapping[str, Any]
+    seats: tuple[Seat, ...]
+    seed: int
+    players: int
+    history: list[Any]
+    stacked_deals: tuple[Any, ...]
+
+    @property
+    def phase(self) -> Any: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def current_seat(self) -> Optional[int]: ...
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+    def to_act(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self, seat: Optional[int] = None) -> list[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def is_legal(self, action: Any) -> bool: ...
+
+    def why_illegal(self, action: Any) -> Optional[str]: ...
+
+    def observe(self, seat: int) -> Any: ...
+
+    def clone(self) -> "GameState": ...
+
+    def results(self) -> tuple[Any, ...]: ...
+
+    def log(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the registry knows it. ``family`` names the package that plays it."""
+
+    name: str  # "oh-seven": the record's and the command line's name
+    label: str  # "Oh-Seven": what a player reads
+    family: str  # "ohhell"
+    players: tuple[int, int]  # the player range, inclusive
+    description: str  # one line
+    rule_prefix: str  # "R": rule ids of this game start with it
+    new_game: Callable[..., GameState]  # (options, seed=, seats=, stacked_deals=) -> state
+    view: Callable[[Mapping[str, Any]], GameView]  # options -> what screens show
+    stats: Callable[[GameState], StatsView]
+    parse_action: Callable[[str], Any]
+    action_text: Callable[[Any], str]
+    parse_stacked: Callable[[Any], Any]  # a record's stacked deal -> the family's value
+    stacked_text: Callable[[Any], Any]  # the family's stacked deal -> JSON
+    options: tuple[Option, ...] = field(default=())  # besides ``players``
+    order: int = 100  # menus list games by this, then by name
+
+    @property
+    def players_option(self) -> Option:
+        low, high = self.players
+        return Option("players", "Players", tuple(range(low, high + 1)), min(max(4, low), high))
+
+    def all_options(self) -> tuple[Option, ...]:
+        return (self.players_option, *self.options)
+
+    def option(self, name: str) -> Option:
+        for opt in self.all_options():
+            if opt.name == name:
+                return opt
+        raise OptionError(f"{self.label} has no option {quoted(name)}")
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option of this game, defaults filled in; unknown or bad values refused."""
+        if not isinstance(options, Mapping):
+            raise OptionError("the options must be an object")
+        known = {opt.name for opt in self.all_options()}
+        for name in options:
+            if name not in known:
+                raise OptionError(f"{self.label} has no option {quoted(str(name))}")
+        players = options.get("players", self.players_option.default)
+        low, high = self.players
+        if type(players) is not int or not low <= players <= high:
+            raise OptionError(f"{self.label} is for {low} to {high} players, not {quoted(str(players))}")
+        checked: dict[str, Any] = {"players": players}
+        for opt in self.options:
+            checked[opt.name] = opt.check(options[opt.name]) if opt.name in options else opt.default
+        return checked
+
+    def describe(self, options: Mapping[str, Any]) -> str:
+        """One line: "Oh-Seven, 4 players, passing"."""
+        parts = [self.label, f"{options.get('players')} players"]
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            if value != opt.default:
+                parts.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
+        return ", ".join(parts)

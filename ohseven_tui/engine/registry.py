@@ -1,0 +1,73 @@
+"""The one registry of games. Families register their specs when imported; the
+packages under ``ohseven_tui.games`` are imported on the first lookup, so adding a
+game is adding a package (or, for a test's toy family, calling :func:`register`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any, Mapping, Optional, Sequence
+
+from ..safetext import quoted
+from .protocol import GameSpec, GameState, OptionError, Seat
+
+__all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game"]
+
+
+class UnknownGame(OptionError):
+    """A game name no family registered."""
+
+
+_SPECS: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game. Registering the same name twice keeps the newest spec."""
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    _SPECS.pop(name, None)
+
+
+def _load_families() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from .. import games as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.ispkg:
+            importlib.import_module(f"{package.__name__}.{info.name}")
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every registered game, in menu order."""
+    _load_families()
+    return tuple(sorted(_SPECS.values(), key=lambda s: (s.order, s.name)))
+
+
+def default_game() -> GameSpec:
+    """The headline game: the first in menu order."""
+    return games()[0]
+
+
+def game_spec(name: Any) -> GameSpec:
+    _load_families()
+    spec = _SPECS.get(name) if isinstance(name, str) else None
+    if spec is None:
+        names = ", ".join(s.name for s in games())
+        raise UnknownGame(f"unknown game {quoted(str(name))}; choose one of: {names}")
+    return spec
+
+
+def new_game(name: str, options: Optional[Mapping[str, Any]] = None, *, seed: int = 0,
+             seats: Optional[Sequence[Seat]] = None, stacked_deals: Sequence[Any] = ()) -> GameState:
+    """A new game of a registered name, its options checked and completed."""
+    spec = game_spec(name)
+    checked = spec.check_options(options or {})
+    return spec.new_game(checked, seed=seed, seats=seats, stacked_deals=stacked_deals)

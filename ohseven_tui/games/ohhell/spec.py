@@ -1,0 +1,114 @@
+"""The Oh Hell family's three games as the registry knows them: Oh-Seven (R1..),
+classic (H1..) and up-and-down (U1..). Only this package knows how they differ."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+from ...engine import registry
+from ...engine.actions import action_text, parse_action
+from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat, Stat, StatsView
+from .records import parse_stacked, stacked_text
+from .rules import BidStyle, make_rules
+from .state import Game
+from .stats import game_stats, trump_counts_text
+
+__all__ = ["OH_SEVEN", "CLASSIC", "UP_AND_DOWN", "SPECS"]
+
+_LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ highest total."
+_IN_PLAY = "The round in play shows bid/tricks so far and any rebid point already won."
+
+
+def _factory(name: str):
+    def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
+                 stacked_deals: Sequence[Any] = ()) -> Game:
+        rules = make_rules(name, options["players"], passing=bool(options.get("passing", False)))
+        return Game(rules, seed=seed, seats=seats, stacked_deals=stacked_deals)
+
+    return new_game
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def stats_view(game: GameState) -> StatsView:
+    """S1-S10 (oh-seven.md): the same figures for all three games."""
+    stats = game_stats(game.results(), game.players)
+    t = stats.table
+    table = (
+        Stat("S1", "players", str(t.players)),
+        Stat("S2", "zero bids", _pct(t.zero_bid_rate)),
+        Stat("S3", "average top bid", f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"),
+        Stat("S4", "trump", trump_counts_text(t.trump_counts)),
+    )
+    columns = (("S5", "Pts/round"), ("S6", "Zero bids"), ("S7", "Top bids"), ("S8", "Filled"), ("S9", "Over"),
+               ("S10", "Under"))
+    seats = tuple(
+        (f"{s.points_per_round:.2f}", _pct(s.zero_bid_rate), _pct(s.top_bid_rate), _pct(s.fill_rate),
+         _pct(s.overflow_rate), _pct(s.underfill_rate))
+        for s in stats.seats
+    )
+    note = ("Per player: S5 points per round, S6 zero-bid, S7 top-bid, S8 fill (took the bid), "
+            "S9 overflow and S10 underfill rates.")
+    return StatsView(table, columns, seats, note)
+
+
+def _view(name: str):
+    def view(options: Mapping[str, Any]) -> GameView:
+        rules = make_rules(name, options.get("players", 4), passing=bool(options.get("passing", False)))
+        if rules.bid_style is BidStyle.CARD:
+            return GameView(
+                bid_input="card",
+                bids_in_turn=False,
+                columns=("Bid", "Took", "Score"),
+                contract_note="Trump: the standing top bid's suit (R9).",
+                scoring_note="Exact bid: bid + 2; a miss loses the difference (R16).",
+                legend=_LEGEND,
+                in_play_legend=_IN_PLAY,
+                top_bid_mark="* top bid (trump)",
+            )
+        classic = rules.scoring.value == "classic"
+        rule = "H" if classic else "U"
+        scoring = ("Exact bid: 10 + tricks; a miss scores 0 (H6)." if classic
+                   else "Exact bid: the bid in points; a miss loses the difference (U6).")
+        points = "exact: 10 + tricks, a miss 0" if classic else "exact: the bid, a miss loses the difference"
+        return GameView(
+            bid_input="number",
+            bids_in_turn=rules.bid_style is BidStyle.NUMBER_IN_TURN,
+            columns=("Bid", "Took", "Score"),
+            contract_note=f"Trump: the turned card's suit ({rule}3).",
+            scoring_note=scoring,
+            legend=("Each round (hand size under it, c = cards): bid/tricks, then the round's points "
+                    f"({points}) → running total. ★ highest total."),
+            in_play_legend=_IN_PLAY,
+            show_hand_sizes=True,
+        )
+
+    return view
+
+
+def _spec(name: str, label: str, players: tuple[int, int], description: str, prefix: str,
+          options: tuple[Option, ...], order: int) -> GameSpec:
+    return GameSpec(
+        name=name, label=label, family="ohhell", players=players, description=description, rule_prefix=prefix,
+        new_game=_factory(name), view=_view(name), stats=stats_view, parse_action=parse_action,
+        action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
+        order=order,
+    )
+
+
+PASSING = Option("passing", "Passing", (False, True), False,
+                 "pass cards to a neighbour before bidding (R6, R7)")
+
+OH_SEVEN = registry.register(_spec(
+    "oh-seven", "Oh-Seven", (2, 9),
+    "7 rounds of 7 tricks; bid by laying a card face down, the top bid's suit is trump.", "R", (PASSING,), 0))
+CLASSIC = registry.register(_spec(
+    "classic", "Oh Hell (classic)", (3, 7),
+    "Hands of 7 down to 1; bids in turn, the dealer's hook; exact bids score 10 + tricks.", "H", (), 10))
+UP_AND_DOWN = registry.register(_spec(
+    "up-and-down", "Oh Hell (up and down)", (3, 7),
+    "Hands of 7 down to 2 and back up; bids at once; exact bids score the bid.", "U", (), 20))
+
+SPECS = (OH_SEVEN, CLASSIC, UP_AND_DOWN)
