@@ -21,6 +21,9 @@ __all__ = [
     "GameView",
     "Stat",
     "StatsView",
+    "SheetCell",
+    "SheetRound",
+    "SheetView",
     "GameSpec",
     "GameState",
 ]
@@ -95,6 +98,46 @@ class StatsView:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class SheetCell:
+    """One seat in one round of a scoresheet grid."""
+
+    top: str  # what the seat did: "3/2" (bid/tricks), "…" before a bid stands
+    extra: str  # a bonus beside it, shown bold: "+1", or ""
+    points: Optional[int]  # the round's points; None while the round is in play
+    good: bool  # the seat made it (shown bold)
+    total: int  # running total after this round
+
+
+@dataclass(frozen=True)
+class SheetRound:
+    number: int  # 1-based
+    label: str  # the grid's column head: "R3", or "R3\n5c"
+    head: tuple[str, ...]  # one value per SheetView.round_columns
+    note: str  # "1 rebid", ""
+    dealer: int
+    cells: tuple[SheetCell, ...]  # per seat
+    rows: tuple[tuple[str, ...], ...]  # per seat, one value per SheetView.seat_columns
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """A game's scoresheet from public information: the grid (seats by rounds) the
+    app draws, and the long table (a row per seat per round) ``scores show`` prints."""
+
+    names: tuple[str, ...]
+    total_rounds: int
+    labels: tuple[str, ...]  # every round's column head, played or not
+    rounds: tuple[SheetRound, ...]  # finished rounds
+    current: Optional[SheetRound]  # the round in play, if any
+    totals: tuple[int, ...]  # with the round in play's points already won
+    round_columns: tuple[str, ...]  # the long table's per-round columns
+    seat_columns: tuple[str, ...]  # the long table's per-seat columns
+    legend: str
+    in_play_legend: str = ""
+    notes: str = ""  # printed under the long table
+
+
 @runtime_checkable
 class GameState(Protocol):
     """One game in progress: its rules, seats, seed and the actions applied so far.
@@ -160,7 +203,8 @@ class GameSpec:
     rule_prefix: str  # "R": rule ids of this game start with it
     new_game: Callable[..., GameState]  # (options, seed=, seats=, stacked_deals=) -> state
     view: Callable[[Mapping[str, Any]], GameView]  # options -> what screens show
-    stats: Callable[[GameState], StatsView]
+    stats: Callable[[Any], StatsView]  # an observation (any seat's) -> statistics
+    sheet: Callable[[Any], SheetView]  # an observation (any seat's) -> scoresheet
     parse_action: Callable[[str], Any]
     action_text: Callable[[Any], str]
     parse_stacked: Callable[[Any], Any]  # a record's stacked deal -> the family's value

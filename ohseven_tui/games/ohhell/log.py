@@ -95,6 +95,8 @@ class RoundResult:
     round_points: tuple[int, ...]  # R17
     attempts: int  # bid attempts, over every deal of the round
     redeals: int
+    hand_size: int = 0
+    turned: Optional[Card] = None  # H3, U3: the turned card of the deal played
 
     @classmethod
     def from_log(cls, log: RoundLog) -> "RoundResult":
@@ -111,6 +113,8 @@ class RoundResult:
             round_points=log.round_points,
             attempts=sum(len(d.attempts) for d in log.deals),
             redeals=len(log.deals) - 1,
+            hand_size=log.hand_size,
+            turned=log.deals[-1].turned if log.deals else None,
         )
 
 

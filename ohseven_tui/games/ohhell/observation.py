@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ...engine.cards import Card, Suit
-from ...engine.protocol import Seat
+from ...engine import registry
+from ...engine.protocol import GameSpec, GameView, Seat
 from .log import BidAttempt, Phase, RoundResult, TrickLog
 from .rules import Rules
 
@@ -57,6 +58,14 @@ class Observation:
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]  # finished rounds
     winners: tuple[int, ...]
+
+    @property
+    def spec(self) -> GameSpec:
+        return registry.game_spec(self.rules.preset)
+
+    @property
+    def view(self) -> GameView:
+        return self.spec.view(self.rules.options)
 
     @property
     def players(self) -> int:

@@ -7,9 +7,11 @@ from typing import Any, Mapping, Optional, Sequence
 
 from ...engine import registry
 from ...engine.actions import action_text, parse_action
-from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat, Stat, StatsView
+from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView
+from .observation import Observation
 from .records import parse_stacked, stacked_text
 from .rules import BidStyle, make_rules
+from .sheet import sheet_view
 from .state import Game
 from .stats import game_stats, trump_counts_text
 
@@ -32,9 +34,10 @@ def _pct(x: float) -> str:
     return f"{x:.0%}"
 
 
-def stats_view(game: GameState) -> StatsView:
-    """S1-S10 (oh-seven.md): the same figures for all three games."""
-    stats = game_stats(game.results(), game.players)
+def stats_view(obs: Observation) -> StatsView:
+    """S1-S10 (oh-seven.md), the same figures for all three games, from any seat's
+    observation (finished rounds are public)."""
+    stats = game_stats(obs.results, obs.players)
     t = stats.table
     table = (
         Stat("S1", "players", str(t.players)),
@@ -92,7 +95,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
           options: tuple[Option, ...], order: int) -> GameSpec:
     return GameSpec(
         name=name, label=label, family="ohhell", players=players, description=description, rule_prefix=prefix,
-        new_game=_factory(name), view=_view(name), stats=stats_view, parse_action=parse_action,
+        new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
         order=order,
     )
