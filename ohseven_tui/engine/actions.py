@@ -5,7 +5,7 @@ a shared instance), which keeps the play loop allocation-free.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Iterable, Union
 
 from ..safetext import quoted
 from .cards import MAX_CODE, Card, parse_card
@@ -23,19 +23,19 @@ class Deal:
     __slots__ = ()
     seat = None
 
-    def __new__(cls):
+    def __new__(cls) -> "Deal":
         return DEAL
 
     def __repr__(self) -> str:
         return "Deal()"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Deal, ())
 
-    def __copy__(self):
+    def __copy__(self) -> "Deal":
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Deal":
         return self
 
 
@@ -46,29 +46,31 @@ class Pass:
     """Lay ``cards`` face down to pass to the neighbour (R6)."""
 
     __slots__ = ("seat", "cards")
+    seat: int
+    cards: tuple[Card, ...]
 
-    def __init__(self, seat: int, cards):
+    def __init__(self, seat: int, cards: Iterable[Card]) -> None:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "cards", tuple(sorted(cards, reverse=True)))
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(other) is Pass and other.seat == self.seat and other.cards == self.cards
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((Pass, self.seat, self.cards))
 
     # Immutable, so copies may share it; the default copy protocol would call the
     # refusing __setattr__ (game.clone() of a game with passes failed).
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Pass, (self.seat, self.cards))
 
-    def __copy__(self):
+    def __copy__(self) -> "Pass":
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Pass":
         return self
 
     def __repr__(self) -> str:
@@ -77,9 +79,11 @@ class Pass:
 
 class _CardAction:
     __slots__ = ("seat", "card")
-    _table: tuple
+    _table: tuple[tuple[Any, ...], ...]
+    seat: int
+    card: Card
 
-    def __new__(cls, seat: int, card: Card):
+    def __new__(cls, seat: int, card: int) -> Any:
         try:
             if seat >= 0 and card >= 0:
                 return cls._table[seat][card]
@@ -87,16 +91,16 @@ class _CardAction:
             pass
         raise ValueError(f"no such {cls.__name__.lower()}: seat {seat!r}, card {card!r}")
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.seat, self.card))
 
-    def __copy__(self):
+    def __copy__(self) -> Any:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Any:
         return self
 
     def __repr__(self) -> str:
@@ -115,7 +119,7 @@ class Play(_CardAction):
     __slots__ = ()
 
 
-def _intern(cls):
+def _intern(cls: type[_CardAction]) -> None:
     rows = []
     for seat in range(_MAX_SEATS):
         row = []
@@ -136,9 +140,11 @@ class BidNumber:
     """Name a number of tricks (Oh Hell presets, H4/U4)."""
 
     __slots__ = ("seat", "number")
-    _table: tuple = ()
+    _table: tuple[tuple["BidNumber", ...], ...] = ()
+    seat: int
+    number: int
 
-    def __new__(cls, seat: int, number: int):
+    def __new__(cls, seat: int, number: int) -> "BidNumber":
         if type(seat) is int and type(number) is int and 0 <= seat < _MAX_SEATS and 0 <= number < _MAX_NUMBER:
             return cls._table[seat][number]
         obj = object.__new__(cls)  # out of range: kept for the engine to refuse by name
@@ -146,22 +152,22 @@ class BidNumber:
         object.__setattr__(obj, "number", number)
         return obj
 
-    def __copy__(self):
+    def __copy__(self) -> "BidNumber":
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "BidNumber":
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (BidNumber, (self.seat, self.number))
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(other) is BidNumber and other.seat == self.seat and other.number == self.number
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((BidNumber, self.seat, self.number))
 
     def __repr__(self) -> str:
@@ -171,7 +177,7 @@ class BidNumber:
 _MAX_NUMBER = 21
 
 
-def _intern_numbers():
+def _intern_numbers() -> None:
     rows = []
     for seat in range(_MAX_SEATS):
         row = []
@@ -192,16 +198,15 @@ Action = Union[Deal, Pass, Bid, BidNumber, Play]
 def action_text(action: Action) -> str:
     """The record's text for an action: ``deal``, ``2 pass 3S 5H``, ``1 bid 5S``,
     ``1 bid 3`` (a number bid), ``0 play 7H``."""
-    kind = type(action)
-    if kind is Deal:
+    if isinstance(action, Deal):
         return "deal"
-    if kind is Pass:
+    if isinstance(action, Pass):
         return " ".join([str(action.seat), "pass", *(c.text() for c in action.cards)])
-    if kind is Bid:
+    if isinstance(action, Bid):
         return f"{action.seat} bid {action.card.text()}"
-    if kind is BidNumber:
+    if isinstance(action, BidNumber):
         return f"{action.seat} bid {action.number}"
-    if kind is Play:
+    if isinstance(action, Play):
         return f"{action.seat} play {action.card.text()}"
     raise TypeError(f"not an action: {action!r}")
 
@@ -221,7 +226,9 @@ def parse_action(text: str) -> Action:
     if verb == "bid" and len(args) == 1:
         if args[0].isdigit():
             return BidNumber(seat, int(args[0]))
-        return Bid(seat, parse_card(args[0]))
+        bid: Bid = Bid(seat, parse_card(args[0]))
+        return bid
     if verb == "play" and len(args) == 1:
-        return Play(seat, parse_card(args[0]))
+        play: Play = Play(seat, parse_card(args[0]))
+        return play
     raise ValueError(f"not an action: {quoted(text)}")

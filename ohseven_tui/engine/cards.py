@@ -12,7 +12,7 @@ family's trump context (``engine.tricks``) says which suit it belongs to.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..safetext import quoted
 
@@ -106,13 +106,13 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.text()!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_code, (int(self),))
 
-    def __copy__(self):
+    def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Card":
         return self
 
 

@@ -48,7 +48,7 @@ class CardNotInHand(IllegalAction):
 
 
 class MustFollowSuit(IllegalAction):
-    def __init__(self, message: str, suit=None):
+    def __init__(self, message: str, suit: object = None) -> None:
         super().__init__(message)
         self.suit = suit
 

@@ -28,9 +28,9 @@ ENVELOPE = ("format", "version", "game", "options", "seats", "seed", "stacked_de
 _LOG_KEYS_V1 = ("phase", "round", "rounds", "totals", "winners")
 
 
-def to_record(game: GameState) -> dict:
+def to_record(game: GameState) -> dict[str, Any]:
     spec = game.spec
-    data: dict = {
+    data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "game": spec.name,
@@ -46,12 +46,12 @@ def to_record(game: GameState) -> dict:
     return data
 
 
-def record_log(data: dict) -> dict:
+def record_log(data: dict[str, Any]) -> dict[str, Any]:
     """A record's derived fields (everything beside the envelope)."""
     return {k: v for k, v in data.items() if k not in ENVELOPE}
 
 
-def _need(data: dict, key: str, kind: Any, what: str) -> Any:
+def _need(data: dict[str, Any], key: str, kind: Any, what: str) -> Any:
     if key not in data:
         raise RecordError(f"the record has no {key!r} field")
     value = data[key]
@@ -61,7 +61,7 @@ def _need(data: dict, key: str, kind: Any, what: str) -> Any:
     return value
 
 
-def _game_and_options(data: dict, version: int) -> tuple[str, dict]:
+def _game_and_options(data: dict[str, Any], version: int) -> tuple[str, dict[str, Any]]:
     if version == 1:
         rules = _need(data, "rules", dict, "an object")
         name = rules.get("preset")
@@ -135,7 +135,7 @@ def from_record(data: Any, *, check_log: bool = True) -> GameState:
     return game
 
 
-def _check_log(data: dict, version: int, game: GameState) -> None:
+def _check_log(data: dict[str, Any], version: int, game: GameState) -> None:
     expected = {k: v for k, v in game.log().items() if k not in ENVELOPE}
     if version == 1:  # v1's rules were the short form; its other derived fields are as now
         expected = {k: v for k, v in expected.items() if k in _LOG_KEYS_V1}

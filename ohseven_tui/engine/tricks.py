@@ -157,10 +157,9 @@ def criticals(striker_rank: int, trump: int, crits: tuple[int, ...] = ()) -> Tru
         code = striker_rank * 4 + s
         suit[code] = trump
         strength[code] = top + 1
-    chief: Optional[int] = striker_rank * 4 + trump
-    if chief in crits:
-        chief = None
-    else:
+    chief: Optional[int] = None
+    if striker_rank * 4 + trump not in crits:
+        chief = striker_rank * 4 + trump
         strength[chief] = top + 2
     for i, code in enumerate(crits):
         suit[code] = trump
