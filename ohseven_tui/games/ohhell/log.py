@@ -100,6 +100,8 @@ class RoundResult:
 
     @classmethod
     def from_log(cls, log: RoundLog) -> "RoundResult":
+        """A finished round's result (its bids, points and round points are set)."""
+        assert log.bids is not None and log.points is not None and log.round_points is not None
         return cls(
             number=log.number,
             dealer=log.dealer,

@@ -180,7 +180,7 @@ class Game:
         """Seats that still owe an action; empty when the table must deal."""
         phase = self.phase
         if phase is _PLAY:
-            return (self.turn,)
+            return (self.turn,) if self.turn is not None else ()
         if phase is _BID or phase is _PASS:
             if self.turn is not None:
                 return (self.turn,)
@@ -195,7 +195,7 @@ class Game:
         if not cards:
             return []
         n = self.players
-        first = (self.turn - len(cards)) % n
+        first = ((self.turn or 0) - len(cards)) % n  # a trick is under way only while a seat is to play
         return [((first + i) % n, c) for i, c in enumerate(cards)]
 
     @property
@@ -212,7 +212,7 @@ class Game:
     def legal_actions(self, seat: Optional[int] = None) -> list:
         phase = self.phase
         if phase is _PLAY:
-            if seat != self.turn:
+            if seat is None or seat != self.turn:
                 return []
             hand = self.hands[seat]
             table = _PLAY_TABLE[seat]
@@ -242,7 +242,7 @@ class Game:
         if phase is Phase.PASS:
             if self._pending[seat] is not None:
                 return []
-            count = self.round.pass_count
+            count = self.rounds[-1].pass_count
             return [Pass(seat, cs) for cs in dict.fromkeys(combinations(self.hands[seat], count))]
         return []
 
@@ -255,7 +255,7 @@ class Game:
         return [c for c in dict.fromkeys(self.hands[seat]) if left[c] > 0]
 
     def _allowed_numbers(self, seat: int) -> list[int]:
-        size = self.round.hand_size
+        size = self.rounds[-1].hand_size
         numbers = list(range(size + 1))
         if self.rules.hook and seat == self.dealer:
             forbidden = size - sum(self._number_bids)
@@ -265,8 +265,9 @@ class Game:
     def hook_number(self) -> Optional[int]:
         """H4: the number the dealer may not bid now, if the dealer is to bid."""
         if self.rules.hook and self.phase is Phase.BID and self.turn == self.dealer:
-            forbidden = self.round.hand_size - sum(self._number_bids)
-            return forbidden if 0 <= forbidden <= self.round.hand_size else None
+            size = self.rounds[-1].hand_size
+            forbidden = size - sum(self._number_bids)
+            return forbidden if 0 <= forbidden <= size else None
         return None
 
     @property
@@ -369,7 +370,9 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise NoSuchSeat(f"there is no seat {seat!r} at a table of {self.players}")
 
-    def _name(self, seat: int) -> str:
+    def _name(self, seat: Optional[int]) -> str:
+        if seat is None:
+            return "nobody"
         return self.seats[seat].name
 
     def _check_simultaneous(self, seat: int, doing: str) -> None:
@@ -483,7 +486,7 @@ class Game:
         """Cards a seat received in the revealed pass of a deal (the latest by default)."""
         log = self.rounds[-1] if self.rounds else None
         deal = deal or (log.deals[-1] if log and log.deals else None)
-        if deal is None or deal.passes is None:
+        if log is None or deal is None or deal.passes is None:
             return ()
         return deal.passes[(seat - log.pass_direction) % self.players]
 
@@ -554,10 +557,10 @@ class Game:
                 self.turn = (seat + 1) % self.players
                 return
             first = (self.dealer + 1) % self.players
-            bids = [0] * self.players
+            in_seat_order = [0] * self.players
             for i, b in enumerate(self._number_bids):
-                bids[(first + i) % self.players] = b
-            bids = tuple(bids)
+                in_seat_order[(first + i) % self.players] = b
+            bids = tuple(in_seat_order)
         else:
             self._pending[seat] = number
             self._waiting -= 1
@@ -617,6 +620,7 @@ class Game:
 
     def _finish_round(self, log: RoundLog) -> None:
         scoring = self.rules.scoring
+        assert log.bids is not None  # play only starts once bids stand
         log.points = tuple(round_points(scoring, b, t) for b, t in zip(log.bids, log.taken))
         for seat, p in enumerate(log.points):
             self.totals[seat] += p  # R11 points were added when scored
