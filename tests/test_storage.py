@@ -126,7 +126,7 @@ def test_save_file_is_the_record_plus_a_scoresheet_summary(dirs):
     assert data["record"] == records.to_record(game)
     summary = data["summary"]
     assert summary["players"] == ["Ann", "Bob", "Cy", "Di"]
-    assert summary["rules"] == {"preset": "oh-seven", "players": 4, "passing": False}
+    assert summary["game"] == "oh-seven" and summary["options"] == {"players": 4, "passing": False}
     assert summary["finished"] is True
     # Totals and winner, from the round logs by R17 (sum of round points) and R4 (highest total).
     totals = [sum(r["round_points"][s] for r in data["record"]["rounds"]) for s in range(4)]
@@ -291,7 +291,7 @@ def test_finished_game_moves_to_saves_and_clears_autosave(dirs):
 
 
 def test_finish_game_never_overwrites_an_existing_save(dirs, monkeypatch):
-    monkeypatch.setattr(storage, "new_save_name", lambda game, when=None: "same-name")
+    monkeypatch.setattr(storage.saves, "new_save_name", lambda game, when=None: "same-name")
     dirs.saves.mkdir(parents=True)
     mine = dirs.saves / "same-name.json"
     mine.write_bytes(b"the user's own file")
@@ -383,7 +383,7 @@ def test_a_killed_writes_temp_file_is_swept_by_the_next_process_only(tmp_path, m
     alive.write_text("{being written")
     other = d.state / "notes.1.tmp"  # not one of ours
     other.write_text("keep me")
-    monkeypatch.setattr(storage, "_swept", set())
+    monkeypatch.setattr(storage.files, "_swept", set())
     write_autosave(d, new_game(3))
     assert not stale.exists()
     assert alive.read_text() == "{being written"

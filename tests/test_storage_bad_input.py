@@ -217,7 +217,7 @@ def test_huge_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
         opened.append(str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(storage, "open", spy, raising=False)
+    monkeypatch.setattr(storage.files, "open", spy, raising=False)
     with pytest.raises(SaveError, match="10 MB"):
         load_save(path)
     assert str(path) not in opened

@@ -20,6 +20,7 @@ __all__ = [
     "OptionError",
     "GameView",
     "Stat",
+    "Tally",
     "StatsView",
     "SheetCell",
     "SheetRound",
@@ -86,6 +87,22 @@ class Stat:
     id: str  # the rule id, "S2"
     label: str  # "zero bids"
     value: str  # "25%"
+    long_label: str = ""  # the fuller wording of printed reports ("zero-bid rate"); ``label`` if empty
+
+    @property
+    def long(self) -> str:
+        return self.long_label or self.label
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A per-seat count of rounds that adds up across games: the review's player
+    summaries pool it over every game a name played and show it as a share of
+    their rounds (``key`` "fill" is read as ``summary.rate("fill")``)."""
+
+    key: str  # "fill"
+    label: str  # the summary's column head, "Fill"
+    counts: tuple[int, ...]  # per seat: rounds that count
 
 
 @dataclass(frozen=True)
@@ -96,6 +113,9 @@ class StatsView:
     columns: tuple[tuple[str, str], ...]  # (rule id, short label) per seat column
     seats: tuple[tuple[str, ...], ...]  # per seat, one value per column
     note: str = ""
+    long_columns: tuple[str, ...] = ()  # per seat column, the fuller label of printed reports ("underfill")
+    tallies: tuple[Tally, ...] = ()  # what pools across games (player summaries)
+    data: Optional[Mapping[str, Any]] = None  # the same figures as plain JSON data, for exports
 
 
 @dataclass(frozen=True)
@@ -118,6 +138,9 @@ class SheetRound:
     dealer: int
     cells: tuple[SheetCell, ...]  # per seat
     rows: tuple[tuple[str, ...], ...]  # per seat, one value per SheetView.seat_columns
+    contract: str = ""  # the round's contract in words, for one-line reports: "7 cards, Spades (7S turned)"
+    lines: tuple[str, ...] = ()  # per seat, the round in one cell: "3 (d) / 2, +13 = 40"
+    data: Optional[Mapping[str, Any]] = None  # the round as plain JSON data, for exports (else from head/rows)
 
 
 @dataclass(frozen=True)
@@ -136,6 +159,9 @@ class SheetView:
     legend: str
     in_play_legend: str = ""
     notes: str = ""  # printed under the long table
+    mark_dealer: bool = False  # the long table names each round's dealer ("Ann (dealer)")
+    contract_label: str = ""  # the head of SheetRound.contract in one-line reports ("Trump")
+    lines_legend: str = ""  # the key of SheetRound.lines
 
 
 @runtime_checkable

@@ -40,25 +40,40 @@ def sheet_view(obs: Observation) -> SheetView:
     labels = tuple(f"R{r}" if not sizes else f"R{r}\n{rules.hand_sizes[r - 1]}c" for r in range(1, rules.rounds + 1))
     totals = [0] * n
     rounds = []
+    names = tuple(s.name for s in obs.seats)
     for result in obs.results:
-        cells, rows = [], []
+        cells, rows, lines, seats = [], [], [], []
         for s in range(n):
             totals[s] += result.round_points[s]
             cells.append(SheetCell(f"{result.bids[s]}/{result.taken[s]}",
                                    f"+{result.bonus[s]}" if result.bonus[s] else "",
                                    result.round_points[s], result.bids[s] == result.taken[s], totals[s]))
-            bid = f"{result.bids[s]}{'*' if card_bids and s in result.top_bidders else ''}"
+            top = s in result.top_bidders
+            bid = f"{result.bids[s]}{'*' if card_bids and top else ''}"
             row = [bid, str(result.taken[s]), f"{result.points[s]:+d}"]
             if card_bids:
                 row.append(f"+{result.bonus[s]}" if result.bonus[s] else "")
             row.append(str(totals[s]))
             rows.append(tuple(row))
+            mark = bid if card_bids else f"{result.bids[s]}{' (d)' if s == result.dealer else ''}"
+            bonus = f" +{result.bonus[s]}" if result.bonus[s] else ""
+            lines.append(f"{mark} / {result.taken[s]}, {result.points[s]:+d}{bonus} = {totals[s]}")
+            seats.append({"seat": s, "player": names[s], "bid": result.bids[s], "tricks": result.taken[s],
+                          "points": result.points[s], "bonus": result.bonus[s],
+                          "round_points": result.round_points[s], "total": totals[s], "top_bidder": top})
         head = [str(result.number)]
         if sizes:
             head.append(str(result.hand_size))
-        head.append(trump_label(result, card_bids))
+        trump = trump_label(result, card_bids)
+        head.append(trump)
+        # The export's keys, in the order a CSV row lists them after the seat's own.
+        data = {"round": result.number, "trump": result.trump.letter if result.trump is not None else None,
+                "hand_size": result.hand_size, "turned": result.turned.text() if result.turned is not None else None,
+                "dealer": result.dealer, "bid_attempts": result.attempts, "redeals": result.redeals, "seats": seats}
         rounds.append(SheetRound(result.number, labels[result.number - 1], tuple(head), _notes(result),
-                                 result.dealer, tuple(cells), tuple(rows)))
+                                 result.dealer, tuple(cells), tuple(rows),
+                                 contract=trump if card_bids else f"{result.hand_size} cards, {trump}",
+                                 lines=tuple(lines), data=data))
     current: Optional[SheetRound] = None
     if obs.round_number and obs.round_number > len(obs.results):
         cells = []
@@ -73,8 +88,10 @@ def sheet_view(obs: Observation) -> SheetView:
     view = obs.view
     notes = (f"* the standing top bid (its suit is trump). {view.scoring_note}" if card_bids
              else f"{view.contract_note} {view.scoring_note}")
+    lines_legend = ("Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid." if card_bids
+                    else f"Each cell: bid / tricks, points = running total; (d) the dealer. {notes}")
     return SheetView(
-        names=tuple(s.name for s in obs.seats),
+        names=names,
         total_rounds=rules.rounds,
         labels=labels,
         rounds=tuple(rounds),
@@ -85,4 +102,7 @@ def sheet_view(obs: Observation) -> SheetView:
         legend=view.legend,
         in_play_legend=view.in_play_legend,
         notes=notes,
+        mark_dealer=not card_bids,  # the dealer bids last and may be hooked (H4)
+        contract_label="Trump",
+        lines_legend=lines_legend,
     )

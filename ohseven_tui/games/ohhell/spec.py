@@ -3,11 +3,12 @@ classic (H1..) and up-and-down (U1..). Only this package knows how they differ."
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any, Mapping, Optional, Sequence
 
 from ...engine import registry
 from ...engine.actions import action_text, parse_action
-from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView
+from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
 from .observation import Observation
 from .records import parse_stacked, stacked_text
 from .rules import BidStyle, make_rules
@@ -41,9 +42,9 @@ def stats_view(obs: Observation) -> StatsView:
     t = stats.table
     table = (
         Stat("S1", "players", str(t.players)),
-        Stat("S2", "zero bids", _pct(t.zero_bid_rate)),
+        Stat("S2", "zero bids", _pct(t.zero_bid_rate), "zero-bid rate"),
         Stat("S3", "average top bid", f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"),
-        Stat("S4", "trump", trump_counts_text(t.trump_counts)),
+        Stat("S4", "trump", trump_counts_text(t.trump_counts), "trump selection"),
     )
     columns = (("S5", "Pts/round"), ("S6", "Zero bids"), ("S7", "Top bids"), ("S8", "Filled"), ("S9", "Over"),
                ("S10", "Under"))
@@ -54,7 +55,16 @@ def stats_view(obs: Observation) -> StatsView:
     )
     note = ("Per player: S5 points per round, S6 zero-bid, S7 top-bid, S8 fill (took the bid), "
             "S9 overflow and S10 underfill rates.")
-    return StatsView(table, columns, seats, note)
+    results, n = obs.results, obs.players
+    tallies = (  # S8-S10 pool across games: rounds filled, overflowed, underfilled
+        Tally("fill", "Fill", tuple(sum(r.bids[s] == r.taken[s] for r in results) for s in range(n))),
+        Tally("overflow", "Overflow", tuple(sum(r.bids[s] < r.taken[s] for r in results) for s in range(n))),
+        Tally("underfill", "Underfill", tuple(sum(r.bids[s] > r.taken[s] for r in results) for s in range(n))),
+    )
+    data = {"table": asdict(t), "seats": [dict(asdict(s), player=obs.seats[s.seat].name) for s in stats.seats]}
+    return StatsView(table, columns, seats, note,
+                     long_columns=("points/round", "zero bid", "top bid", "fill", "overflow", "underfill"),
+                     tallies=tallies, data=data)
 
 
 def _view(name: str):

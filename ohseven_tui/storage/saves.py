@@ -1,4 +1,5 @@
-"""Saved games on disk: where they live, atomic writes, and loading with clear errors.
+"""Saved games: the save format, the autosave, putting a game aside, filing a
+finished game, the setup and preferences files, and each game's id.
 
 Layout (docs/save-format.md):
 
@@ -7,12 +8,12 @@ Layout (docs/save-format.md):
 - ``--save-dir DIR`` or ``OHSEVEN_SAVE_DIR=DIR``: finished games in ``DIR``, the
   autosave and setup in ``DIR/.state`` (hidden, so ``scores list`` never shows them).
 
-A save file is the engine's game record plus a scoresheet summary. Loading replays
-the record, so a save that loads is a game the rules allow. Every failure is a
-:class:`SaveError` whose message is one line naming the file. Nothing here ever
-deletes or overwrites a file except the autosave and setup it owns, and a finished
-game never replaces another game's save (only its own put-aside entry). Each game
-carries an id in its saves, so filing is idempotent: one game, one entry.
+A save file is the engine's game record plus a summary that names the game, its
+options and the scores. Loading replays the record, so a save that loads is a game
+the rules allow. Nothing here ever deletes or overwrites a file except the autosave
+and setup it owns, and a finished game never replaces another game's save (only its
+own put-aside entry). Each game carries an id in its saves, so filing is idempotent:
+one game, one entry. Any game of the registry can be saved: nothing here knows one.
 """
 
 from __future__ import annotations
@@ -22,25 +23,21 @@ import json
 import os
 import re
 import secrets
-import signal
-import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 from weakref import WeakKeyDictionary
 
-from .games.ohhell import Game, RecordError
-from .engine import record as records
-from .safetext import escape_json_output, one_line
+from ..engine import record as records
+from ..engine.errors import RecordError
+from ..engine.protocol import GameSpec, GameState
+from .files import MAX_BYTES, SaveError, _atomic_write, _kill_point, _read_json, _set_aside, _sweep_once
 
 __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
-    "MAX_BYTES",
-    "MAX_DEPTH",
     "ENV_VAR",
-    "SaveError",
     "SaveDirs",
     "SavedGame",
     "save_dirs",
@@ -55,39 +52,24 @@ __all__ = [
     "put_aside_autosave",
     "finish_game",
     "game_id",
+    "new_save_name",
     "save_setup",
     "load_setup",
+    "save_prefs",
+    "load_prefs",
+    "prefs_path",
     "list_saves",
     "load_save",
     "find_save",
     "delete_save",
-    "sort_saves",
-    "scoresheet",
-    "player_summaries",
-    "filter_saves",
-    "turned_cards",
 ]
 
 SAVE_FORMAT = "ohseven-save"
-SAVE_VERSION = 1
-MAX_BYTES = 10 * 1024 * 1024  # a real save is ~50 KB; refuse anything past this unread
-MAX_DEPTH = 32  # a real save nests 6 deep
+SAVE_VERSION = 1  # the envelope; the summary gained ``game`` and ``options`` (``rules`` in older files)
 ENV_VAR = "OHSEVEN_SAVE_DIR"
 AUTOSAVE_NAME = "autosave.json"
 SETUP_NAME = "setup.json"
 STATE_SUBDIR = ".state"
-KILL_VAR = "OHSEVEN_TEST_KILL_AT"  # tests only: a point at which to die (see _kill_point)
-
-
-class SaveError(Exception):
-    """A save that cannot be read or written. ``str()`` is one line naming the file."""
-
-    def __init__(self, path: Path | str, reason: str):
-        self.path = Path(path)
-        self.reason = reason
-        # A file name or quoted input may hold newlines, escapes or a megabyte: the
-        # message stays one short printable line.
-        super().__init__(f"{one_line(path, 300)}: {one_line(reason, 300)}")
 
 
 @dataclass(frozen=True)
@@ -126,7 +108,7 @@ class SavedGame:
     """One loaded save: the replayed game plus what the file says about it."""
 
     path: Path
-    game: Game
+    game: GameState
     date: str  # ISO 8601, UTC, when the file was written
     finished: bool
     app: dict = field(default_factory=dict)  # extra state the app keeps with an autosave
@@ -153,19 +135,24 @@ class SavedGame:
         return [self.game.seats[s].name for s in self.game.winners]
 
     @property
+    def spec(self) -> GameSpec:
+        return self.game.spec
+
+    @property
     def rules_text(self) -> str:
-        return self.game.rules.describe()
+        """The game and its options in words: "Oh-Seven, 4 players, passing"."""
+        return self.game.spec.describe(self.game.options)
 
 
 # ---------------------------------------------------------------------------- game ids
 # One id per game, kept in each of its saves (autosave, put aside, finished), so that
 # filing is idempotent: the same game is never filed twice. Kept beside the Game
 # object rather than in it, so the engine and its record format stay as they are.
-_ids: "WeakKeyDictionary[Game, str]" = WeakKeyDictionary()
+_ids: "WeakKeyDictionary[GameState, str]" = WeakKeyDictionary()
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-def game_id(game: Game) -> str:
+def game_id(game: GameState) -> str:
     """This game's id: the one its save file holds, or a new random one for a new game."""
     gid = _ids.get(game)
     if gid is None:
@@ -173,12 +160,18 @@ def game_id(game: Game) -> str:
     return gid
 
 
+_OLD_ID_KEYS = ("rules", "seats", "seed", "stacked_deals", "actions")  # a version 1 record's game
+_ID_KEYS = ("game", "options", "seats", "seed", "stacked_deals", "actions")  # any later record's
+
+
 def _derived_id(record: Any) -> str:
-    """The id of a save written before saves had one: a hash of what the game is
-    (rules, seats, seed, deals, actions), so every copy of one old file agrees."""
+    """The id of a save written without one (before saves had ids; ``simulate``): a
+    hash of what the game is (game and options, seats, seed, deals, actions), so
+    every copy of one file agrees. A version 1 record hashes its ``rules`` in their
+    place, as it always did: an old file keeps its id and is never filed twice."""
     if not isinstance(record, dict):
         record = {}
-    keys = ("rules", "seats", "seed", "stacked_deals", "actions")
+    keys = _OLD_ID_KEYS if record.get("version") == 1 or "game" not in record else _ID_KEYS
     text = json.dumps({k: record.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
     return "old-" + hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
@@ -200,11 +193,13 @@ def _now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def _summary(game: Game) -> dict:
+def _summary(game: GameState) -> dict:
+    spec = game.spec
     return {
         "players": [s.name for s in game.seats],
-        "rules": game.rules.to_dict(),
-        "rules_text": game.rules.describe(),
+        "game": spec.name,
+        "options": dict(game.options),
+        "rules_text": spec.describe(game.options),
         "finished": game.is_over,
         "rounds_played": len(game.results()),
         "totals": list(game.totals),
@@ -212,7 +207,7 @@ def _summary(game: Game) -> dict:
     }
 
 
-def save_data(game: Game, *, date: Optional[str] = None, app: Optional[dict] = None,
+def save_data(game: GameState, *, date: Optional[str] = None, app: Optional[dict] = None,
               game_id: Optional[str] = None) -> dict:
     """The JSON object a save file holds (see docs/save-format.md)."""
     data = {
@@ -229,118 +224,7 @@ def save_data(game: Game, *, date: Optional[str] = None, app: Optional[dict] = N
     return data
 
 
-def _fsync_dir(directory: Path) -> None:
-    """Make the rename itself durable (POSIX); harmless where unsupported."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _write_temp(path: Path, text: str) -> Path:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(escape_json_output(text))  # a lone surrogate in a name: its JSON escape, not a crash
-            fh.flush()
-            os.fsync(fh.fileno())
-    except BaseException:
-        _unlink_quietly(tmp)
-        raise
-    return tmp
-
-
-_TEMP_NAME = re.compile(r"^\..+\.json\.(\d+)\.tmp$")  # what _write_temp names its files
-_swept: set = set()
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # exists, but not ours to signal
-        return True
-    return True
-
-
-def remove_stale_temps(directory: Path) -> list:
-    """Remove the temp files that a write killed half-way (SIGKILL, power loss)
-    left in ``directory``: only our own ``.NAME.json.PID.tmp`` files, and only
-    when that process is gone on this machine. Returns the removed paths. POSIX only: elsewhere a
-    process cannot be probed without side effects, so nothing is removed."""
-    removed = []
-    if os.name != "posix":
-        return removed
-    try:
-        entries = list(os.scandir(directory))
-    except OSError:
-        return removed
-    for entry in entries:
-        match = _TEMP_NAME.match(entry.name)
-        if not match or not entry.is_file(follow_symlinks=False):
-            continue
-        pid = int(match.group(1))
-        if pid == os.getpid() or _pid_alive(pid):
-            continue
-        try:
-            os.unlink(entry.path)
-            removed.append(Path(entry.path))
-        except OSError:
-            pass
-    return removed
-
-
-def _unlink_quietly(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def _kill_point(point: Optional[str]) -> None:
-    """Tests only: die right here, as a SIGKILL or power loss would, when
-    ``$OHSEVEN_TEST_KILL_AT`` names this point (tests/test_filing_kill.py)."""
-    if point is not None and os.environ.get(KILL_VAR) == point:
-        os.kill(os.getpid(), signal.SIGKILL)
-
-
-def _atomic_write(path: Path, text: str, *, replace: bool, point: Optional[str] = None) -> None:
-    """Temp file beside ``path``, flush, fsync, then rename. With ``replace=False``
-    an existing ``path`` is never touched (os.link fails if it exists). ``point``
-    names the moment after the temp file is written, for the kill tests."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(path, text)
-        _kill_point(point and f"{point}-temp")
-        try:
-            if replace:
-                os.replace(tmp, path)
-            else:
-                try:
-                    os.link(tmp, path)
-                except FileExistsError:
-                    raise
-                except OSError:  # no hard links here: check, then rename
-                    if os.path.lexists(path):
-                        raise FileExistsError(path) from None
-                    os.replace(tmp, path)
-        finally:
-            _unlink_quietly(tmp)
-        _fsync_dir(path.parent)
-    except FileExistsError:
-        raise SaveError(path, "already exists; not overwritten") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
-
-
-def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Optional[str] = None,
+def write_save(path: Path | str, game: GameState, *, replace: bool = False, date: Optional[str] = None,
                game_id: Optional[str] = None, point: Optional[str] = None) -> Path:
     """Write ``game`` as a save file at ``path`` (atomic). Refuses to replace an
     existing file unless ``replace`` is true. ``game_id`` is stored when given
@@ -351,19 +235,12 @@ def write_save(path: Path | str, game: Game, *, replace: bool = False, date: Opt
     return path
 
 
-def write_autosave(dirs: SaveDirs, game: Game, app: Optional[dict] = None) -> Path:
+def write_autosave(dirs: SaveDirs, game: GameState, app: Optional[dict] = None) -> Path:
     """Save the unfinished game (after every action). Only the autosave is replaced."""
     _sweep_once(dirs.state)
     text = json.dumps(save_data(game, app=app, game_id=game_id(game)), separators=(",", ":"), ensure_ascii=False)
     _atomic_write(dirs.autosave, text, replace=True)
     return dirs.autosave
-
-
-def _sweep_once(directory: Path) -> None:
-    """Once per process and folder: remove what an earlier, killed process left."""
-    if directory not in _swept:
-        _swept.add(directory)
-        remove_stale_temps(directory)
 
 
 def clear_autosave(dirs: SaveDirs) -> None:
@@ -373,24 +250,6 @@ def clear_autosave(dirs: SaveDirs) -> None:
         pass
     except OSError as exc:
         raise SaveError(dirs.autosave, f"cannot remove: {exc.strerror or exc}") from None
-
-
-def _set_aside(path: Path) -> Optional[Path]:
-    """Rename an unreadable file of ours to ``STEM-unreadable-DATE.json`` beside it."""
-    if not os.path.lexists(path):
-        return None
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    for n in range(1, 1000):
-        suffix = "" if n == 1 else f"-{n}"
-        target = path.with_name(f"{path.stem}-unreadable-{stamp}{suffix}.json")
-        if os.path.lexists(target):
-            continue
-        try:
-            os.rename(path, target)
-        except OSError as exc:
-            raise SaveError(path, f"cannot set aside: {exc.strerror or exc}") from None
-        return target
-    raise SaveError(path, "cannot set aside: too many unreadable copies")
 
 
 def set_aside_autosave(dirs: SaveDirs) -> Optional[Path]:
@@ -403,7 +262,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24] or "seat"
 
 
-def new_save_name(game: Game, when: Optional[datetime] = None) -> str:
+def new_save_name(game: GameState, when: Optional[datetime] = None) -> str:
     """A file stem like ``20261130-0731-4p-ann``: sortable by date, readable."""
     when = when or datetime.now(timezone.utc)
     first = _slug(game.seats[0].name)
@@ -428,8 +287,10 @@ def _entries_of(dirs: SaveDirs, gid: str) -> list[SavedGame]:
     return found
 
 
-def _is_prefix(short: Game, long: Game) -> bool:
-    return [str(a) for a in long.history[:len(short.history)]] == [str(a) for a in short.history]
+def _is_prefix(short: GameState, long: GameState) -> bool:
+    text = long.spec.action_text
+    return short.spec is long.spec and \
+        [text(a) for a in long.history[:len(short.history)]] == [text(a) for a in short.history]
 
 
 def _clear_autosave_of(dirs: SaveDirs, gid: str) -> None:
@@ -442,7 +303,7 @@ def _clear_autosave_of(dirs: SaveDirs, gid: str) -> None:
         clear_autosave(dirs)
 
 
-def _file(dirs: SaveDirs, game: Game, point: str) -> Path:
+def _file(dirs: SaveDirs, game: GameState, point: str) -> Path:
     """Write ``game`` into the saves folder once: over its own put-aside entry if
     there is one (the same game, fewer moves), never over another save, and not
     at all if the game is filed already. Then clear the autosave if it holds it."""
@@ -465,7 +326,7 @@ def _file(dirs: SaveDirs, game: Game, point: str) -> Path:
     return path
 
 
-def _new_entry(dirs: SaveDirs, game: Game, gid: str, point: str) -> Path:
+def _new_entry(dirs: SaveDirs, game: GameState, gid: str, point: str) -> Path:
     stem = new_save_name(game)
     for n in range(1, 1000):
         path = dirs.saves / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
@@ -478,7 +339,7 @@ def _new_entry(dirs: SaveDirs, game: Game, gid: str, point: str) -> Path:
     raise SaveError(dirs.saves / f"{stem}.json", "too many saves with this name")
 
 
-def finish_game(dirs: SaveDirs, game: Game) -> Path:
+def finish_game(dirs: SaveDirs, game: GameState) -> Path:
     """File a finished game with the saves (never over another game's save; over
     its own put-aside entry; never twice), then clear the autosave. Returns the
     save's path."""
@@ -566,96 +427,6 @@ def load_prefs(dirs: SaveDirs) -> Optional[dict]:
 
 
 # ---------------------------------------------------------------------------- reading
-def _depth(value: Any) -> int:
-    """Nesting depth, without recursion (a hostile file cannot blow the stack)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, d = stack.pop()
-        if d > deepest:
-            deepest = d
-            if deepest > MAX_DEPTH:
-                return deepest
-        if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
-    return deepest
-
-
-def _oserror(path: Path, exc: OSError) -> SaveError:
-    if isinstance(exc, PermissionError):
-        return SaveError(path, "cannot read: permission denied")
-    if isinstance(exc, FileNotFoundError):
-        return SaveError(path, "no such file")
-    if isinstance(exc, IsADirectoryError):
-        return SaveError(path, "is a directory, not a save file")
-    return SaveError(path, f"cannot read: {exc.strerror or exc}")
-
-
-def _check_stat(path: Path, st: os.stat_result) -> None:
-    if stat.S_ISDIR(st.st_mode):
-        raise SaveError(path, "is a directory, not a save file")
-    if not stat.S_ISREG(st.st_mode):
-        raise SaveError(path, "is not a regular file")
-    if st.st_size > MAX_BYTES:
-        raise SaveError(path, f"is {st.st_size / 2**20:.1f} MB, over the {MAX_BYTES // 2**20} MB a save may be; not read")
-
-
-def _read_bytes(path: Path) -> bytes:
-    """At most MAX_BYTES + 1 bytes of a regular file, never blocking: a FIFO, a
-    device or a symlink to one (``/proc/kmsg``) is refused, not waited on. The
-    open is non-blocking and the check is on the opened file (fstat), so a file
-    swapped after the first look is caught too."""
-    _check_stat(path, os.stat(path))  # cheap first look: no open at all for most bad kinds
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        _check_stat(path, os.fstat(fd))
-        chunks, size = [], 0
-        while size <= MAX_BYTES:  # the file may have grown since stat
-            try:
-                chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
-            except BlockingIOError:  # a "regular" file that would block: not a save
-                raise SaveError(path, "is not a regular file (reading it would block)") from None
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def _read_json(path: Path) -> Any:
-    """Read a JSON file with every guard: regular file, size, then depth. Only json.loads."""
-    try:
-        raw = _read_bytes(path)
-    except OSError as exc:
-        raise _oserror(path, exc) from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(path, f"is over the {MAX_BYTES // 2**20} MB a save may be; not read")
-    if not raw.strip():
-        raise SaveError(path, "is empty")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not a text (UTF-8) file, so not a save") from None
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise SaveError(path, f"is nested too deeply (more than {MAX_DEPTH} levels); not a save") from None
-    except ValueError as exc:
-        if isinstance(exc, json.JSONDecodeError) and exc.pos >= len(text.rstrip()):
-            raise SaveError(path, f"is cut short (truncated JSON at line {exc.lineno} column {exc.colno})") from None
-        if isinstance(exc, json.JSONDecodeError):
-            raise SaveError(path, f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-        raise SaveError(path, "is not valid JSON") from None
-    if _depth(data) > MAX_DEPTH:
-        raise SaveError(path, f"is nested too deeply (more than {MAX_DEPTH} levels); not a save")
-    return data
-
-
 def _check_type(path: Path, data: dict, key: str, kind, what: str):
     value = data.get(key)
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
@@ -663,7 +434,7 @@ def _check_type(path: Path, data: dict, key: str, kind, what: str):
     return value
 
 
-def _check_summary(path: Path, summary: Any, game: Game) -> None:
+def _check_summary(path: Path, summary: Any, game: GameState) -> None:
     """The summary is for readers without this code; it must agree with the replay."""
     if not isinstance(summary, dict):
         raise SaveError(path, "the 'summary' field must be an object")
@@ -677,11 +448,27 @@ def _check_summary(path: Path, summary: Any, game: Game) -> None:
     if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
         raise SaveError(path, "the summary's 'winners' must be a list of names")
     expected = _summary(game)
-    if "rules" in summary and summary["rules"] != expected["rules"]:
+    if "rules" in summary and not _old_rules_match(summary["rules"], game.spec, game.options):
         raise SaveError(path, "the summary's 'rules' do not match the game record's rules")
+    for key in ("game", "options"):
+        if key in summary and summary[key] != expected[key]:
+            raise SaveError(path, f"the summary's {key!r} does not match the game record's {key}")
     for key in ("players", "totals", "winners"):
         if summary.get(key, expected[key]) != expected[key]:
             raise SaveError(path, f"the summary's {key!r} does not match what the game's actions replay to")
+
+
+def _old_rules_match(rules: Any, spec: GameSpec, options: Mapping[str, Any]) -> bool:
+    """A version 1 summary's ``rules`` ({preset, players, passing}) name this game
+    and its options. Version 1 wrote ``passing`` for every game; a game without
+    that option matches only ``false``."""
+    if not isinstance(rules, dict) or rules.get("preset") != spec.name:
+        return False
+    rest = {k: v for k, v in rules.items() if k != "preset"}
+    if rest.get("passing") is False and "passing" not in options:
+        del rest["passing"]
+    return all(type(v) is type(options.get(k)) and v == options.get(k) for k, v in rest.items()) \
+        and rest.get("players") == options.get("players")
 
 
 def _from_data(path: Path, data: Any) -> SavedGame:
@@ -770,7 +557,7 @@ def unfinished_game(dirs: SaveDirs) -> Optional[SavedGame]:
     return saved
 
 
-def load_autosave(dirs: SaveDirs) -> Optional[Game]:
+def load_autosave(dirs: SaveDirs) -> Optional[GameState]:
     """The unfinished game, or None (see unfinished_game)."""
     saved = unfinished_game(dirs)
     return saved.game if saved is not None else None
@@ -810,150 +597,6 @@ def find_save(dirs: SaveDirs, save_id: str) -> Path:
     if "/" in text or os.sep in text or text.endswith(".json"):
         return Path(text)
     return dirs.saves / f"{text}.json"
-
-
-# ---------------------------------------------------------------------------- review
-SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")
-
-
-def sort_saves(saves: list[SavedGame], key: str = "date", reverse: bool = False) -> list[SavedGame]:
-    """Sorted by a list column. Dates and scores come highest first, the rest A to Z;
-    ``reverse`` flips that."""
-    keys = {
-        "id": lambda s: s.id,
-        "players": lambda s: (s.game.players, s.id),
-        "rules": lambda s: (s.game.rules.preset, s.game.rules.passing, s.id),
-        "winner": lambda s: (", ".join(s.winner_names).lower(), s.id),
-        "score": lambda s: (max(s.totals) if s.totals else 0, s.id),
-        "date": lambda s: (s.date, s.id),
-    }
-    if key not in keys:
-        raise ValueError(f"cannot sort saves by {key!r}; choose one of: {', '.join(SORT_KEYS)}")
-    descending = key in ("date", "score")
-    return sorted(saves, key=keys[key], reverse=descending != reverse)
-
-
-@dataclass(frozen=True)
-class SheetLine:
-    """One seat in one round of the scoresheet."""
-
-    round: int
-    seat: int
-    player: str
-    bid: int
-    tricks: int
-    points: int  # R16
-    bonus: int  # R11
-    round_points: int  # R17
-    total: int  # running total after this round
-    top_bidder: bool
-
-
-def scoresheet(game: Game) -> list[list[SheetLine]]:
-    """Per finished round, one line per seat, with running totals (R16, R11, R17)."""
-    running = [0] * game.players
-    sheet = []
-    for result in game.results():
-        lines = []
-        for s in range(game.players):
-            running[s] += result.round_points[s]
-            lines.append(
-                SheetLine(
-                    round=result.number,
-                    seat=s,
-                    player=game.seats[s].name,
-                    bid=result.bids[s],
-                    tricks=result.taken[s],
-                    points=result.points[s],
-                    bonus=result.bonus[s],
-                    round_points=result.round_points[s],
-                    total=running[s],
-                    top_bidder=s in result.top_bidders,
-                )
-            )
-        sheet.append(lines)
-    return sheet
-
-
-def turned_cards(game: Game) -> list:
-    """Per finished round, the turned trump card (H3, U3) or None: no card was turned
-    (no trump), or the rules pick trump another way (Oh-Seven's top bid, R9). Read
-    from the game's record, the public log of a save."""
-    from .engine import parse_card
-
-    out = []
-    for log in records.to_record(game)["rounds"]:
-        if log["points"] is None:
-            continue
-        text = log["deals"][-1]["turned"]
-        out.append(parse_card(text) if text is not None else None)
-    return out
-
-
-def filter_saves(saves: list[SavedGame], preset: Optional[str] = None) -> list[SavedGame]:
-    """The saves played under one rules preset (all of them when ``preset`` is None)."""
-    if preset is None:
-        return list(saves)
-    return [s for s in saves if s.game.rules.preset == preset]
-
-
-@dataclass
-class PlayerSummary:
-    """One player name across saves (S5, S8-S10 over every round they played)."""
-
-    name: str
-    games: int = 0
-    wins: int = 0
-    rounds: int = 0
-    points: int = 0
-    filled: int = 0
-    overflowed: int = 0
-    underfilled: int = 0
-
-    def _rate(self, n: int) -> float:
-        return n / self.rounds if self.rounds else 0.0
-
-    @property
-    def points_per_round(self) -> float:
-        return self._rate(self.points)
-
-    @property
-    def fill_rate(self) -> float:
-        return self._rate(self.filled)
-
-    @property
-    def overflow_rate(self) -> float:
-        return self._rate(self.overflowed)
-
-    @property
-    def underfill_rate(self) -> float:
-        return self._rate(self.underfilled)
-
-
-def player_summaries(saves: list[SavedGame]) -> list[PlayerSummary]:
-    """Per player name: games, wins (a shared win counts), and per-round rates.
-    Sorted by games played (most first), then name."""
-    by_name: dict[str, PlayerSummary] = {}
-    for saved in saves:
-        game = saved.game
-        results = game.results()
-        seen: set = set()
-        won: set = set()
-        for s, seat in enumerate(game.seats):
-            row = by_name.setdefault(seat.name, PlayerSummary(seat.name))
-            if seat.name not in seen:  # two seats with one name still make one game
-                row.games += 1
-                seen.add(seat.name)
-            if s in game.winners and seat.name not in won:
-                row.wins += 1
-                won.add(seat.name)
-            for r in results:
-                row.rounds += 1
-                row.points += r.round_points[s]
-                row.filled += r.bids[s] == r.taken[s]
-                row.overflowed += r.bids[s] < r.taken[s]
-                row.underfilled += r.bids[s] > r.taken[s]
-    return sorted(by_name.values(), key=lambda p: (-p.games, p.name.lower(), p.name))
 
 
 def delete_save(dirs: SaveDirs, path: Path | str) -> None:
