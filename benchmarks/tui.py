@@ -10,7 +10,7 @@
    (Right) and card plays (Enter: the card, and the bots' replies, drawn).
    Target: median <= 50 ms.
 
-    python benchmarks/tui.py [--runs 7] [--moves 40] [--bot normal|strong|easy] [--skip-startup]
+    python benchmarks/tui.py [--runs 7] [--moves 40] [--bot normal|strong|easy] [--game NAME] [--skip-startup]
 """
 
 from __future__ import annotations
@@ -93,16 +93,17 @@ def startup(runs: int) -> None:
     print(f"  ohseven play (the table)   {statistics.median(table) * 1000:7.0f} ms   {statistics.median(table) / h:.2f}x")
 
 
-async def key_latency(moves: int, bot: str) -> None:
+async def key_latency(moves: int, bot: str, name: str) -> None:
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-    from ohseven_tui.games.ohhell import Game, Seat, make_rules
+    from ohseven_tui.engine import registry
+    from ohseven_tui.engine.protocol import Seat
     from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.table import TableScreen
     from test_ui_driver import play_game
 
     os.environ["OHSEVEN_SAVE_DIR"] = tempfile.mkdtemp(prefix="ohseven-bench-")
-    game = Game(make_rules("oh-seven", 4), seed=3,
-                seats=[Seat("Ann", "human")] + [Seat(n, bot) for n in ("Bea", "Cid", "Dot")])
+    game = registry.new_game(name, {"players": 4}, seed=3,
+                             seats=[Seat("Ann", "human")] + [Seat(n, bot) for n in ("Bea", "Cid", "Dot")])
     app = OhSevenApp(game=game, bot_delay=0)
     frames: list[float] = []
     display = app._display
@@ -145,12 +146,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--bot", default="normal", help="strength of the three bots in the latency run")
+    parser.add_argument("--game", "--rules", dest="game", default=None,
+                        help="the game of the latency run, from the registry (default: the first in menu order)")
     parser.add_argument("--skip-startup", action="store_true")
     args = parser.parse_args()
+    from ohseven_tui.engine import registry
+
+    try:
+        name = registry.game_spec(args.game).name if args.game else registry.default_game().name
+    except registry.UnknownGame as exc:
+        parser.error(str(exc))
     if not args.skip_startup:
         startup(args.runs)
     print(f"key press to updated screen (Pilot, 80x24, 1 human vs 3 {args.bot} bots, bots instant):")
-    asyncio.run(key_latency(args.moves, args.bot))
+    asyncio.run(key_latency(args.moves, args.bot, name))
 
 
 if __name__ == "__main__":

@@ -90,7 +90,7 @@ def test_games_follow_the_preset_and_save_replayable_files(capsys, tmp_path, pre
     for f in files:
         saved = load_save(f)  # replays the record
         raw = json.loads(f.read_text(encoding="utf-8"))
-        assert raw["summary"]["rules"]["preset"] == preset and raw["record"]["rules"]["preset"] == preset
+        assert raw["summary"]["game"] == preset and raw["record"]["rules"]["preset"] == preset
         assert saved.game.rules.preset == preset and saved.finished
         assert len(raw["record"]["rounds"]) == ROUNDS[preset]
         check_record_json(raw["record"])

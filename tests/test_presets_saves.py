@@ -23,7 +23,8 @@ from ohseven_tui.bots import make_bot, play_game
 from ohseven_tui.cli import main
 from ohseven_tui.games.ohhell import Game, Seat, StackedDeal, make_pack, make_rules, parse_card
 from ohseven_tui.engine import record as records
-from ohseven_tui.storage import SaveError, load_save, save_data, save_dirs, turned_cards, write_save
+from ohseven_tui.engine.registry import game_spec
+from ohseven_tui.storage import SaveError, load_save, save_data, save_dirs, write_save
 from ohseven_tui.ui.app import OhSevenApp
 
 from helpers import check_record_json
@@ -93,8 +94,8 @@ def sheet_rows(out: str) -> list[list[str]]:
 def test_the_preset_is_part_of_every_save_and_a_save_replays(tmp_path, preset, players):
     game = played(preset, players, 17)
     data = save_data(game)
-    assert data["summary"]["rules"]["preset"] == preset and data["record"]["rules"]["preset"] == preset
-    assert data["summary"]["rules_text"].startswith(preset)
+    assert data["summary"]["game"] == preset and data["record"]["rules"]["preset"] == preset
+    assert data["summary"]["rules_text"].startswith(game_spec(preset).label)
     path = write_save(tmp_path / "g.json", game)
     saved = load_save(path)
     assert saved.game.rules == game.rules and saved.finished
@@ -120,7 +121,7 @@ def test_samples_replay_by_their_rules(save_id):
     saved = load_save(SAMPLES / f"{save_id}.json")
     assert saved.game.rules.preset == preset and saved.finished
     assert [r["hand_size"] for r in data["record"]["rounds"]] == SIZES[preset]
-    assert [c.text() for c in turned_cards(saved.game)] == [r["deals"][0]["turned"] for r in data["record"]["rounds"]]
+    assert [r.turned.text() for r in saved.game.results()] == [r["deals"][0]["turned"] for r in data["record"]["rounds"]]
 
 
 # ---------------------------------------------------------------------------- CLI
@@ -174,7 +175,7 @@ def test_export_json_of_an_up_and_down_game(capsys):
     exported = json.loads(out)
     rec = raw(UP_AND_DOWN)["record"]
     n = rec["rules"]["players"]
-    assert exported["rules"]["preset"] == "up-and-down"
+    assert exported["game"] == "up-and-down"
     assert [r["hand_size"] for r in exported["rounds"]] == SIZES["up-and-down"]
     trumps = {}
     for mine, rnd in zip(exported["rounds"], rec["rounds"]):

@@ -37,7 +37,7 @@ def test_json_prints_exactly_one_object_with_the_documented_keys():
     out = run_json("--players", "5", "--games", "3", "--seed", "11", "--passing")
     assert out.stdout.endswith("\n") and out.stdout.count("\n") == 1
     data = json.loads(out.stdout)
-    assert set(data) == {"games", "seed", "rules", "players", "passing", "seats"}
+    assert set(data) == {"games", "seed", "game", "options", "rules", "players", "passing", "seats"}
     assert data["games"] == 3 and data["seed"] == 11 and data["players"] == 5
     assert data["rules"] == "oh-seven" and data["passing"] is True
     assert [s["seat"] for s in data["seats"]] == [0, 1, 2, 3, 4]

@@ -246,19 +246,6 @@ async def test_game_over_shows_the_games_last_trick_and_modals_show_their_own_ke
         assert f"{game.seats[last.winner].name} took it" in shown
 
 
-def test_nobody_is_starred_while_everyone_is_level():
-    from ohseven_tui.ui.widgets.scoresheet import RoundSoFar, scoresheet
-
-    level = scoresheet([], ["Ann", "Bea"], 7, current=RoundSoFar(bonus=(0, 0), bids=None, taken=(0, 0)))
-    ahead = scoresheet([], ["Ann", "Bea"], 7, current=RoundSoFar(bonus=(1, 0), bids=None, taken=(0, 0)))
-
-    def starred(table) -> list:
-        return ["★" in str(cell) for cell in table.columns[-1].cells]
-
-    assert starred(level) == [False, False]
-    assert starred(ahead) == [True, False]
-
-
 def test_the_charts_zero_line_is_labelled_zero():
     from pathlib import Path
 

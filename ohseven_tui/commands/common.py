@@ -1,6 +1,13 @@
+"""What the subcommands share: the one-line usage error, number arguments, and
+choosing a game and its options from the registry.
+
+Building the parser must stay fast (``ohseven --help``): nothing here imports a
+game family or a bot until a command runs or its help is printed.
+"""
 from __future__ import annotations
 
 import argparse
+from typing import Any, Optional
 
 from ..safetext import quoted
 
@@ -23,3 +30,122 @@ def int_in(low: int, high: int | None, what: str):
         return value
 
     return parse
+
+
+# ---------------------------------------------------------------------------- help from the registries
+def game_names() -> str:
+    from ..engine.registry import games
+
+    return ", ".join(spec.name for spec in games())
+
+
+def default_game_name() -> str:
+    from ..engine.registry import default_game
+
+    return default_game().name
+
+
+def bot_names() -> str:
+    from ..bots import BOT_NAMES
+
+    return ", ".join(BOT_NAMES)
+
+
+_LAZY = {"{games}": game_names, "{default_game}": default_game_name, "{bots}": bot_names}
+
+
+class RegistryHelp(argparse.HelpFormatter):
+    """Help text naming the registered games and bots, looked up only when help is
+    printed (so building the parser loads no game and no bot)."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        text = super()._expand_help(action)
+        for marker, names in _LAZY.items():
+            if marker in text:
+                text = text.replace(marker, names())
+        return text
+
+
+# ---------------------------------------------------------------------------- a game and its options
+def option_pair(text: str) -> tuple[str, str]:
+    """``--option name=value``: split, or a readable one-line error."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"--option takes name=value, not {quoted(text)}")
+    return name.strip(), value.strip()
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, players_help: str) -> None:
+    """``--game`` (``--rules`` is its old name), ``--players``, ``--passing`` and
+    ``--option name=value``: what a command needs to set up any registered game."""
+    parser.add_argument("--game", "--rules", dest="game", metavar="GAME",
+                        help="the game: one of {games} (default {default_game}; see docs/presets.md)")
+    parser.add_argument("--players", type=int_in(1, None, "--players"), help=players_help)
+    parser.add_argument("--passing", action="store_true",
+                        help="play with card passing, for a game that offers it (--option passing=true)")
+    parser.add_argument("--option", dest="options", action="append", type=option_pair, default=[],
+                        metavar="NAME=VALUE", help="one of the game's options, e.g. passing=true (repeatable)")
+
+
+def _value(option: Any, text: str) -> Any:
+    """An option's value from its text: the choice whose text it is (true/false, 3)."""
+    words = {"yes": "true", "on": "true", "no": "false", "off": "false"}
+    wanted = words.get(text.lower(), text.lower())
+    for choice in option.choices:
+        if str(choice).lower() == wanted:
+            return choice
+    return text  # not one of them: Option.check says so
+
+
+def chosen_game(args: argparse.Namespace, command: str, *, given_players: Optional[int] = None):
+    """The game spec and its checked options from ``--game``, ``--players``,
+    ``--passing`` and ``--option``, or a one-line UsageError."""
+    from ..engine.protocol import OptionError
+    from ..engine.registry import default_game, game_spec
+
+    try:
+        spec = game_spec(args.game) if args.game is not None else default_game()
+    except OptionError as exc:  # an unknown game: the message lists the known ones
+        raise UsageError(f"ohseven {command}: {exc}") from None
+    options: dict[str, Any] = {}
+    given = list(getattr(args, "options", []) or [])
+    if getattr(args, "passing", False):
+        given.append(("passing", "true"))
+    for name, text in given:
+        if name == "players":
+            options["players"] = _players(text, command)
+            continue
+        known = {opt.name: opt for opt in spec.options}
+        if name not in known:
+            has = ", ".join(known) or "none besides players"
+            raise UsageError(f"ohseven {command}: {spec.name} has no option {quoted(name)}; its options: {has}")
+        options[name] = _value(known[name], text)
+    players = given_players if given_players is not None else getattr(args, "players", None)
+    if players is not None:
+        options["players"] = players
+    players = options.get("players", spec.players_option.default)
+    low, high = spec.players
+    if not low <= players <= high:
+        raise UsageError(f"ohseven {command}: {spec.name} is for {low} to {high} players, not {players}")
+    try:
+        return spec, spec.check_options(options)
+    except OptionError as exc:
+        raise UsageError(f"ohseven {command}: {spec.name}: {exc}") from None
+
+
+def _players(text: str, command: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"ohseven {command}: players must be a whole number, not {quoted(text)}") from None
+
+
+def game_words(spec: Any, options: dict) -> str:
+    """The game in a line of output: its name, the players and every option not at
+    its default: "oh-seven, 5 players, passing"."""
+    parts = [spec.name, f"{options['players']} players"]
+    for opt in spec.options:
+        value = options.get(opt.name, opt.default)
+        if value != opt.default:
+            parts.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
+    return ", ".join(parts)

@@ -1,7 +1,8 @@
 """``ohseven play``: start the terminal game (the default command).
 
-Without game flags it opens the main menu; with any of --players, --humans,
---bots, --passing, --seed, --rules it starts straight at the table.
+Without game flags it opens the main menu; with any of --game (or --rules),
+--players, --humans, --bots, --passing, --option, --seed it starts straight at
+the table.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ import argparse
 from pathlib import Path
 
 from ..safetext import quoted
-from .common import int_in
+from .common import RegistryHelp, add_game_arguments, int_in
 
-STRENGTHS = ("easy", "normal", "strong")
+DEFAULT_BOT = "normal"
 
 
 def _delay(text: str) -> float:
@@ -26,24 +27,24 @@ def _delay(text: str) -> float:
 
 
 def _bots(text: str) -> list[str]:
+    from ..bots import BOT_NAMES  # looked up only when --bots is given
+
     names = [t.strip().lower() for t in text.split(",")]
     for name in names:
-        if name not in STRENGTHS:
+        if name not in BOT_NAMES:
             raise argparse.ArgumentTypeError(
-                f"--bots takes {', '.join(STRENGTHS)} (one for all bots, or a comma list), not {quoted(name)}")
+                f"--bots takes {', '.join(BOT_NAMES)} (one for all bots, or a comma list), not {quoted(name)}")
     return names
 
 
 def register(sub) -> None:
-    p = sub.add_parser("play", help="play Oh-Seven (or an Oh Hell preset) in the terminal (the default)")
-    p.add_argument("--players", type=int_in(2, 9, "--players"), help="2 to 9 seats (default 4)")
-    p.add_argument("--humans", type=int_in(0, 9, "--humans"),
+    p = sub.add_parser("play", help="play a card game in the terminal (the default command)",
+                       formatter_class=RegistryHelp)
+    add_game_arguments(p, players_help="seats at the table (default 4, or the nearest the game allows)")
+    p.add_argument("--humans", type=int_in(0, None, "--humans"),
                    help="human seats, taken first (default 1; 0 watches the bots; 2 or more is hot-seat)")
-    p.add_argument("--bots", type=_bots, help="bot strength for the other seats: easy, normal or strong, "
-                   "or a comma list with one per bot seat (default normal)")
-    p.add_argument("--rules", choices=("oh-seven", "classic", "up-and-down"),
-                   help="rules preset: oh-seven (default), classic or up-and-down (see docs/presets.md)")
-    p.add_argument("--passing", action="store_true", help="play with card passing (oh-seven only)")
+    p.add_argument("--bots", type=_bots, help="bot strength for the other seats: {bots}, "
+                   f"or a comma list with one per bot seat (default {DEFAULT_BOT})")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), help="seed for the deals (default random)")
     p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves, 0 is instant (default 0.6)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
@@ -57,42 +58,38 @@ def register(sub) -> None:
 
 def setup_from_args(args: argparse.Namespace):
     """The table's setup from the flags, or None when no game flag was given."""
-    from .common import UsageError
+    from ..bots import bots_for
     from ..ui.setup import GameSetup
+    from .common import UsageError, chosen_game
 
-    from ..games.ohhell import RulesError, make_rules
-    from ..ui.setup import bots_for
-
-    rules = getattr(args, "rules", None)
-    flags = (args.players, args.humans, args.bots, args.seed, rules)
-    if all(f is None for f in flags) and not args.passing:
+    flags = (args.game, args.players, args.humans, args.bots, args.seed)
+    if all(f is None for f in flags) and not args.passing and not args.options:
         return None
-    rules = rules or "oh-seven"
-    players = args.players if args.players is not None else 4
-    try:
-        make_rules(rules, players, passing=args.passing)
-    except RulesError as exc:  # "classic is for 3 to 7 players, not 8", passing with Oh Hell
-        raise UsageError(f"ohseven play: {exc}") from None
+    spec, options = chosen_game(args, "play")
+    players = options["players"]
     humans = args.humans if args.humans is not None else 1
     if humans > players:
         raise UsageError(f"ohseven play: --humans {humans} is more than --players {players}")
-    playing = bots_for(rules)
+    playing = bots_for(spec.name)
     seats_for_bots = players - humans
     if args.bots:
         cannot = [b for b in dict.fromkeys(args.bots) if b not in playing]
         if cannot and seats_for_bots:
             raise UsageError(
                 f"ohseven play: the {' and '.join(cannot)} bot{'s do' if len(cannot) > 1 else ' does'} not play "
-                f"{rules} yet; bots that do: {', '.join(playing)}")
-    bots = args.bots or ["normal" if "normal" in playing else playing[0]]
+                f"{spec.name} yet; bots that do: {', '.join(playing)}")
+    bots = args.bots or [DEFAULT_BOT if DEFAULT_BOT in playing else playing[0]]
     if len(bots) > 1 and len(bots) != seats_for_bots:
         raise UsageError(
             f"ohseven play: --bots lists {len(bots)} strengths but there are {seats_for_bots} bot seats")
     if seats_for_bots == 0:
-        bots = ["normal"]
+        bots = [DEFAULT_BOT]
     setup = GameSetup.default(players=players, humans=humans, bots=bots)
-    setup.rules = rules
-    setup.passing = args.passing
+    # GameSetup (ui/setup.py) names the game ``rules`` and keeps each option as a field.
+    setup.rules = spec.name
+    for name, value in options.items():
+        if name != "players":
+            setattr(setup, name, value)
     setup.seed = args.seed
     if args.bot_delay is not None:
         setup.bot_delay = args.bot_delay

@@ -1,13 +1,17 @@
 """``ohseven scores``: review saved games from the command line (Rich tables).
 
-    ohseven scores list [--sort date|id|players|rules|winner|score] [--reverse]
+    ohseven scores list [--sort date|id|players|rules|winner|score] [--reverse] [--game NAME]
     ohseven scores show ID
-    ohseven scores players [--rules oh-seven|classic|up-and-down]
+    ohseven scores players [--game NAME]
     ohseven scores export ID --format csv|json|md
 
 Every action takes ``--save-dir``. A save's ID is its file name without ``.json``.
 A bad save is one line on stderr naming the file (exit 2 for ``show``/``export``;
 ``list`` and ``players`` skip it with a warning). Nothing here writes a file.
+
+A game's scoresheet and statistics are what its family declares (``SheetView``,
+``StatsView``); nothing here knows one game from another. ``--rules`` is the old
+name of ``--game``.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ import json
 import sys
 from pathlib import Path
 
-SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")  # as storage.SORT_KEYS
+from .common import RegistryHelp
+
+SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")  # as storage.SORT_KEYS (not imported: fast start)
 FORMATS = ("csv", "json", "md")
-PRESET_NAMES = ("oh-seven", "classic", "up-and-down")  # as engine.PRESETS (not imported: fast start)
 
 
 def register(sub) -> None:
@@ -30,19 +35,23 @@ def register(sub) -> None:
     p.set_defaults(run=_missing_action)
 
     def add(name: str, help_text: str, run) -> argparse.ArgumentParser:
-        a = actions.add_parser(name, help=help_text)
+        a = actions.add_parser(name, help=help_text, formatter_class=RegistryHelp)
         a.add_argument("--save-dir", type=Path, help="saves directory (default: yours, or $OHSEVEN_SAVE_DIR)")
         a.set_defaults(run=run)
         return a
 
+    def game_filter(a: argparse.ArgumentParser) -> None:
+        a.add_argument("--game", "--rules", dest="game", metavar="GAME",
+                       help="only games of this game: one of {games}")
+
     a = add("list", "every saved game: date, rules, players, winner, scores", run_list)
     a.add_argument("--sort", choices=SORT_KEYS, default="date", help="sort by this column (default date, newest first)")
     a.add_argument("--reverse", action="store_true", help="reverse the order")
-    a.add_argument("--rules", choices=PRESET_NAMES, help="only games played under these rules")
-    a = add("show", "one game's scoresheet per round and its statistics S1-S10", run_show)
+    game_filter(a)
+    a = add("show", "one game's scoresheet per round and its statistics", run_show)
     a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
     a = add("players", "each player name across all saves: games, wins, rates", run_players)
-    a.add_argument("--rules", choices=PRESET_NAMES, help="only games played under these rules")
+    game_filter(a)
     a = add("export", "one game's scoresheet as CSV, JSON or Markdown on stdout", run_export)
     a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
     a.add_argument("--format", choices=FORMATS, default="csv", help="csv (default), json or md")
@@ -52,6 +61,20 @@ def _missing_action(args) -> int:
     from .common import UsageError
 
     raise UsageError("ohseven scores: choose an action: list, show, players or export (see ohseven scores --help)")
+
+
+def _game_filter(args, command: str):
+    """The ``--game`` name checked against the registry (None: every game)."""
+    from ..engine.protocol import OptionError
+    from ..engine.registry import game_spec
+    from .common import UsageError
+
+    if args.game is None:
+        return None
+    try:
+        return game_spec(args.game).name
+    except OptionError as exc:
+        raise UsageError(f"ohseven scores {command}: {exc}") from None
 
 
 def _console():
@@ -115,294 +138,251 @@ def _short_date(date: str) -> str:
     return date.replace("T", " ").replace("Z", "")[:16] if date else "?"
 
 
-def _rate(x: float) -> str:
-    return f"{x:.0%}"
+def _rate(x) -> str:
+    return f"{x:.0%}" if x is not None else "-"
 
 
 # ---------------------------------------------------------------------------- list
-def _rules_short(rules) -> str:
-    return rules.preset + (", passing" if rules.passing else "")
-
-
 def run_list(args) -> int:
     from rich.table import Table
 
-    from ..storage import filter_saves, sort_saves
+    from ..storage import filter_saves, rules_short, sort_saves
 
+    game = _game_filter(args, "list")
     dirs, saves = _load_all(args, "list")
-    saves = sort_saves(filter_saves(saves, args.rules), args.sort, args.reverse)
+    saves = sort_saves(filter_saves(saves, game), args.sort, args.reverse)
     table = Table(title=_t(f"Saved games in {dirs.saves}"), title_justify="left")
     for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
         table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
     for s in saves:
         winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
         scores = "  ".join(f"{n} {t}" for n, t in zip(s.names, s.totals))
-        table.add_row(_t(s.id), _t(_short_date(s.date)), _rules_short(s.game.rules), str(s.game.players),
-                      _t(winner), _t(scores))
+        table.add_row(_t(s.id), _t(_short_date(s.date)), _t(rules_short(s.game.spec, s.game.options)),
+                      str(s.game.players), _t(winner), _t(scores))
     console = _console()
     if saves:
         console.print(table)
     else:
-        console.print(_t(f"No saved games{_of_rules(args.rules)} in {dirs.saves}."))
+        console.print(_t(f"No saved games{_of_rules(game)} in {dirs.saves}."))
     return 0
 
 
-def _of_rules(preset) -> str:
-    return f" of {preset}" if preset else ""
+def _of_rules(game) -> str:
+    return f" of {game}" if game else ""
 
 
 # ---------------------------------------------------------------------------- show
-def _trump_label(trump, turned=None, card_bids: bool = True) -> str:
-    """Oh-Seven: the top bid's suit. Oh Hell: the turned card's suit, or no trump (H3)."""
-    if card_bids:
-        return trump.label if trump is not None else "none"
-    if turned is None:
-        return "no trump"
-    return f"{trump.label} ({turned.text()} turned)"
-
-
-SCORING_NOTES = {
-    "oh-seven": "* the standing top bid (its suit is trump). Exact bid: bid + 2; a miss loses the difference (R16).",
-    "classic": "Trump: the turned card's suit (H3). Exact bid: 10 + tricks; a miss scores 0 (H6).",
-    "up-and-down": "Trump: the turned card's suit (U3). Exact bid: the bid; a miss loses the difference (U6).",
-}
+def _numeric(values) -> bool:
+    return all(v.lstrip("+-").isdigit() for v in values if v)
 
 
 def run_show(args) -> int:
     from rich.table import Table
 
-    from ..games.ohhell import game_stats, trump_counts_text
-    from ..storage import scoresheet, turned_cards
+    from ..storage import sheet_of, stats_of
 
     saved = _load_one(args, "show")
     game = saved.game
-    card_bids = game.rules.preset == "oh-seven"
-    turned = turned_cards(game)
+    sheet, stats = sheet_of(saved), stats_of(saved)
     console = _console()
-    state = "winner" if len(game.winners) == 1 else "winners"
-    header = f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}"
-    console.print(_t(header, style="bold"))
+    console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
     if saved.finished:
-        console.print(_t(f"{state.capitalize()}: {', '.join(saved.winner_names)} "
-                         f"({max(game.totals)} points)"))
+        state = "Winner" if len(game.winners) == 1 else "Winners"
+        console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({max(game.totals)} points)"))
     else:
-        console.print(f"Unfinished: {len(game.results())} of {game.rules.rounds} rounds played")
+        console.print(_t(f"Unfinished: {len(sheet.rounds)} of {sheet.total_rounds} rounds played"))
 
-    results = game.results()
-    sheet = Table(title="Scoresheet", title_justify="left")
-    columns = [("Round", "right"), ("Trump", "left"), ("Player", "left"), ("Bid", "right"),
-               ("Tricks", "right"), ("Points", "right"), ("Bonus", "right"), ("Total", "right")]
-    if not card_bids:  # number bids: hand sizes vary (H2, U2) and there is no R11 bonus
-        columns[1:1] = [("Cards", "right")]
-        columns.remove(("Bonus", "right"))
-    for col, justify in columns:
-        sheet.add_column(col, justify=justify)
-    for index, (result, lines) in enumerate(zip(results, scoresheet(game))):
-        notes = []
-        if result.attempts > 1 + result.redeals:
-            rebids = result.attempts - 1 - result.redeals  # the last attempt of a redealt deal is no rebid
-            notes.append(f"{rebids} rebid{'s' if rebids != 1 else ''}")
-        if result.redeals:
-            notes.append(f"{result.redeals} redeal{'s' if result.redeals != 1 else ''}")
-        for i, line in enumerate(lines):
-            first = i == 0
-            if not card_bids:
-                sheet.add_row(
-                    str(line.round) if first else "",
-                    str(game.rules.hand_sizes[result.number - 1]) if first else "",
-                    _trump_label(result.trump, turned[index], card_bids=False) if first else "",
-                    _t(line.player + (" (dealer)" if line.seat == result.dealer else "")),
-                    str(line.bid),
-                    str(line.tricks),
-                    f"{line.points:+d}",
-                    str(line.total),
-                    end_section=i == len(lines) - 1,
-                )
-                continue
-            sheet.add_row(
-                str(line.round) if first else "",
-                _trump_label(result.trump) if first else (", ".join(notes) if i == 1 else ""),
-                _t(line.player),
-                f"{line.bid}{'*' if line.top_bidder else ''}",
-                str(line.tricks),
-                f"{line.points:+d}",
-                f"+{line.bonus}" if line.bonus else "",
-                str(line.total),
-                end_section=i == len(lines) - 1,
-            )
-    console.print(sheet)
-    console.print(SCORING_NOTES.get(game.rules.preset, ""))
-
-    stats = game_stats(results, game.players)
-    t = stats.table
-    table = Table(title="Table statistics", title_justify="left")
-    table.add_column("Statistic")
-    table.add_column("Value", justify="right")
-    table.add_row("S1 players", str(t.players))
-    table.add_row("S2 zero-bid rate", _rate(t.zero_bid_rate))
-    table.add_row("S3 average top bid", f"{t.average_top_bid:.2f}" if t.average_top_bid is not None else "-")
-    table.add_row("S4 trump selection", trump_counts_text(t.trump_counts))  # worded as the app's
+    # The long table: a row per seat per round, the round's head on its first row
+    # and its note (rebids, redeals) under the last head cell.
+    table = Table(title="Scoresheet", title_justify="left")
+    heads = [[r.head[i] if i < len(r.head) else "" for r in sheet.rounds] for i in range(len(sheet.round_columns))]
+    for i, col in enumerate(sheet.round_columns):
+        table.add_column(col, justify="right" if i == 0 or _numeric(heads[i]) else "left")
+    table.add_column("Player", justify="left")
+    for col in sheet.seat_columns:
+        table.add_column(col, justify="right")
+    width = len(sheet.round_columns)
+    for r in sheet.rounds:
+        for s, row in enumerate(r.rows):
+            if s == 0:
+                lead = list(r.head[:width]) + [""] * (width - len(r.head))
+            else:
+                lead = [""] * width
+                if s == 1 and r.note and width:
+                    lead[-1] = r.note
+            name = sheet.names[s] + (" (dealer)" if sheet.mark_dealer and s == r.dealer else "")
+            table.add_row(*(_t(c) for c in lead), _t(name), *(_t(c) for c in row), end_section=s == len(r.rows) - 1)
     console.print(table)
+    if sheet.notes:
+        console.print(_t(sheet.notes))
 
+    stat_table = Table(title="Table statistics", title_justify="left")
+    stat_table.add_column("Statistic")
+    stat_table.add_column("Value", justify="right")
+    for stat in stats.table:
+        stat_table.add_row(_t(f"{stat.id} {stat.long}"), _t(stat.value))
+    console.print(stat_table)
     per = Table(title="Player statistics", title_justify="left")
-    for col in ("Player", "S5 pts/round", "S6 zero", "S7 top", "S8 fill", "S9 over", "S10 under"):
-        per.add_column(col, justify="left" if col == "Player" else "right")
-    for s in stats.seats:
-        per.add_row(_t(game.seats[s.seat].name), f"{s.points_per_round:+.2f}", _rate(s.zero_bid_rate),
-                    _rate(s.top_bid_rate), _rate(s.fill_rate), _rate(s.overflow_rate), _rate(s.underfill_rate))
+    per.add_column("Player", justify="left")
+    for rule, label in stats.columns:
+        per.add_column(f"{rule} {label.lower()}", justify="right")
+    for name, values in zip(sheet.names, stats.seats):
+        per.add_row(_t(name), *(_t(v) for v in values))
     console.print(per)
+    if stats.note:
+        console.print(_t(stats.note))
     return 0
-
-
-def _suit_name(letter: str) -> str:
-    from ..engine import Suit
-
-    try:
-        return Suit.parse(letter).label
-    except ValueError:
-        return letter
 
 
 # ---------------------------------------------------------------------------- players
 def run_players(args) -> int:
     from rich.table import Table
 
-    from ..storage import filter_saves, player_summaries
+    from ..storage import filter_saves, player_summaries, summary_columns
 
+    game = _game_filter(args, "players")
     dirs, saves = _load_all(args, "players")
-    saves = filter_saves(saves, args.rules)
+    saves = filter_saves(saves, game)
     rows = player_summaries(saves)
     console = _console()
     if not rows:
-        console.print(_t(f"No saved games{_of_rules(args.rules)} in {dirs.saves}."))
+        console.print(_t(f"No saved games{_of_rules(game)} in {dirs.saves}."))
         return 0
-    title = f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}{_of_rules(args.rules)}"
-    table = Table(title=title, title_justify="left")
-    for col in ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill"):
+    tallies = summary_columns(rows)
+    title = f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}{_of_rules(game)}"
+    table = Table(title=_t(title), title_justify="left")
+    for col in ("Player", "Games", "Wins", "Rounds", "Points/round", *(label for _, label in tallies)):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for p in rows:
         table.add_row(_t(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
-                      _rate(p.fill_rate), _rate(p.overflow_rate), _rate(p.underfill_rate))
+                      *(_rate(p.rate(key)) for key, _ in tallies))
     console.print(table)
     return 0
 
 
 # ---------------------------------------------------------------------------- export
-def export_data(saved) -> dict:
-    """The scoresheet and statistics as plain data (the JSON export)."""
-    from dataclasses import asdict
+def _round_data(sheet, r) -> dict:
+    """A round as plain data: what the family declares, else its head and rows by column."""
+    if r.data is not None:
+        return dict(r.data)
+    data = {"round": r.number, "dealer": r.dealer, **dict(zip(sheet.round_columns, r.head))}
+    if r.note:
+        data["note"] = r.note
+    data["seats"] = [{"seat": s, "player": sheet.names[s], **dict(zip(sheet.seat_columns, row))}
+                     for s, row in enumerate(r.rows)]
+    return data
 
-    from ..games.ohhell import game_stats
-    from ..storage import scoresheet, turned_cards
 
-    game = saved.game
-    results = game.results()
-    stats = game_stats(results, game.players)
-    rounds = []
-    for result, lines, turned in zip(results, scoresheet(game), turned_cards(game)):
-        rounds.append(
-            {
-                "round": result.number,
-                "dealer": result.dealer,
-                "hand_size": game.rules.hand_sizes[result.number - 1],
-                "trump": result.trump.letter if result.trump is not None else None,
-                "turned": turned.text() if turned is not None else None,
-                "bid_attempts": result.attempts,
-                "redeals": result.redeals,
-                "seats": [
-                    {k: v for k, v in asdict(line).items() if k != "round"} for line in lines
-                ],
-            }
-        )
+def _stats_data(sheet, stats) -> dict:
+    if stats.data is not None:
+        return dict(stats.data)
     return {
-        "id": saved.id,
-        "date": saved.date,
-        "rules": game.rules.to_dict(),
-        "players": saved.names,
-        "finished": saved.finished,
-        "rounds": rounds,
-        "totals": saved.totals,
-        "winners": saved.winner_names,
-        "stats": {
-            "table": asdict(stats.table),
-            "seats": [dict(asdict(s), player=game.seats[s.seat].name) for s in stats.seats],
-        },
+        "table": {f"{stat.id} {stat.long}": stat.value for stat in stats.table},
+        "seats": [{"player": name, **{f"{rule} {label}": v for (rule, label), v in zip(stats.columns, values)}}
+                  for name, values in zip(sheet.names, stats.seats)],
     }
 
 
-CSV_FIELDS = ("round", "seat", "player", "bid", "tricks", "points", "bonus", "round_points", "total", "top_bidder",
-              "trump", "hand_size", "turned")
+def export_data(saved) -> dict:
+    """The scoresheet and statistics as plain data (the JSON export)."""
+    from ..storage import sheet_of, stats_of
+
+    sheet, stats = sheet_of(saved), stats_of(saved)
+    return {
+        "id": saved.id,
+        "date": saved.date,
+        "game": saved.game.spec.name,
+        "options": dict(saved.game.options),
+        "players": saved.names,
+        "finished": saved.finished,
+        "rounds": [_round_data(sheet, r) for r in sheet.rounds],
+        "totals": saved.totals,
+        "winners": saved.winner_names,
+        "stats": _stats_data(sheet, stats),
+    }
+
+
+def _csv_value(value):
+    from ..safetext import csv_cell
+
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (dict, list)):
+        return csv_cell(json.dumps(value, ensure_ascii=False))
+    return csv_cell(value) if isinstance(value, str) else value
 
 
 def export_csv(saved) -> str:
-    """One row per seat per round; ``trump`` is empty for a no-trump hand, ``turned``
-    is the turned trump card (Oh Hell presets; empty for Oh-Seven)."""
-    from ..safetext import csv_cell
-    from ..storage import scoresheet, turned_cards
-
-    game = saved.game
+    """One row per seat per round: the round and seat numbers, the seat's own
+    fields, then the round's (Oh Hell: ``trump`` empty for a no-trump hand,
+    ``turned`` the turned card or empty)."""
+    rounds = export_data(saved)["rounds"]
+    seat_keys: dict = {}
+    round_keys: dict = {}
+    for r in rounds:
+        for seat in r.get("seats", []):
+            seat_keys.update(dict.fromkeys(k for k in seat if k != "seat"))
+        round_keys.update(dict.fromkeys(k for k in r if k not in ("round", "seats")))
+    fields = ["round", "seat", *seat_keys, *round_keys]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    for result, lines, turned in zip(game.results(), scoresheet(game), turned_cards(game)):
-        trump = result.trump.letter if result.trump is not None else ""
-        size = game.rules.hand_sizes[result.number - 1]
-        for line in lines:
-            writer.writerow([line.round, line.seat, csv_cell(line.player), line.bid, line.tricks, line.points, line.bonus,
-                             line.round_points, line.total, int(line.top_bidder), trump, size,
-                             turned.text() if turned is not None else ""])
+    writer.writerow(fields)
+    for r in rounds:
+        for s, seat in enumerate(r.get("seats", [])):
+            row = [r.get("round"), seat.get("seat", s), *(seat.get(k) for k in seat_keys),
+                   *(r.get(k) for k in round_keys)]
+            writer.writerow([_csv_value(v) for v in row])
     return out.getvalue()
 
 
-def _md_cell(text: str) -> str:
+def _md_cell(text) -> str:
     from ..safetext import printable
 
-    return printable(text).replace("|", "\\|")
+    return printable(str(text)).replace("|", "\\|")
 
 
 def export_md(saved) -> str:
-    from ..games.ohhell import trump_counts_text
+    from ..storage import sheet_of, stats_of
 
-    data = export_data(saved)
-    names = data["players"]
-    out = [f"# {_md_cell(saved.id)}", "", f"{saved.rules_text}, {_md_cell(_short_date(saved.date))}.", ""]
-    if data["finished"]:
-        out += [f"Winner: {', '.join(_md_cell(w) for w in data['winners'])}.", ""]
-    card_bids = saved.game.rules.preset == "oh-seven"
-    if card_bids:
-        legend = "Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid."
-    else:
-        legend = ("Each cell: bid / tricks, points = running total; (d) the dealer. "
-                  + SCORING_NOTES[saved.game.rules.preset])
-    out += ["## Scoresheet", "", legend, ""]
-    out.append("| Round | Trump | " + " | ".join(_md_cell(n) for n in names) + " |")
-    out.append("|---:|---|" + "---|" * len(names))
-    for r in data["rounds"]:
-        cells = []
-        for seat, s in enumerate(r["seats"]):
-            bonus = f" +{s['bonus']}" if s["bonus"] else ""
-            mark = ("*" if s["top_bidder"] else "") if card_bids else (" (d)" if seat == r["dealer"] else "")
-            cells.append(f"{s['bid']}{mark} / {s['tricks']}, {s['points']:+d}{bonus} = {s['total']}")
-        if card_bids:
-            trump = _suit_name(r["trump"]) if r["trump"] else "none"
-        else:
-            trump = f"{_suit_name(r['trump'])} ({r['turned']} turned)" if r["turned"] else "no trump"
-            trump = f"{r['hand_size']} cards, {trump}"
-        out.append(f"| {r['round']} | {trump} | " + " | ".join(cells) + " |")
-    out.append("| **Total** | | " + " | ".join(f"**{t}**" for t in data["totals"]) + " |")
-    t = data["stats"]["table"]
-    out += ["", "## Table statistics", "", "| Statistic | Value |", "|---|---:|",
-            f"| S1 players | {t['players']} |",
-            f"| S2 zero-bid rate | {_rate(t['zero_bid_rate'])} |",
-            f"| S3 average top bid | {t['average_top_bid']:.2f} |" if t["average_top_bid"] is not None else "| S3 average top bid | - |",
-            f"| S4 trump selection | {trump_counts_text(t['trump_counts'])} |",
-            "", "## Player statistics", "",
-            "| Player | S5 points/round | S6 zero bid | S7 top bid | S8 fill | S9 overflow | S10 underfill |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
-    for s in data["stats"]["seats"]:
-        out.append(f"| {_md_cell(s['player'])} | {s['points_per_round']:+.2f} | {_rate(s['zero_bid_rate'])} | "
-                   f"{_rate(s['top_bid_rate'])} | {_rate(s['fill_rate'])} | {_rate(s['overflow_rate'])} | "
-                   f"{_rate(s['underfill_rate'])} |")
+    sheet, stats = sheet_of(saved), stats_of(saved)
+    names = [_md_cell(n) for n in sheet.names]
+    out = [f"# {_md_cell(saved.id)}", "", f"{_md_cell(saved.rules_text)}, {_md_cell(_short_date(saved.date))}.", ""]
+    if saved.finished:
+        out += [f"Winner: {', '.join(_md_cell(w) for w in saved.winner_names)}.", ""]
+    grid = bool(sheet.contract_label) and all(len(r.lines) == len(names) for r in sheet.rounds)
+    legend = sheet.lines_legend if grid and sheet.lines_legend else sheet.legend
+    out += ["## Scoresheet", "", _md_cell(legend), ""]
+    if grid:  # a column per seat, a row per round: "3 (d) / 2, +13 = 40"
+        out.append(f"| Round | {_md_cell(sheet.contract_label)} | " + " | ".join(names) + " |")
+        out.append("|---:|---|" + "---|" * len(names))
+        for r in sheet.rounds:
+            out.append(f"| {r.number} | {_md_cell(r.contract)} | " + " | ".join(_md_cell(c) for c in r.lines) + " |")
+        out.append("| **Total** | | " + " | ".join(f"**{t}**" for t in saved.totals) + " |")
+    else:  # the long table, as ``scores show`` prints it
+        cols = [*sheet.round_columns, "Player", *sheet.seat_columns]
+        out.append("| " + " | ".join(_md_cell(c) for c in cols) + " |")
+        out.append("|" + "---|" * len(cols))
+        width = len(sheet.round_columns)
+        for r in sheet.rounds:
+            for s, row in enumerate(r.rows):
+                lead = list(r.head[:width]) + [""] * (width - len(r.head)) if s == 0 else [""] * width
+                out.append("| " + " | ".join(_md_cell(c) for c in (*lead, sheet.names[s], *row)) + " |")
+    if sheet.notes and sheet.notes not in legend:
+        out += ["", _md_cell(sheet.notes)]
+    out += ["", "## Table statistics", "", "| Statistic | Value |", "|---|---:|"]
+    out += [f"| {_md_cell(f'{stat.id} {stat.long}')} | {_md_cell(stat.value)} |" for stat in stats.table]
+    labels = [stats.long_columns[i] if i < len(stats.long_columns) else label.lower()
+              for i, (_, label) in enumerate(stats.columns)]
+    out += ["", "## Player statistics", "",
+            "| Player | " + " | ".join(_md_cell(f"{rule} {label}") for (rule, _), label in zip(stats.columns, labels))
+            + " |",
+            "|---|" + "---:|" * len(stats.columns)]
+    for name, values in zip(names, stats.seats):
+        out.append(f"| {name} | " + " | ".join(_md_cell(v) for v in values) + " |")
+    if stats.note:
+        out += ["", _md_cell(stats.note)]
     return "\n".join(out) + "\n"
 
 

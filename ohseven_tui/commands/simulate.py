@@ -1,46 +1,47 @@
-"""``ohseven simulate``: play complete games headless, bots in every seat."""
+"""``ohseven simulate``: play complete games headless, bots in every seat.
+
+Any registered game (``--game``, ``--rules`` is its old name) with its options.
+The bots and the games are looked up when the command runs, not when the parser
+is built, so ``ohseven --help`` stays fast.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
-from ..bots import BOT_NAMES, bot_presets, bots_for, make_bot, play_game
-from ..games.ohhell import PRESETS, Game, RulesError, Seat, make_rules
-from .common import int_in
+from .common import RegistryHelp, add_game_arguments, int_in
 
 DEFAULT_BOT = "normal"
-FALLBACK_BOT = "easy"  # the default for presets the default bot does not play yet
+FALLBACK_BOT = "easy"  # the default for games the default bot does not play yet
 
 
 def register(sub) -> None:
-    p = sub.add_parser("simulate", help="play games headless, bots in every seat, and print the results")
-    p.add_argument("--players", type=int_in(2, 9, "--players"), default=4, help="2 to 9 (default 4)")
+    p = sub.add_parser("simulate", help="play games headless, bots in every seat, and print the results",
+                       formatter_class=RegistryHelp)
+    add_game_arguments(p, players_help="seats at the table (default 4, or the nearest the game allows)")
     p.add_argument("--games", type=int_in(1, None, "--games"), default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), default=0, help="seed for the whole run (default 0)")
-    p.add_argument("--passing", action="store_true", help="play with card passing (R6)")
-    p.add_argument("--rules", default="oh-seven", choices=list(PRESETS),
-                   help=f"rules preset: {', '.join(PRESETS)} (default oh-seven; see docs/presets.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save-dir", type=Path, help="write each finished game here as a save file (review with ohseven scores)")
     p.add_argument(
         "--bots",
-        help=f"one bot per seat, comma-separated, from: {', '.join(BOT_NAMES)} (default: {DEFAULT_BOT} in every "
-        f"seat, or {FALLBACK_BOT} with rules {DEFAULT_BOT} does not play yet)",
+        help=f"one bot per seat, comma-separated, from: {{bots}} (default: {DEFAULT_BOT} in every "
+        f"seat, or {FALLBACK_BOT} for a game {DEFAULT_BOT} does not play yet)",
     )
     p.set_defaults(run=run)
 
 
-def parse_bots(text, players: int, preset: str = "oh-seven") -> list[str]:
-    """``--bots easy,normal,...``: one known name per seat that plays ``preset``, or a
-    one-line UsageError."""
+def parse_bots(text, players: int, game: str) -> list[str]:
+    """``--bots easy,normal,...``: one known name per seat that plays ``game`` (a
+    registry name), or a one-line UsageError."""
+    from ..bots import BOT_NAMES, bot_presets, bots_for
     from .common import UsageError
 
     if text is None:
-        default = DEFAULT_BOT if preset in bot_presets(DEFAULT_BOT) else FALLBACK_BOT
+        default = DEFAULT_BOT if game in bot_presets(DEFAULT_BOT) else FALLBACK_BOT
         return [default] * players
     names = [name.strip() for name in text.split(",")]
     unknown = [name for name in names if name not in BOT_NAMES]
@@ -53,11 +54,11 @@ def parse_bots(text, players: int, preset: str = "oh-seven") -> list[str]:
             f"ohseven simulate: --bots names {len(names)} bot{'s' if len(names) != 1 else ''} "
             f"but the table has {players} seats; give one name per seat"
         )
-    cannot = [name for name in dict.fromkeys(names) if preset not in bot_presets(name)]
+    cannot = [name for name in dict.fromkeys(names) if game not in bot_presets(name)]
     if cannot:
         raise UsageError(
             f"ohseven simulate: the {' and '.join(cannot)} bot{'s do' if len(cannot) > 1 else ' does'} not play "
-            f"{preset} yet; bots that do: {', '.join(bots_for(preset))}"
+            f"{game} yet; bots that do: {', '.join(bots_for(game))}"
         )
     return names
 
@@ -69,70 +70,78 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .common import UsageError
+    from ..bots import make_bot, play_game
+    from ..engine.protocol import Seat
+    from .common import UsageError, chosen_game, game_words
 
-    try:
-        rules = make_rules(args.rules, args.players, passing=args.passing)
-    except RulesError as exc:
-        raise UsageError(f"ohseven simulate: {exc}") from None
-    bot_names = parse_bots(args.bots, rules.players, rules.preset)
+    spec, options = chosen_game(args, "simulate")
+    n = options["players"]
+    bot_names = parse_bots(args.bots, n, spec.name)
     if args.save_dir is not None:
         try:
             args.save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UsageError(f"ohseven simulate: cannot use --save-dir {args.save_dir}: {exc.strerror}") from None
-    n = rules.players
     totals = [0] * n
-    filled = [0] * n
+    headline = [0] * n  # the game's first tally (its headline figure: Oh Hell's fill rate)
+    headline_key, headline_label = "", ""
     rounds = 0
     for index, game_seed in enumerate(game_seeds(args.seed, args.games)):
         seats = [Seat(f"{name.capitalize()} {s + 1}", name) for s, name in enumerate(bot_names)]
-        game = Game(rules, seed=game_seed, seats=seats)
+        game = spec.new_game(options, seed=game_seed, seats=seats)
         bots = [make_bot(name, seed=game_seed * 16 + s) for s, name in enumerate(bot_names)]
         play_game(game, bots)
-        for result in game.results():
-            rounds += 1
+        rounds += len(game.results())
+        for s in range(n):
+            totals[s] += game.totals[s]
+        tallies = spec.stats(game.observe(0)).tallies
+        if tallies:
+            headline_key, headline_label = tallies[0].key, tallies[0].label
             for s in range(n):
-                totals[s] += result.round_points[s]
-                filled[s] += result.bids[s] == result.taken[s]
+                headline[s] += tallies[0].counts[s]
         if args.save_dir is not None:
             _save(args.save_dir / f"sim-{args.seed}-{index + 1:04d}.json", game)
-    seats_out = [
-        {
+    seats_out = []
+    for s in range(n):
+        row = {
             "seat": s,
             "bot": bot_names[s],
             "total": totals[s],
-            "mean_points_per_round": round(totals[s] / rounds, 4),
-            "fill_rate": round(filled[s] / rounds, 4),
+            "mean_points_per_round": round(totals[s] / rounds, 4) if rounds else 0.0,
         }
-        for s in range(n)
-    ]
+        if headline_key:
+            row[f"{headline_key}_rate"] = round(headline[s] / rounds, 4) if rounds else 0.0
+        seats_out.append(row)
     if args.json:
         out = {
             "games": args.games,
             "seed": args.seed,
-            "rules": rules.preset,
+            "game": spec.name,
+            "options": options,
+            # The names of version 1 output, kept for its readers.
+            "rules": spec.name,
             "players": n,
-            "passing": rules.passing,
+            "passing": bool(options.get("passing", False)),
             "seats": seats_out,
         }
         print(json.dumps(out))
         return 0
-    print(f"{args.games} games of {rules.describe()}, seed {args.seed}, {rounds} rounds")
-    print(f"{'seat':>4}  {'bot':<8} {'total':>8} {'per round':>10} {'fill rate':>10}")
+    print(f"{args.games} games of {game_words(spec, options)}, seed {args.seed}, {rounds} rounds")
+    rate = f"{headline_label.lower()} rate" if headline_key else ""
+    print(f"{'seat':>4}  {'bot':<8} {'total':>8} {'per round':>10} {rate:>10}".rstrip())
     for row in seats_out:
-        print(
-            f"{row['seat']:>4}  {row['bot']:<8} {row['total']:>8} "
-            f"{row['mean_points_per_round']:>10.3f} {row['fill_rate']:>10.1%}"
-        )
+        line = f"{row['seat']:>4}  {row['bot']:<8} {row['total']:>8} {row['mean_points_per_round']:>10.3f}"
+        if headline_key:
+            line += f" {row[f'{headline_key}_rate']:>10.1%}"
+        print(line)
     return 0
 
 
-def _save(path: Path, game: Game) -> None:
-    """A save file (record + scoresheet summary, storage.py), written atomically.
+def _save(path: Path, game) -> None:
+    """A save file (record + summary, ohseven_tui.storage), written atomically.
     Re-running the same command replaces its own sim-* files."""
-    from .common import UsageError
     from ..storage import SaveError, write_save
+    from .common import UsageError
 
     try:
         write_save(path, game, replace=True)

@@ -21,7 +21,7 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import Card, parse_card, record
 from ..cards import cards_text
-from ..widgets.scoresheet import IN_PLAY, LEGEND, round_so_far, scoresheet, statistics
+from ..widgets.scoresheet import legend, scoresheet, statistics
 from ..plain import plain, printable
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
@@ -269,11 +269,13 @@ class GameReviewScreen(Screen[None]):
         with ContentSwitcher(initial="scoresheet", id="review-views"):
             with VerticalScroll(id="scoresheet"):
                 # An unfinished game: the round it stopped in, with any R11 point won.
-                current = round_so_far(game.observation(0)) if not saved.finished else None
-                yield Static(scoresheet(results, names, game.rules.rounds, current=current), id="review-sheet")
-                yield Static(Text(LEGEND if current is None else f"{LEGEND}\n{IN_PLAY}"), classes="legend")
+                # An unfinished game: the round it stopped in, with any points won in it.
+                obs = game.observe(0)
+                sheet = game.spec.sheet(obs)
+                yield Static(scoresheet(sheet), id="review-sheet")
+                yield Static(Text(legend(sheet, in_play=sheet.current is not None)), classes="legend")
             with VerticalScroll(id="statistics"):
-                yield Static(statistics(results, names, ascii=self.ascii), id="review-stats")
+                yield Static(statistics(game.spec.stats(obs), names, ascii=self.ascii), id="review-stats")
             with VerticalScroll(id="chart"):
                 yield Static(Text("Running score by round"), classes="legend")
                 yield Static(score_chart(results, names) if results else Text("No round finished."), id="review-chart")

@@ -44,8 +44,8 @@ class GameOverScreen(Screen[None]):
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")
-            yield Static(Text(legend(obs.rules.preset)), classes="muted")
-            yield Static(statistics(obs.results, names, ascii=getattr(self.app, "ascii_cards", False)),
+            yield Static(Text(legend(obs)), classes="muted")
+            yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
         yield Footer()
 
