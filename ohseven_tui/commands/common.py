@@ -103,10 +103,7 @@ def chosen_game(args: argparse.Namespace, command: str, *, given_players: Option
     from ..engine.protocol import OptionError
     from ..engine.registry import default_game, game_spec
 
-    try:
-        spec = game_spec(args.game) if args.game is not None else default_game()
-    except OptionError as exc:  # an unknown game: the message lists the known ones
-        raise UsageError(f"ohseven {command}: {exc}") from None
+    spec = spec_named(args.game, command) if args.game is not None else default_game()
     options: dict[str, Any] = {}
     given = list(getattr(args, "options", []) or [])
     if getattr(args, "passing", False):
@@ -117,8 +114,7 @@ def chosen_game(args: argparse.Namespace, command: str, *, given_players: Option
             continue
         known = {opt.name: opt for opt in spec.options}
         if name not in known:
-            has = ", ".join(known) or "none besides players"
-            raise UsageError(f"ohseven {command}: {spec.name} has no option {quoted(name)}; its options: {has}")
+            raise UsageError(f"ohseven {command}: {_not_an_option(spec, name)}")
         options[name] = _value(known[name], text)
     players = given_players if given_players is not None else getattr(args, "players", None)
     if players is not None:
@@ -131,6 +127,32 @@ def chosen_game(args: argparse.Namespace, command: str, *, given_players: Option
         return spec, spec.check_options(options)
     except OptionError as exc:
         raise UsageError(f"ohseven {command}: {spec.name}: {exc}") from None
+
+
+def spec_named(name: str, command: str):
+    """The registered game of this name, or a one-line UsageError naming them all."""
+    from ..engine.protocol import OptionError
+    from ..engine.registry import game_spec
+
+    try:
+        return game_spec(name)
+    except OptionError:
+        raise UsageError(f"ohseven {command}: invalid choice for --game: {quoted(name)} "
+                         f"(choose from {game_names()})") from None
+
+
+def _not_an_option(spec: Any, name: str) -> str:
+    """Why ``spec`` refuses option ``name``: which games have it, if any do."""
+    from ..engine.registry import games
+
+    having = [(g, opt) for g in games() for opt in g.options if opt.name == name and g is not spec]
+    if not having:
+        has = ", ".join(opt.name for opt in spec.options) or "none besides players"
+        return f"{spec.name} has no option {quoted(name)}; its options: {has}"
+    label = having[0][1].label.lower()
+    owners = " or ".join(g.label for g, _ in having)
+    article = "an" if owners[:1].lower() in "aeiou" else "a"
+    return f"{label} is {article} {owners} option; {spec.name!r} has none"
 
 
 def _players(text: str, command: str) -> int:
@@ -147,5 +169,5 @@ def game_words(spec: Any, options: dict) -> str:
     for opt in spec.options:
         value = options.get(opt.name, opt.default)
         if value != opt.default:
-            parts.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
+            parts.append(opt.name if value is True else f"{opt.name} {value}")  # as the command line names it
     return ", ".join(parts)

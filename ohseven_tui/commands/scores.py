@@ -65,16 +65,9 @@ def _missing_action(args) -> int:
 
 def _game_filter(args, command: str):
     """The ``--game`` name checked against the registry (None: every game)."""
-    from ..engine.protocol import OptionError
-    from ..engine.registry import game_spec
-    from .common import UsageError
+    from .common import spec_named
 
-    if args.game is None:
-        return None
-    try:
-        return game_spec(args.game).name
-    except OptionError as exc:
-        raise UsageError(f"ohseven scores {command}: {exc}") from None
+    return spec_named(args.game, f"scores {command}").name if args.game is not None else None
 
 
 def _console():

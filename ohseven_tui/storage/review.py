@@ -33,7 +33,7 @@ def rules_short(spec: GameSpec, options: Mapping[str, Any]) -> str:
     for opt in spec.options:
         value = options.get(opt.name, opt.default)
         if value != opt.default:
-            parts.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
+            parts.append(opt.name if value is True else f"{opt.name} {value}")  # as the command line names it
     return ", ".join(parts)
 
 

@@ -111,7 +111,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
     )
 
 
-PASSING = Option("passing", "Passing", (False, True), False,
+PASSING = Option("passing", "Card passing", (False, True), False,
                  "pass cards to a neighbour before bidding (R6, R7)")
 
 OH_SEVEN = registry.register(_spec(
