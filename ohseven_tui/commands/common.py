@@ -101,7 +101,7 @@ def chosen_game(args: argparse.Namespace, command: str, *, given_players: Option
     """The game spec and its checked options from ``--game``, ``--players``,
     ``--passing`` and ``--option``, or a one-line UsageError."""
     from ..engine.protocol import OptionError
-    from ..engine.registry import default_game, game_spec
+    from ..engine.registry import default_game
 
     spec = spec_named(args.game, command) if args.game is not None else default_game()
     options: dict[str, Any] = {}

@@ -79,12 +79,12 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def remove_stale_temps(directory: Path) -> list:
+def remove_stale_temps(directory: Path) -> list[Path]:
     """Remove the temp files that a write killed half-way (SIGKILL, power loss)
     left in ``directory``: only our own ``.NAME.json.PID.tmp`` files, and only
     when that process is gone on this machine. Returns the removed paths. POSIX only: elsewhere a
     process cannot be probed without side effects, so nothing is removed."""
-    removed = []
+    removed: list[Path] = []
     if os.name != "posix":
         return removed
     try:

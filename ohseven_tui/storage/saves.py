@@ -32,7 +32,7 @@ from weakref import WeakKeyDictionary
 from ..engine import record as records
 from ..engine.errors import RecordError
 from ..engine.protocol import GameSpec, GameState
-from .files import MAX_BYTES, SaveError, _atomic_write, _kill_point, _read_json, _set_aside, _sweep_once
+from .files import SaveError, _atomic_write, _kill_point, _read_json, _set_aside, _sweep_once
 
 __all__ = [
     "SAVE_FORMAT",
@@ -271,7 +271,7 @@ def new_save_name(game: GameState, when: Optional[datetime] = None) -> str:
 
 def _entries_of(dirs: SaveDirs, gid: str) -> list[SavedGame]:
     """The saves in the saves folder that hold the game ``gid`` (each one replayed)."""
-    found = []
+    found: list[SavedGame] = []
     try:
         names = sorted(e.name for e in os.scandir(dirs.saves) if e.name.endswith(".json") and not e.name.startswith("."))
     except OSError:
@@ -387,6 +387,8 @@ def load_setup(dirs: SaveDirs) -> Optional[dict]:
             aside = _set_aside(dirs.setup)
         except SaveError:
             raise exc from None
+        if aside is None:  # gone meanwhile: nothing to keep
+            raise exc from None
         raise SaveError(dirs.setup, f"{exc.reason} (kept as {aside.name})") from None
 
 
@@ -422,6 +424,8 @@ def load_prefs(dirs: SaveDirs) -> Optional[dict]:
         try:
             aside = _set_aside(path)
         except SaveError:
+            raise exc from None
+        if aside is None:  # gone meanwhile: nothing to keep
             raise exc from None
         raise SaveError(path, f"{exc.reason} (kept as {aside.name})") from None
 
@@ -512,7 +516,7 @@ def _from_data(path: Path, data: Any) -> SavedGame:
     except (TypeError, ValueError, KeyError, AttributeError) as exc:  # belt and braces: never a traceback
         raise SaveError(path, f"the game record cannot be read ({type(exc).__name__})") from None
     _check_summary(path, data.get("summary"), game)
-    gid = _data_id(data)
+    gid = _data_id(data) or _derived_id(record)  # a save always has one (see _data_id)
     _ids[game] = gid
     return SavedGame(path, game, date, game.is_over, app, gid)
 
