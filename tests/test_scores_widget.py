@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rich.console import Console
 
 from ohseven_tui.engine import registry
@@ -79,3 +81,9 @@ def test_statistics_of_a_view_need_the_names():
     view = StatsView(table=(Stat("Z1", "owls", "3"),), columns=(("Z2", "Hoots"),), seats=(("[bold]x",),))
     shown = text(statistics(view, ["Ann"]))
     assert "Z1 owls 3" in shown and "Hoots" in shown and "[bold]x" in shown  # a value is text, not markup
+
+
+def test_the_old_call_with_results_says_what_to_pass():
+    _, game = played_some(registry.default_game().name, 1)
+    with pytest.raises(TypeError, match="observation or a StatsView"):
+        statistics(game.results(), [s.name for s in game.seats])

@@ -93,9 +93,11 @@ def statistics(source: Any, names: Optional[Sequence[str]] = None, *, ascii: boo
         stats = source
         if names is None:
             raise TypeError("statistics(StatsView) needs the seats' names")
-    else:
+    elif hasattr(source, "spec"):
         stats = source.spec.stats(source)
         names = names if names is not None else [s.name for s in source.seats]
+    else:  # the old call, statistics(results, names): results do not say which game they are
+        raise TypeError("statistics() takes an observation or a StatsView (game.spec.stats(obs)), not results")
     head = Text.assemble(("Table: ", "bold"), " · ".join(f"{s.id} {s.label} {s.value}" for s in stats.table))
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
