@@ -85,10 +85,12 @@ def setup_from_args(args: argparse.Namespace):
     if seats_for_bots == 0:
         bots = [DEFAULT_BOT]
     setup = GameSetup.default(players=players, humans=humans, bots=bots)
-    # GameSetup (ui/setup.py) names the game ``rules`` and keeps each option as a field.
-    setup.rules = spec.name
-    for name, value in options.items():
-        if name != "players":
+    setup.rules = spec.name  # GameSetup's name for the game (``game`` in the registry-driven setup)
+    extra = {name: value for name, value in options.items() if name != "players"}
+    if isinstance(getattr(setup, "options", None), dict):  # the registry-driven setup keeps them together
+        setup.options.update(extra)
+    else:  # today's GameSetup keeps each option as a field
+        for name, value in extra.items():
             setattr(setup, name, value)
     setup.seed = args.seed
     if args.bot_delay is not None:
