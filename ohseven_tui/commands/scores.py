@@ -155,6 +155,9 @@ def run_list(args) -> int:
     console = _console()
     if saves:
         console.print(table)
+        # The Rules column names each game as the command line does; say what each is.
+        shown = {s.game.spec.name: s.game.spec.label for s in saves}
+        console.print(_t("Games: " + ", ".join(f"{name} = {label}" for name, label in sorted(shown.items()))))
     else:
         console.print(_t(f"No saved games{_of_rules(game)} in {dirs.saves}."))
     return 0
@@ -258,7 +261,8 @@ def _round_data(sheet, r) -> dict:
     """A round as plain data: what the family declares, else its head and rows by column."""
     if r.data is not None:
         return dict(r.data)
-    data = {"round": r.number, "dealer": r.dealer, **dict(zip(sheet.round_columns, r.head))}
+    data: dict = {"round": r.number, "dealer": r.dealer}
+    data.update((col, value) for col, value in zip(sheet.round_columns, r.head) if col.lower() not in data)
     if r.note:
         data["note"] = r.note
     data["seats"] = [{"seat": s, "player": sheet.names[s], **dict(zip(sheet.seat_columns, row))}
