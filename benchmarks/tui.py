@@ -95,11 +95,12 @@ def startup(runs: int) -> None:
 
 async def key_latency(moves: int, bot: str, name: str) -> None:
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+    from test_ui_driver import play_game
+
     from ohseven_tui.engine import registry
     from ohseven_tui.engine.protocol import Seat
     from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.table import TableScreen
-    from test_ui_driver import play_game
 
     os.environ["OHSEVEN_SAVE_DIR"] = tempfile.mkdtemp(prefix="ohseven-bench-")
     game = registry.new_game(name, {"players": 4}, seed=3,

@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from ohseven_tui.bots import NormalBot, StrongBot
-from ohseven_tui.cli import main
-from ohseven_tui.bots import bot_presets, bots_for
-from ohseven_tui.storage import load_save
-
 from helpers import check_record_json
+
+from ohseven_tui.bots import NormalBot, StrongBot, bot_presets, bots_for
+from ohseven_tui.cli import main
+from ohseven_tui.storage import load_save
 
 ROUNDS = {"oh-seven": 7, "classic": 7, "up-and-down": 12}  # R4, H2, U2
 

@@ -17,18 +17,17 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import check_record_json
+from test_ui_saves import open_review, open_saved_games, text_of
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ohseven_tui.bots import make_bot, play_game
 from ohseven_tui.cli import main
-from ohseven_tui.games.ohhell import Game, Seat, StackedDeal, make_pack, make_rules, parse_card
 from ohseven_tui.engine import record as records
 from ohseven_tui.engine.registry import game_spec
-from ohseven_tui.storage import SaveError, load_save, save_data, save_dirs, write_save
+from ohseven_tui.games.ohhell import Game, Seat, StackedDeal, make_pack, make_rules, parse_card
+from ohseven_tui.storage import SaveError, load_save, save_data, write_save
 from ohseven_tui.ui.app import OhSevenApp
-
-from helpers import check_record_json
-from test_ui_saves import open_review, open_saved_games, text_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "saves"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from rich.console import Console
 
 from ohseven_tui.engine import registry

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 
 import platformdirs
 import pytest
 
 from ohseven_tui import storage
-import random
-
-from ohseven_tui.games.ohhell import DEAL, Game, Phase, Seat, make_rules
 from ohseven_tui.engine import record as records
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, Seat, make_rules
 from ohseven_tui.storage import (
     SaveError,
     clear_autosave,

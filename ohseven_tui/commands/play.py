@@ -87,8 +87,9 @@ def setup_from_args(args: argparse.Namespace):
     setup = GameSetup.default(players=players, humans=humans, bots=bots)
     setup.rules = spec.name  # GameSetup's name for the game (``game`` in the registry-driven setup)
     extra = {name: value for name, value in options.items() if name != "players"}
-    if isinstance(getattr(setup, "options", None), dict):  # the registry-driven setup keeps them together
-        setup.options.update(extra)
+    kept = getattr(setup, "options", None)
+    if isinstance(kept, dict):  # the registry-driven setup keeps them together
+        kept.update(extra)
     else:  # today's GameSetup keeps each option as a field
         for name, value in extra.items():
             setattr(setup, name, value)

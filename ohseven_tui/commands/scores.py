@@ -99,8 +99,8 @@ def _warn(command: str, lines) -> None:
 
 
 def _load_all(args, command: str):
-    from .common import UsageError
     from ..storage import list_saves, save_dirs
+    from .common import UsageError
 
     dirs = save_dirs(args.save_dir)
     saves, warnings = list_saves(dirs)
@@ -111,8 +111,8 @@ def _load_all(args, command: str):
 
 
 def _load_one(args, command: str):
-    from .common import UsageError
     from ..storage import SaveError, find_save, load_save, save_dirs
+    from .common import UsageError
 
     dirs = save_dirs(args.save_dir)
     try:

@@ -48,8 +48,8 @@ def sheet_view(obs: Observation) -> SheetView:
             cells.append(SheetCell(f"{result.bids[s]}/{result.taken[s]}",
                                    f"+{result.bonus[s]}" if result.bonus[s] else "",
                                    result.round_points[s], result.bids[s] == result.taken[s], totals[s]))
-            top = s in result.top_bidders
-            bid = f"{result.bids[s]}{'*' if card_bids and top else ''}"
+            top_bid = s in result.top_bidders
+            bid = f"{result.bids[s]}{'*' if card_bids and top_bid else ''}"
             row = [bid, str(result.taken[s]), f"{result.points[s]:+d}"]
             if card_bids:
                 row.append(f"+{result.bonus[s]}" if result.bonus[s] else "")
@@ -60,7 +60,7 @@ def sheet_view(obs: Observation) -> SheetView:
             lines.append(f"{mark} / {result.taken[s]}, {result.points[s]:+d}{bonus} = {totals[s]}")
             seats.append({"seat": s, "player": names[s], "bid": result.bids[s], "tricks": result.taken[s],
                           "points": result.points[s], "bonus": result.bonus[s],
-                          "round_points": result.round_points[s], "total": totals[s], "top_bidder": top})
+                          "round_points": result.round_points[s], "total": totals[s], "top_bidder": top_bid})
         head = [str(result.number)]
         if sizes:
             head.append(str(result.hand_size))
