@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
 from ..engine import registry as games_registry
@@ -77,11 +78,10 @@ def _load_families() -> None:
     if _loaded:
         return
     _loaded = True
-    from .. import bots as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+    here = Path(__file__).resolve().parent  # this package's folder: its sub-packages are the families' bots
+    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
         if info.ispkg:
-            importlib.import_module(f"{package.__name__}.{info.name}")
+            importlib.import_module(f"{__package__}.{info.name}")
 
 
 def skill(name: str, family: str) -> Optional[Any]:
