@@ -92,11 +92,10 @@ def choose_play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int
     later = [(seat + i) % n for i in range(1, n - len(cards))]
     if not cards:
         return _lead(seat, hand, t, need, later, unplayed, voids)
-    power = t.power
     above = t.above
     trump = t.trump
     led = suit[cards[0]]
-    best = cards[t.ctx.winner(cards)]
+    best = cards[t.winner(cards)]
     strength = t.strength
     beat = strength[best]
     winners = []

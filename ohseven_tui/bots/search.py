@@ -42,7 +42,7 @@ def play_card(hands: list, cards: list, turn: int, card: int, t: Tables, taken: 
     unplayed[card] -= 1
     cards.append(card)
     if len(cards) == n:
-        turn = (turn + 1 + t.ctx.winner(cards)) % n  # the leader is the seat after this one
+        turn = (turn + 1 + t.winner(cards)) % n  # the leader is the seat after this one
         taken[turn] += 1
         return [], turn
     return cards, (turn + 1) % n
@@ -55,7 +55,7 @@ def playout(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[in
     per seat. ``cards`` is the trick in play (cards in play order), ``turn`` the
     seat to play to it."""
     suit = t.suit
-    winner = t.ctx.winner
+    winner = t.winner
     while hands[turn]:
         hand = hands[turn]
         card = policy(turn, hand, cards, t, targets[turn] - taken[turn], n, unplayed, voids)[0]

@@ -21,7 +21,7 @@ class Tables:
     ``c``'s effective suit that beat it) and ``of_suit[s]`` (the pack's cards whose
     effective suit is ``s``). ``trump`` is the trump suit, NO_SUIT (-1) for none."""
 
-    __slots__ = ("ctx", "trump", "suit", "strength", "power", "order", "above", "of_suit", "codes", "follows_suit",
+    __slots__ = ("ctx", "trump", "suit", "strength", "power", "order", "above", "of_suit", "codes", "follows_suit", "winner",
                  "by_order", "by_power", "by_trump_power", "by_power_trump", "by_side_power")
 
     def __init__(self, ctx: TrumpContext, codes: Sequence[int]) -> None:
@@ -40,6 +40,7 @@ class Tables:
         self.of_suit = tuple(tuple(x for x in self.codes if suit[x] == s) for s in range(4))
         # R14, V18: follow the led card's effective suit (the heuristics' fast path).
         self.follows_suit = ctx.follow is Follow.SUIT
+        self.winner = ctx.winner  # R15, V7, W5: the index of the card that wins a trick
         # Sort keys as bound lookups of int tables (one per card code), for the
         # heuristics' min/max: cheaper than building a tuple key per card.
         trump = ctx.trump
