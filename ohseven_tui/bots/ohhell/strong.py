@@ -15,7 +15,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from ...games.ohhell import Bid, BidNumber, Observation, Phase, Play, round_points
+from ...games.ohhell import Bid, BidNumber, BidStyle, Observation, Phase, Play, round_points
 from ..search import Sampler, play_card, playout
 from .bidding import card_model, chances_for, choose_number, expected_scores, number_model, trump_of
 from .knowledge import Knowledge, tables_of
@@ -61,7 +61,9 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
     bid = bids[me]
     scoring = obs.rules.scoring
 
-    weigh = _bid_likelihood(obs, know, card_model(obs)) if bot.infer_from_bids else None
+    # The inference reads card bids (R8); a number bid (H4, U4) leaves the deal unweighted.
+    infer = bot.infer_from_bids and obs.rules.bid_style is BidStyle.CARD
+    weigh = _bid_likelihood(obs, know, card_model(obs)) if infer else None
 
     def one_sample():
         hands = sampler.sample()
