@@ -247,7 +247,8 @@ def main(argv=None) -> int:
             over[name] += o.get(name, 0)
             samples[name].extend(k.get(name, []))
     print(
-        f"{args.deals} deals x {len(args.lineup)} rotations, {args.game}, line-up {','.join(args.lineup)}, round {args.round}{' to the end' if args.whole_games else ''}"
+        f"{args.deals} deals x {len(args.lineup)} rotations, {args.game}, line-up {','.join(args.lineup)}, "
+        f"round {args.round}{' to the end' if args.whole_games else ''}"
         f"{', passing' if args.passing else ''}, search budget {args.budget}s, {args.workers} workers, "
         f"wall {wall:.0f}s"
     )
@@ -260,7 +261,8 @@ def main(argv=None) -> int:
         bias = statistics.fmean(bid_minus_taken[name]) if bid_minus_taken[name] else float("nan")
         print(
             f"{name:<8} {m:>10.3f} {ci:>8.3f} {f:>7.1%} {bias:>10.3f} {len(ts):>10} "
-            f"{percentile(ts, 0.5) * 1000:>10.2f} {percentile(ts, 0.99) * 1000:>9.2f} {max(ts, default=float('nan')) * 1000:>9.2f}"
+            f"{percentile(ts, 0.5) * 1000:>10.2f} {percentile(ts, 0.99) * 1000:>9.2f} "
+            f"{max(ts, default=float('nan')) * 1000:>9.2f}"
         )
     if len(names) >= 2:
         a, b = names[0], names[1]

@@ -77,7 +77,8 @@ def _threat(best: int, led: int, t: Tables, later: list, hand: list, unplayed: l
     return False
 
 
-def choose_play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int, unplayed: list, voids: list):
+def choose_play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int, unplayed: list,
+                voids: list) -> tuple[int, str]:
     """The normal bot's card: returns (card, why) where ``why`` names the reason."""
     suit = t.suit
     if not cards:
@@ -151,7 +152,7 @@ def choose_play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int
     return min(legal, key=t.by_power), "forced-low"
 
 
-def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: list, voids: list):
+def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: list, voids: list) -> tuple[int, str]:
     suit = t.suit
     power = t.power
     above = t.above

@@ -21,8 +21,8 @@ class Tables:
     ``c``'s effective suit that beat it) and ``of_suit[s]`` (the pack's cards whose
     effective suit is ``s``). ``trump`` is the trump suit, NO_SUIT (-1) for none."""
 
-    __slots__ = ("ctx", "trump", "suit", "strength", "power", "order", "above", "of_suit", "codes", "follows_suit", "winner",
-                 "by_order", "by_power", "by_trump_power", "by_power_trump", "by_side_power")
+    __slots__ = ("ctx", "trump", "suit", "strength", "power", "order", "above", "of_suit", "codes", "follows_suit",
+                 "winner", "by_order", "by_power", "by_trump_power", "by_power_trump", "by_side_power")
 
     def __init__(self, ctx: TrumpContext, codes: Sequence[int]) -> None:
         self.ctx = ctx

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Optional
+from typing import Iterable, Optional
 
-from ...games.ohhell import BidNumber, Observation, round_points
+from ...games.ohhell import BidNumber, Observation, Scoring, round_points
 from ..base import Hint
 from ..bidding import distribution, expected_scores as _expected_scores
 
@@ -66,7 +66,8 @@ class BidModel:
         per_suit = len(ranks) * decks
         # Chance an opponent holds none of the other cards of a suit I hold L of.
         opp_share = hand_size / max(1, pack - hand_size)
-        self._no_ruff = [((1 - (1 - opp_share) ** max(0, per_suit - length))) ** (players - 1) for length in range(per_suit + 1)]
+        self._no_ruff = [((1 - (1 - opp_share) ** max(0, per_suit - length))) ** (players - 1)
+                         for length in range(per_suit + 1)]
         self.scale = 1.0
         self.scale = self._calibrate()
         self._opp_bid_cdf = self._opponent_bids()
@@ -352,7 +353,7 @@ def number_model(obs: Observation) -> BidModel:
 # ---------------------------------------------------------------- number bids (H4, U4)
 
 
-def card_chances(obs: Observation, hand=None) -> list:
+def card_chances(obs: Observation, hand: Optional[list] = None) -> list:
     """Each card's chance of taking a trick, with the turned card (H3) known to
     be out of play: it counts as one of ours when judging which cards are higher."""
     hand = sorted(obs.hand if hand is None else hand, reverse=True)
@@ -368,7 +369,7 @@ def trump_of(obs: Observation) -> int:
     return int(obs.turned.suit) if obs.turned is not None else -1
 
 
-def chances_for(model: BidModel, hand: list, trump: int, turned=None) -> list:
+def chances_for(model: BidModel, hand: list, trump: int, turned: Optional[int] = None) -> list:
     if not hand:
         return []
     chances = model.card_chances(hand, trump)
@@ -395,16 +396,16 @@ def chances_for(model: BidModel, hand: list, trump: int, turned=None) -> list:
     return chances
 
 
-def _length(hand, suit) -> int:
+def _length(hand: list, suit: int) -> int:
     return sum(1 for c in hand if c & 3 == suit)
 
 
-def expected_scores(scoring, dist: list, numbers) -> list:
+def expected_scores(scoring: Scoring, dist: list, numbers: Iterable[int]) -> list:
     """(expected points, number) for each bid number, best first (ties: lower)."""
     return _expected_scores(lambda b, k: round_points(scoring, b, k), dist, numbers)
 
 
-def choose_number(obs: Observation, numbers=None):
+def choose_number(obs: Observation, numbers: Optional[list] = None) -> tuple[int, float, float, list]:
     """(bid number, estimated tricks, expected points, ranked) for this seat's hand."""
     model = number_model(obs)
     chances = card_chances(obs)
