@@ -10,7 +10,7 @@ the hand's trump context, never from a card's printed suit.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 from .tables import Tables
 
@@ -27,10 +27,10 @@ class TrickKnowledge:
 
     def __init__(self, seat: int, n: int, hand: Sequence[int], tables: Tables, pack: Sequence[int],
                  tricks: Iterable[tuple[int, Sequence[int]]], out_of_play: Iterable[int] = (),
-                 held: Sequence[Mapping[int, int]] = ()) -> None:
+                 held: Sequence[Optional[Mapping[int, int]]] = ()) -> None:
         """``pack[code]``: copies in the pack; ``tricks``: (leader, cards) of this
         hand's tricks, the one in play last; ``held``: per seat, cards it was seen
-        to hold (revealed or passed to it), before it played any of them."""
+        to hold (revealed or passed to it) before it played any of them, or None."""
         self.seat = seat
         self.n = n
         self.hand = list(hand)
@@ -53,13 +53,15 @@ class TrickKnowledge:
         self.unplayed = unplayed
         self.voids = voids
         self.played_by = played_by
-        known = [Counter(held[s]) if s < len(held) else Counter() for s in range(n)]
+        known = []
         for s in range(n):
-            if s == seat:
-                known[s] = Counter()
+            seen = held[s] if s < len(held) else None
+            if s == seat or not seen:
+                known.append(Counter())
                 continue
+            k = Counter(seen)
             for c in played_by[s]:
-                if known[s][c] > 0:
-                    known[s][c] -= 1
-            known[s] = +known[s]
+                if k[c] > 0:
+                    k[c] -= 1
+            known.append(+k)
         self.known = known

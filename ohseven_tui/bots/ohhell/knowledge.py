@@ -68,16 +68,20 @@ class Knowledge(TrickKnowledge):
 def _held(obs: Observation, n: int) -> list:
     """Cards each other seat was seen to hold: its bid cards of this deal and
     what this seat passed to it."""
-    held = [Counter() for _ in range(n)]
+    held: list = [None] * n
     for number, attempt in obs.bid_attempts:
         if number != obs.deal_number:
             continue
         for s, c in enumerate(attempt.bids):
             if s != obs.seat and not isinstance(c, bool) and hasattr(c, "suit"):
+                if held[s] is None:
+                    held[s] = Counter()
                 held[s][c] += 1
     if obs.pass_count and obs.passed is not None and obs.received is not None:
         to = obs.pass_to
         if to is not None and to != obs.seat:
+            if held[to] is None:
+                held[to] = Counter()
             for c, k in Counter(obs.passed).items():
                 held[to][c] = max(held[to][c], k)
     return held
