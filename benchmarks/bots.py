@@ -19,6 +19,7 @@ rotation unless an R13 redeal shifts the pack's later shuffles).
 from __future__ import annotations
 
 import argparse
+import inspect
 import math
 import random
 import statistics
@@ -29,8 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ohseven_tui.bots import BOT_NAMES, make_bot  # noqa: E402
-from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules  # noqa: E402
+from ohseven_tui.bots import bot_names, bot_spec, bots_for, make_bot  # noqa: E402
+from ohseven_tui.engine import registry  # noqa: E402
+from ohseven_tui.engine.actions import DEAL  # noqa: E402
+from ohseven_tui.engine.protocol import OptionError  # noqa: E402
 
 _ARGS = None
 
@@ -40,50 +43,77 @@ def _init(args) -> None:
     _ARGS = args
 
 
+def _takes_budget(name: str) -> bool:
+    return "budget" in inspect.signature(bot_spec(name).factory).parameters
+
+
 def _bot(name: str, seed: int, budget: float):
-    if name == "strong":
+    if _takes_budget(name):
         return make_bot(name, seed, budget=budget)
     return make_bot(name, seed)
 
 
+def _options(args, players: int) -> dict:
+    options = {"players": players}
+    if args.passing:
+        options["passing"] = True
+    return options
+
+
+def _warmup_bot(game_name: str) -> str:
+    """The earlier rounds' player: the first instant bot that plays the game."""
+    playing = [b for b in bots_for(game_name) if not _takes_budget(b)]
+    return playing[-1]
+
+
 def play_deal(index: int):
     """Play deal ``index`` once per rotation. Returns per rotation and seat:
-    (bot name, round points, bid, taken) and the decision times per bot name."""
+    (bot name, round points, bid, taken) and, per bot name, the decision times,
+    the decisions over budget and the samples per searched decision."""
     args = _ARGS
-    rules = make_rules(args.rules, len(args.lineup), passing=args.passing)
-    n = rules.players
+    n = len(args.lineup)
     seed = random.Random(f"{args.seed}:{index}").getrandbits(48)
     rows = []
     times: dict = {name: [] for name in set(args.lineup)}
     over: dict = {name: 0 for name in set(args.lineup)}
+    samples: dict = {name: [] for name in set(args.lineup)}
+    warm = _warmup_bot(args.game)
     for rotation in range(n):
         names = [args.lineup[(s - rotation) % n] for s in range(n)]
-        game = Game(rules, seed=seed)
-        warmup = [make_bot("normal", seed + s) for s in range(n)]
-        while game.round_number < args.round:  # ends with this deal's DEAL applied
+        game = registry.new_game(args.game, _options(args, n), seed=seed)
+        warmup = [make_bot(warm, seed + s) for s in range(n)]
+        while game.round_number < args.round and not game.is_over:  # ends with this deal's DEAL applied
             _step(game, warmup)
         bots = [_bot(name, seed * 16 + s, args.budget) for s, name in enumerate(names)]
         clock = time.perf_counter
         first = len(game.results())
-        stop = (Phase.GAME_OVER,) if args.whole_games else (Phase.ROUND_OVER, Phase.GAME_OVER)
-        while game.phase not in stop:
+        before = list(game.totals)
+        while not game.is_over and (args.whole_games or len(game.results()) == first):
             seats = game.to_act()
             if not seats:
-                game.apply(DEAL)  # next round, or an R13 redeal
+                game.apply(DEAL)  # next round, or a redeal
                 continue
             for seat in seats:
-                obs = game.observation(seat)
+                obs = game.observe(seat)
                 t0 = clock()
                 action = bots[seat].choose(obs)
                 dt = clock() - t0
                 if len(obs.legal_actions) > 1:
-                    times[names[seat]].append(dt)
-                    if names[seat] == "strong" and dt > args.budget * 1.1:
-                        over["strong"] += 1
+                    name = names[seat]
+                    times[name].append(dt)
+                    if name in args.budgeted:
+                        samples[name].append(bots[seat].last_samples)
+                        if dt > args.budget * 1.1:
+                            over[name] += 1
                 game.apply(action)
         for result in game.results()[first:]:
-            rows.append([(names[s], result.round_points[s], result.bids[s], result.taken[s]) for s in range(n)])
-    return rows, times, over
+            points = getattr(result, "round_points", None)
+            if points is None:  # a family without per-round points: the totals' change
+                points = [a - b for a, b in zip(game.totals, before)]
+            bids = getattr(result, "bids", None) or [None] * n
+            taken = getattr(result, "taken", None) or [None] * n
+            rows.append([(names[s], points[s], bids[s], taken[s]) for s in range(n)])
+    return rows, times, over, samples
 
 
 def _step(game, bots) -> None:
@@ -92,7 +122,43 @@ def _step(game, bots) -> None:
         game.apply(DEAL)
         return
     for seat in seats:
-        game.apply(bots[seat].choose(game.observation(seat)))
+        game.apply(bots[seat].choose(game.observe(seat)))
+
+
+def speed(args) -> int:
+    """Each searching bot at a fixed sample count (no budget), on positions from
+    the warm-up bot's self-play: milliseconds per decision, by action kind, best
+    of three. The figure to compare before and after a change to the playout."""
+    n = len(args.lineup)
+    warm = _warmup_bot(args.game)
+    positions: dict = {}
+    for seed in range(args.deals):
+        game = registry.new_game(args.game, _options(args, n), seed=seed)
+        bots = [make_bot(warm, s) for s in range(n)]
+        while not game.is_over:
+            seats = game.to_act()
+            if not seats:
+                game.apply(DEAL)
+                continue
+            for seat in seats:
+                obs = game.observe(seat)
+                if len(obs.legal_actions) > 1:
+                    positions.setdefault(type(obs.legal_actions[0]).__name__, []).append(obs)
+                game.apply(bots[seat].choose(obs))
+    print(f"{args.game}, {n} players, positions from {args.deals} games of {warm} self-play, "
+          f"{args.speed} samples per decision")
+    for name in dict.fromkeys(args.lineup):
+        fixed = {"budget": 1e6, "max_samples": args.speed} if name in args.budgeted else {}
+        for kind, group in sorted(positions.items()):
+            best = float("inf")
+            for _ in range(3):
+                bot = make_bot(name, 1, **fixed)
+                t0 = time.perf_counter()
+                for obs in group:
+                    bot.choose(obs)
+                best = min(best, time.perf_counter() - t0)
+            print(f"{name:<8} {kind:<10} {len(group):>5} decisions {best / len(group) * 1000:>9.3f} ms/decision")
+    return 0
 
 
 def mean_ci(values):
@@ -113,22 +179,42 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--lineup", default="normal,easy,easy,easy", help="one bot name per seat, comma-separated")
     p.add_argument("--deals", type=int, default=500, help="deals to play (each replayed once per rotation)")
-    p.add_argument("--budget", type=float, default=0.5, help="strong bot's seconds per decision (default 0.5)")
+    p.add_argument("--budget", type=float, default=0.5, help="a searching bot's seconds per decision (default 0.5)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", default="oh-seven", help="rules preset: oh-seven, classic or up-and-down")
-    p.add_argument("--round", type=int, default=1, help="which round of the game each deal is (1-7)")
+    p.add_argument("--game", "--rules", dest="game", default=None,
+                   help="the game's name (default: the registry's first game)")
+    p.add_argument("--round", type=int, default=1, help="which round of the game each deal is")
     p.add_argument("--passing", action="store_true", help="card passing on (R6; use with --round 2..6)")
     p.add_argument(
         "--whole-games",
         action="store_true",
-        help="a deal is a whole game (from --round to round 7): bots see earlier rounds' results",
+        help="a deal is a whole game (from --round to the end): bots see earlier rounds' results",
     )
+    p.add_argument("--speed", type=int, metavar="SAMPLES", default=0,
+                   help="instead of a tournament: time each bot's decisions, searching bots at SAMPLES samples "
+                        "(positions from --deals games)")
     args = p.parse_args(argv)
+    try:
+        spec = registry.game_spec(args.game) if args.game else registry.default_game()
+    except OptionError as err:
+        p.error(str(err))
+    args.game = spec.name
     args.lineup = [x.strip() for x in args.lineup.split(",")]
-    bad = [x for x in args.lineup if x not in BOT_NAMES]
-    if bad or not 2 <= len(args.lineup) <= 9:
-        p.error(f"--lineup needs 2-9 names from {', '.join(BOT_NAMES)}")
+    low, high = spec.players
+    bad = [x for x in args.lineup if x not in bot_names()]
+    if bad or not low <= len(args.lineup) <= high:
+        p.error(f"--lineup needs {low}-{high} names from {', '.join(bot_names())}")
+    cannot = [x for x in dict.fromkeys(args.lineup) if x not in bots_for(spec)]
+    if cannot:
+        p.error(f"{', '.join(cannot)} does not play {spec.name}; bots that do: {', '.join(bots_for(spec))}")
+    try:
+        spec.check_options(_options(args, len(args.lineup)))
+    except OptionError as err:
+        p.error(str(err))
+    args.budgeted = {x for x in args.lineup if _takes_budget(x)}
+    if args.speed:
+        return speed(args)
     start = time.perf_counter()
     if args.workers > 1:
         with Pool(args.workers, initializer=_init, initargs=(args,)) as pool:
@@ -142,47 +228,53 @@ def main(argv=None) -> int:
     fills = {name: [0, 0] for name in names}
     times = {name: [] for name in names}
     over = {name: 0 for name in names}
+    samples = {name: [] for name in names}
     per_deal = {name: [] for name in names}  # mean points per deal, over its seats and rotations
     bid_minus_taken = {name: [] for name in names}
-    for rows, t, o in results:
+    for rows, t, o, k in results:
         deal_points = {name: [] for name in names}
         for row in rows:
             for name, pts, bid, taken in row:
                 per_bot[name].append(pts)
                 deal_points[name].append(pts)
-                fills[name][0] += bid == taken
-                fills[name][1] += 1
-                bid_minus_taken[name].append(bid - taken)
+                if bid is not None:
+                    fills[name][0] += bid == taken
+                    fills[name][1] += 1
+                    bid_minus_taken[name].append(bid - taken)
         for name in names:
             per_deal[name].append(statistics.fmean(deal_points[name]))
             times[name].extend(t.get(name, []))
             over[name] += o.get(name, 0)
+            samples[name].extend(k.get(name, []))
     print(
-        f"{args.deals} deals x {len(args.lineup)} rotations, {args.rules}, line-up {','.join(args.lineup)}, round {args.round}{' to the end' if args.whole_games else ''}"
-        f"{', passing' if args.passing else ''}, strong budget {args.budget}s, {args.workers} workers, "
+        f"{args.deals} deals x {len(args.lineup)} rotations, {args.game}, line-up {','.join(args.lineup)}, "
+        f"round {args.round}{' to the end' if args.whole_games else ''}"
+        f"{', passing' if args.passing else ''}, search budget {args.budget}s, {args.workers} workers, "
         f"wall {wall:.0f}s"
     )
     print(f"{'bot':<8} {'pts/round':>10} {'95% CI':>8} {'fill':>7} {'bid-taken':>10} "
           f"{'decisions':>10} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
     for name in names:
         m, ci = mean_ci(per_deal[name])
-        f = fills[name][0] / fills[name][1]
+        f = fills[name][0] / fills[name][1] if fills[name][1] else float("nan")
         ts = times[name]
-        bias = statistics.fmean(bid_minus_taken[name])
+        bias = statistics.fmean(bid_minus_taken[name]) if bid_minus_taken[name] else float("nan")
         print(
             f"{name:<8} {m:>10.3f} {ci:>8.3f} {f:>7.1%} {bias:>10.3f} {len(ts):>10} "
-            f"{percentile(ts, 0.5) * 1000:>10.2f} {percentile(ts, 0.99) * 1000:>9.2f} {max(ts, default=float('nan')) * 1000:>9.2f}"
+            f"{percentile(ts, 0.5) * 1000:>10.2f} {percentile(ts, 0.99) * 1000:>9.2f} "
+            f"{max(ts, default=float('nan')) * 1000:>9.2f}"
         )
     if len(names) >= 2:
         a, b = names[0], names[1]
         diffs = [x - y for x, y in zip(per_deal[a], per_deal[b])]
         m, ci = mean_ci(diffs)
         print(f"paired per deal: {a} - {b} = {m:+.3f} points per round, 95% CI [{m - ci:+.3f}, {m + ci:+.3f}]")
-    if "strong" in names:
-        print(
-            f"strong decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over['strong']} "
-            f"of {len(times['strong'])}"
-        )
+    for name in names:
+        if name in args.budgeted:
+            k = samples[name]
+            print(f"{name} decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
+                  f"of {len(times[name])}; samples per decision: median {percentile(k, 0.5)}, "
+                  f"mean {statistics.fmean(k) if k else float('nan'):.1f}")
     return 0
 
 

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from ohseven_tui.bots import BOT_NAMES, Hint, hint, make_bot, play_game
-from ohseven_tui.bots.knowledge import Knowledge
-from ohseven_tui.bots.policy import bid_model
-from ohseven_tui.bots.strong import Sampler, playout
+from ohseven_tui.bots.ohhell.bidding import bid_model
+from ohseven_tui.bots.ohhell.knowledge import Knowledge
+from ohseven_tui.bots.search import Sampler, playout
 from ohseven_tui.games.ohhell import Bid, Game, Pass, Phase, Play, Seat, make_rules, parse_card
 
 from helpers import act, bot_turns, cards, hands, new_game
@@ -367,7 +367,7 @@ def test_strong_drops_a_sample_that_runs_past_the_hard_stop(monkeypatch):
     # The machine stalls during the first playout (the clock jumps past the
     # budget): the bot must stop at its next reading instead of playing out the
     # sample's other candidates first, and still return a legal action.
-    from ohseven_tui.bots import strong as strong_module
+    from ohseven_tui.bots.ohhell import strong as strong_module  # the play search's playout
 
     now = [0.0]
     playouts = []
@@ -481,7 +481,7 @@ def test_fast_playout_plays_exactly_as_the_normal_bot_in_the_engine(players):
             pass
         know = Knowledge(game.observation(0))
         taken = playout(
-            [list(h) for h in game.hands], [], game.current_seat, know.trump, list(game.round.bids),
+            [list(h) for h in game.hands], [], game.current_seat, know.tables, list(game.round.bids),
             [0] * players, list(know.unplayed), [0] * players, players,
         )
         while game.phase is Phase.PLAY:

@@ -168,3 +168,13 @@ def test_hint_for_a_hooked_dealer_names_the_barred_number():
     h = hint(game.observation(dealer))
     assert h.action == BidNumber(dealer, 6)
     assert "may not bid 7" in h.reason and "\n" not in h.reason
+
+
+@pytest.mark.parametrize("preset", ["classic", "up-and-down"])
+def test_strong_with_bid_inference_plays_number_bid_games(preset):
+    # The inference weighs card bids (R8); number bids (H4, U4) leave the deal unweighted.
+    rules = make_rules(preset, 3)
+    game = Game(rules, seed=4)
+    bots = [make_bot("strong", s, clock=lambda: 0.0, max_samples=3, infer_from_bids=True) for s in range(3)]
+    play_game(game, bots)
+    assert game.is_over and len(game.results()) == rules.rounds

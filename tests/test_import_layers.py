@@ -37,3 +37,88 @@ def test_nothing_outside_the_commands_asks_a_command_module():
             continue
         leaks = {m for m in imported_modules(path) if m.startswith("ohseven_tui.commands")}
         assert not leaks, (path.relative_to(PACKAGE), leaks)
+
+
+# ---------------------------------------------------------------- the bots (issue 11: bots/ohhell.py <-> normal/strong)
+
+BOTS = PACKAGE / "bots"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the modules under ``root`` it imports (at any depth, so an import
+    inside a function counts too). ``from .x import name`` is an edge to ``x``, or
+    to ``x.name`` when that is a module itself."""
+    modules = {module_name(p): p for p in root.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        edges = set()
+        for imported in imported_modules(path):
+            # The longest prefix that is one of the modules: "pkg.mod.func" -> "pkg.mod".
+            parts = imported.split(".")
+            for k in range(len(parts), 0, -1):
+                prefix = ".".join(parts[:k])
+                if prefix in modules:
+                    if prefix != name:
+                        edges.add(prefix)
+                    break
+        graph[name] = edges
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]):
+    """One import cycle (a list of modules, first = last), or None."""
+    state = {}
+    stack = []
+
+    def visit(node):
+        state[node] = "open"
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_checker_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle_inside_the_bots():
+    graph = import_graph(BOTS)
+    assert len(graph) > 5 and graph["ohseven_tui.bots"]  # the checker saw the package
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+
+
+def test_no_bot_module_reaches_into_another_objects_private_state():
+    """``bot._run``, ``model._no_ruff``: a private name is read only on ``self``
+    (or ``cls``); a family's bot package uses the strengths' public API."""
+    leaks = []
+    for path in BOTS.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                owner = node.value
+                if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+                    leaks.append(f"{path.relative_to(PACKAGE)}:{node.lineno} .{node.attr}")
+    assert not leaks, leaks

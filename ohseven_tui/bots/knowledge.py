@@ -1,82 +1,67 @@
-"""What one seat knows, derived from its Observation only, in the plain form the
-policy functions use: unplayed card counts, voids, cards known to be in other
-seats' hands (revealed bid cards, cards this seat passed)."""
+"""What one seat has seen of the cards, in the plain form the heuristics and the
+sampler use: unplayed card counts, voids (by effective suit), what each seat
+played, and cards known to be in other seats' hands.
+
+A family's bot package builds this from its own observation (it alone knows where
+the tricks, the turned card or a revealed bid are); everything here is read from
+the hand's trump context, never from a card's printed suit.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable, Mapping, Optional, Sequence
 
-from ..games.ohhell import Observation
+from .tables import Tables
+
+__all__ = ["TrickKnowledge"]
 
 
-class Knowledge:
-    __slots__ = ("seat", "n", "hand", "trick", "trump", "bids", "taken", "unplayed", "voids", "played_by", "known", "pack")
+class TrickKnowledge:
+    """``unplayed[code]``: copies of a card not seen in a trick (nor out of play);
+    ``voids[seat]``: bitmask of the effective suits a seat has shown out of;
+    ``played_by[seat]``: its cards in this hand's tricks, in order; ``known[seat]``:
+    a Counter of cards it surely still holds (never for this seat)."""
 
-    def __init__(self, obs: Observation):
-        rules = obs.rules
-        n = obs.players
-        self.seat = obs.seat
+    __slots__ = ("seat", "n", "hand", "tables", "pack", "unplayed", "voids", "played_by", "known")
+
+    def __init__(self, seat: int, n: int, hand: Sequence[int], tables: Tables, pack: Sequence[int],
+                 tricks: Iterable[tuple[int, Sequence[int]]], out_of_play: Iterable[int] = (),
+                 held: Sequence[Optional[Mapping[int, int]]] = ()) -> None:
+        """``pack[code]``: copies in the pack; ``tricks``: (leader, cards) of this
+        hand's tricks, the one in play last; ``held``: per seat, cards it was seen
+        to hold (revealed or passed to it) before it played any of them, or None."""
+        self.seat = seat
         self.n = n
-        self.hand = list(obs.hand)
-        self.trick = list(obs.trick)
-        self.trump = int(obs.trump) if obs.trump is not None else -1
-        self.bids = list(obs.bids) if obs.bids is not None else None
-        self.taken = list(obs.taken)
-        top = (max(rules.ranks) + 1) * 4
-        pack = [0] * top
-        for r in rules.ranks:
-            for s in range(4):
-                pack[r * 4 + s] = rules.decks
-        self.pack = pack
+        self.hand = list(hand)
+        self.tables = tables
+        self.pack = list(pack)
         unplayed = list(pack)
-        if obs.turned is not None:  # H3: the turned card is in no hand
-            unplayed[obs.turned] -= 1
+        for c in out_of_play:
+            unplayed[c] -= 1
+        suit = tables.suit
         voids = [0] * n
-        played_by = [[] for _ in range(n)]
-        tricks = [(t.leader, t.cards) for t in obs.tricks]
-        if obs.trick:
-            tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+        played_by: list[list[int]] = [[] for _ in range(n)]
         for leader, cards in tricks:
-            led = cards[0] & 3
+            led = suit[cards[0]]
             for i, c in enumerate(cards):
                 s = (leader + i) % n
                 unplayed[c] -= 1
                 played_by[s].append(c)
-                if c & 3 != led:
+                if suit[c] != led:
                     voids[s] |= 1 << led
         self.unplayed = unplayed
         self.voids = voids
         self.played_by = played_by
-        self.known = self._known_cards(obs)
-
-    def _known_cards(self, obs: Observation) -> list:
-        """Cards each other seat surely still holds: its bid cards of this deal
-        (bid cards stay in the hand, R8) and what this seat passed to it, less
-        what it has played since."""
-        n = self.n
-        known = [Counter() for _ in range(n)]
-        for number, attempt in obs.bid_attempts:
-            if number != obs.deal_number:
-                continue
-            for s, c in enumerate(attempt.bids):
-                if s != self.seat and not isinstance(c, bool) and hasattr(c, "suit"):
-                    known[s][c] += 1
-        if obs.pass_count and obs.passed is not None and obs.received is not None:
-            to = obs.pass_to
-            if to is not None and to != self.seat:
-                mine = Counter(obs.passed)
-                for c, k in mine.items():
-                    known[to][c] = max(known[to][c], k)
+        known = []
         for s in range(n):
-            if s == self.seat:
+            seen = held[s] if s < len(held) else None
+            if s == seat or not seen:
+                known.append(Counter())
                 continue
-            for c in self.played_by[s]:
-                if known[s][c] > 0:
-                    known[s][c] -= 1
-            known[s] = +known[s]
-        known[self.seat] = Counter()
-        return known
-
-    @property
-    def need(self) -> int:
-        return self.bids[self.seat] - self.taken[self.seat]
+            k = Counter(seen)
+            for c in played_by[s]:
+                if k[c] > 0:
+                    k[c] -= 1
+            known.append(+k)
+        self.known = known

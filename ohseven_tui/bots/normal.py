@@ -1,163 +1,57 @@
-"""The normal bot: Oh-Seven heuristics (see policy.py), plus the one-line reason
-behind each choice, which the hint key shows to a human seat."""
+"""The normal bot: a family's heuristics, with the one-line reason behind each
+choice, which the hint key shows to a human seat.
+
+The heuristics belong to the family's bot package, which teaches them to this
+strength (``registry.teach("normal", family, decide)`` with ``decide(obs, rng) ->
+Hint``); this module only finds them by the observation's ``spec.family``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, Callable, Optional
 
-from ..games.ohhell import DEAL, Bid, BidNumber, Observation, Pass, Phase, Play
-from .base import bot_rng
-from .knowledge import Knowledge
-from .policy import bid_model, choose_play
+from .base import Hint, bot_rng
+from .registry import BotSpec, register_bot, skill
 
+__all__ = ["NormalBot", "Hint", "hint", "decide"]
 
-@dataclass(frozen=True)
-class Hint:
-    """The normal bot's suggestion for a seat: an action and why, in one line."""
-
-    action: object
-    reason: str
+Decide = Callable[[Any, Any], Hint]
 
 
-def _cards(cards) -> str:
-    return " ".join(c.pretty() for c in cards)
+def _decide_for(observation: Any) -> Optional[Decide]:
+    return skill("normal", observation.spec.family)
 
 
-def _tricks(k: int) -> str:
-    return f"{k} trick" if k == 1 else f"{k} tricks"
-
-
-def model_for(obs: Observation):
-    rules = obs.rules
-    return bid_model(obs.players, rules.decks, tuple(rules.ranks), obs.hand_size or 7)
-
-
-def decide(obs: Observation, rng=None) -> Hint:
+def decide(observation: Any, rng: Any = None) -> Hint:
     """The normal policy for one observation: its action and the reason."""
-    legal = obs.legal_actions
-    if not legal:
-        raise ValueError(f"seat {obs.seat} has nothing to do now")
-    first = legal[0]
-    if first is DEAL:
-        return Hint(DEAL, "Deal the next hand")
-    if len(legal) == 1 and obs.phase is not Phase.PLAY:
-        return Hint(first, "Your only choice")
-    kind = type(first)
-    if kind is Pass:
-        return _pass(obs)
-    if kind is Bid:
-        return _bid(obs, legal)
-    if kind is Play:
-        return _play(obs, legal)
-    if kind is BidNumber:  # Oh Hell presets (H4, U4)
-        from .ohhell import bid_hint
-
-        return bid_hint(obs)
-    action = (rng.choice(legal) if rng is not None else legal[0])
-    return Hint(action, "A legal choice")
+    found = _decide_for(observation)
+    if found is None:
+        raise ValueError(f"the normal bot does not play {observation.spec.label}")
+    return found(observation, rng)
 
 
-def _pass(obs: Observation) -> Hint:
-    model = model_for(obs)
-    cards = model.choose_pass(list(obs.hand), obs.pass_count)
-    action = Pass(obs.seat, cards)
-    if action not in obs.legal_actions:  # defensive: never return an illegal pass
-        action = obs.legal_actions[0]
-    fit = "it fits" if len(action.cards) == 1 else "they fit"
-    return Hint(action, f"Pass {_cards(action.cards)}: {fit} your bidding plan least")
-
-
-def opponent_wildness(obs: Observation, model) -> list:
-    """Each other seat's chance of bidding at random, from the bid ranks it has
-    shown: this round's revealed attempts and earlier rounds' standing bids."""
-    shown = [[] for _ in range(obs.players)]
-    fills = [[] for _ in range(obs.players)]
-    for result in obs.results:
-        for s, b in enumerate(result.bids):
-            shown[s].append(b)
-            fills[s].append(b == result.taken[s])
-    for _, attempt in obs.bid_attempts:
-        for s, c in enumerate(attempt.bids):
-            shown[s].append(int(c) >> 2)
-    return [model.wildness(shown[s], fills[s]) for s in range(obs.players) if s != obs.seat]
-
-
-def _bid(obs: Observation, legal) -> Hint:
-    model = model_for(obs)
-    allowed = [a.card for a in legal]
-    value, card, if_top, otherwise, top = model.evaluate(list(obs.hand), allowed, wild=opponent_wildness(obs, model))[0]
-    action = Bid(obs.seat, card)
-    suit = card.pretty()[-1]
-    again = "Rebid" if obs.bid_with else "Bid"
-    return Hint(
-        action,
-        f"{again} {card.pretty()} for {_tricks(card.rank)}: about {if_top:.1f} if {suit} is trump, "
-        f"{otherwise:.1f} otherwise ({top:.0%} chance of top bid)",
-    )
-
-
-_PLAY_REASONS = {
-    "only": "Your only legal card",
-    "sure-duck": "Lose this one: your top trumps will make the {need} you still need",
-    "sure-win": "Take it with a top trump: you still need {need}",
-    "cannot-win": "You cannot win this trick: throw your least useful card",
-    "shed": "You cannot win this trick: shed a high card, your top cards can take {need}",
-    "win-last": "Win with your most dangerous card: this makes your bid, low cards stay to duck",
-    "win-cheap": "Win cheaply: you still need {need}",
-    "win-safe": "Win with the cheapest card nobody can beat: you still need {need}",
-    "win-try": "Go for it: you still need {need}",
-    "ruff": "Trump it: you still need {need}",
-    "duck": "Duck: you already have your {bid}",
-    "over-duck": "Duck: you are already over your bid of {bid}",
-    "forced": "Every card wins here: lose your highest",
-    "forced-low": "Every card wins so far: play low and hope someone beats it",
-    "over-control": "Over your bid: take it with your highest card and keep low cards to lose later",
-    "lead-top-trump": "Lead your highest trump: you need every remaining trick",
-    "lead-high": "Lead high: you need every remaining trick",
-    "lead-best": "Lead your best side card: one more trick makes your bid",
-    "cash": "Cash a sure winner: you still need {need}",
-    "void-for-ruff": "Lead your singleton so you can trump that suit later",
-    "lead-low": "Lead low and keep your winners: you still need {need}",
-    "lead-duck": "Lead a card others can beat: you already have your {bid}",
-    "lead-forced": "Lead your least dangerous card",
-}
-
-
-def _play(obs: Observation, legal) -> Hint:
-    know = Knowledge(obs)
-    seat = obs.seat
-    need = know.need
-    card, why = choose_play(seat, know.hand, know.trick, know.trump, need, know.n, know.unplayed, know.voids)
-    action = Play(seat, card)
-    if action not in legal:  # defensive: the policy only picks legal cards
-        action = legal[0]
-    bid = know.bids[seat]
-    if why in ("duck", "lead-duck") and need < 0:
-        why = "over-duck"
-    if why == "duck" and bid == 0:
-        reason = "Duck: you bid 0"
-    else:
-        reason = _PLAY_REASONS.get(why, "The normal bot's choice").format(need=_tricks(max(need, 0)), bid=_tricks(bid))
-    return Hint(action, reason)
-
-
-def hint(observation: Observation):
+def hint(observation: Any) -> Optional[Hint]:
     """The normal bot's suggested action for this seat and a one-line reason, or
-    None when the seat has nothing to do."""
+    None when the seat has nothing to do (or the normal bot does not play the game)."""
     if not observation.legal_actions:
         return None
-    return decide(observation)
+    found = _decide_for(observation)
+    if found is None:
+        return None
+    return found(observation, None)
 
 
 class NormalBot:
-    """Heuristic Oh-Seven player (deterministic; the RNG only breaks ties in
-    presets it has no heuristic for)."""
+    """Heuristic player (deterministic; the RNG only breaks ties where a family
+    has no heuristic)."""
 
     name = "normal"
-    presets = ("oh-seven", "classic", "up-and-down")  # number bids: ohhell.py
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = bot_rng(seed)
 
-    def choose(self, observation: Observation):
+    def choose(self, observation: Any) -> Any:
         return decide(observation, self.rng).action
+
+
+SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, description="rules of thumb, instant"))

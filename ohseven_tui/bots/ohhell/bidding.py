@@ -1,18 +1,28 @@
-"""The normal bot's judgement as plain functions on small values (ints, lists),
-so the strong bot's playouts can call it thousands of times a second without
-building Observation objects.
+"""Bidding for the Oh Hell family: the card-bid model of Oh-Seven (R8-R13: a
+bid is a card laid face down, the top bid's suit is trump, R16 scores it), the
+card pass (R6), and number bids for the classic and up-and-down games (H4, U4).
 
-Cards are ints (rank * 4 + suit), as in the engine. ``unplayed[code]`` counts the
-copies of a card not yet seen in a trick (pack minus played); a seat's
-"outstanding" cards are ``unplayed`` minus its own hand. ``voids[seat]`` is a
-bitmask of the suits that seat has shown out of. ``trump`` is a suit int or -1.
+The model judges a hand under a plain trump suit (R9, H3), so a card's suit here
+is its printed one (``card & 3``): this family has no bowers or strikers.
+
+Number bids: the usual Oh Hell trick estimate. Each card gets a chance of taking
+a trick from the card model (which already counts trump honours and length, side
+aces and guarded kings, and ruffs from short side suits), scaled for a 52-card
+pack and this hand size. The chances give a distribution of tricks; the bid is
+the number with the best expected score under the game's scoring (H6 or U6). The
+dealer's hook (H4) bars one number: the bid then moves to the allowed neighbour
+with the better expectation, which is the nearer one to the estimate.
 """
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Optional
+from typing import Iterable, Optional
+
+from ...games.ohhell import BidNumber, Observation, Scoring, round_points
+from ..base import Hint
+from ..bidding import distribution, expected_scores as _expected_scores
 
 NO_TRUMP = -1
 TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats its estimate
@@ -32,208 +42,6 @@ OPP_BIDS: dict = {
     8: (0.4037, 0.3765, 0.1149, 0.0555, 0.0345, 0.0134, 0.0015, 0.0),
     9: (0.453, 0.3375, 0.1128, 0.0511, 0.0321, 0.0118, 0.0014, 0.0001),
 }
-
-
-# ---------------------------------------------------------------- play
-
-
-def legal_cards(hand: list, trick: list) -> list:
-    """R14: follow the suit led if you can."""
-    if trick:
-        led = trick[0][1] & 3
-        follow = [c for c in hand if c & 3 == led]
-        if follow:
-            return follow
-    return hand
-
-
-def trick_winner(trick: list, trump: int) -> tuple:
-    """R15: (seat, card) winning so far; the first of identical cards wins."""
-    seat, best = trick[0]
-    best_suit = best & 3
-    for s, c in trick:
-        cs = c & 3
-        if cs == best_suit:
-            if c > best:
-                seat, best = s, c
-        elif cs == trump:
-            seat, best, best_suit = s, c, cs
-    return seat, best
-
-
-def _beats(card: int, best: int, trump: int) -> bool:
-    if card & 3 == best & 3:
-        return card > best
-    return card & 3 == trump
-
-
-def _higher_out(card: int, hand: list, unplayed: list) -> int:
-    """Outstanding cards of the same suit strictly above ``card``."""
-    count = 0
-    code = card + 4
-    top = len(unplayed)
-    while code < top:
-        k = unplayed[code]
-        if k:
-            if code in hand:
-                k -= hand.count(code)
-            if k > 0:
-                count += k
-        code += 4
-    return count
-
-
-def _suit_out(suit: int, hand: list, unplayed: list) -> int:
-    count = 0
-    for code in range(suit, len(unplayed), 4):
-        k = unplayed[code]
-        if k:
-            if code in hand:
-                k -= hand.count(code)
-            if k > 0:
-                count += k
-    return count
-
-
-def _threat(best: int, led: int, trump: int, later: list, hand: list, unplayed: list, voids: list) -> bool:
-    """May a seat still to play beat ``best``? (Known voids count; a seat may be
-    void in the led suit when few of its cards are still out.)"""
-    if not later:
-        return False
-    bs = best & 3
-    led_out = -1
-    if bs == led:
-        if _higher_out(best, hand, unplayed):
-            bit = 1 << led
-            for p in later:
-                if not voids[p] & bit:
-                    return True
-        if trump < 0 or led == trump or not _suit_out(trump, hand, unplayed):
-            return False
-    elif not _higher_out(best, hand, unplayed):
-        return False  # a trump on a side suit: only a higher trump beats it
-    led_out = _suit_out(led, hand, unplayed)
-    maybe_void = led_out <= len(later)
-    led_bit = 1 << led
-    trump_bit = 1 << trump
-    for p in later:
-        if voids[p] & trump_bit:
-            continue
-        if maybe_void or voids[p] & led_bit:
-            return True
-    return False
-
-
-def _rank_then_trump(trump: int):
-    return lambda c: ((c >> 2), (c & 3) == trump)
-
-
-def choose_play(seat: int, hand: list, trick: list, trump: int, need: int, n: int, unplayed: list, voids: list):
-    """The normal bot's card: returns (card, why) where ``why`` names the reason."""
-    legal = legal_cards(hand, trick)
-    if len(legal) == 1:
-        return legal[0], "only"
-    later = [(seat + i) % n for i in range(1, n - len(trick))]
-    if not trick:
-        return _lead(seat, hand, trump, need, later, unplayed, voids)
-    led = trick[0][1] & 3
-    _, best = trick_winner(trick, trump)
-    winners = []
-    losers = []
-    for c in legal:
-        (winners if _beats(c, best, trump) else losers).append(c)
-    if need > 0 and trump >= 0:
-        sure = [c for c in hand if c & 3 == trump and not _higher_out(c, hand, unplayed)]
-        if len(sure) >= need:
-            # Top trumps win whenever played: they alone make the bid, so lose
-            # this trick with another card if possible, else spend a top trump.
-            spare = [c for c in losers if c not in sure]
-            if spare:
-                return max(spare, key=_rank_then_trump(trump)), "sure-duck"
-            own = [c for c in winners if c in sure]
-            if own:
-                return min(own), "sure-win"
-    if need > 0:
-        if not winners:
-            high = max(legal, key=lambda c: ((c & 3) != trump, c >> 2))
-            tops = [c for c in hand if c != high and not _higher_out(c, hand, unplayed)]
-            if len(tops) >= need:
-                # The top cards kept can make the bid: shed a high card now,
-                # before it wins a trick too many.
-                return high, "shed"
-            # Throw the least useful card: low, and not a trump.
-            return min(legal, key=lambda c: ((c & 3) == trump, c >> 2)), "cannot-win"
-        # For the last trick it needs, win with the card likeliest to win again
-        # later (and so to take one too many); before that, win cheaply.
-        if not later:
-            if need == 1:
-                return max(winners, key=lambda c: ((c & 3) == trump, c >> 2)), "win-last"
-            return min(winners, key=lambda c: ((c & 3) == trump, c >> 2)), "win-cheap"
-        safe = [c for c in winners if not _threat(c, led, trump, later, hand, unplayed, voids)]
-        if safe:
-            if need == 1:
-                return max(safe, key=lambda c: ((c & 3) == trump, c >> 2)), "win-last"
-            return min(safe, key=lambda c: ((c & 3) == trump, c >> 2)), "win-safe"
-        follow = [c for c in winners if c & 3 == led]
-        if follow:
-            return max(follow), "win-try"
-        if need >= len(hand):
-            return max(winners), "win-try"
-        return min(winners), "ruff"
-    if losers:
-        return max(losers, key=lambda c: ((c & 3) == trump, c >> 2)), ("duck" if need == 0 else "over-duck")
-    if need < 0 or not later:
-        return max(legal, key=_rank_then_trump(trump)), ("forced" if need == 0 else "over-control")
-    return min(legal, key=lambda c: c >> 2), "forced-low"
-
-
-def _lead(seat, hand, trump, need, later, unplayed, voids):
-    if need > 0:
-        trumps = [c for c in hand if c & 3 == trump]
-        sure = [c for c in trumps if not _higher_out(c, hand, unplayed)]
-        if sure and len(sure) >= need and len(sure) < len(hand):
-            rest = [c for c in hand if c not in sure]
-            card, why = _lead(seat, rest, trump, 0, later, unplayed, voids)
-            return card, "sure-duck"
-        if need >= len(hand):
-            if trumps:
-                return max(trumps), "lead-top-trump"
-            return max(hand, key=lambda c: c >> 2), "lead-high"
-        safe_side = []
-        safe_trump = []
-        for c in hand:
-            if not _higher_out(c, hand, unplayed) and not _threat(c, c & 3, trump, later, hand, unplayed, voids):
-                (safe_trump if c & 3 == trump else safe_side).append(c)
-        if safe_side:
-            # Cash side winners before the others run out of the suit.
-            return max(safe_side, key=lambda c: _suit_out(c & 3, hand, unplayed)), "cash"
-        if need == 1:
-            # One trick to go and no sure winner: try the best side card now,
-            # before the others run out of its suit and trump it.
-            return max(hand, key=lambda c: ((c & 3) != trump, c >> 2)), "lead-best"
-        side = [c for c in hand if c & 3 != trump]
-        if not side:
-            return min(hand), "lead-low"
-        lengths = [0, 0, 0, 0]
-        for c in hand:
-            lengths[c & 3] += 1
-        if trumps:
-            singles = [c for c in side if lengths[c & 3] == 1]
-            if singles:
-                return min(singles, key=lambda c: c >> 2), "void-for-ruff"
-        return min(side, key=lambda c: (-lengths[c & 3], c >> 2)), "lead-low"
-    # Duck: lead the highest card that still has plenty of higher cards out.
-    best = None
-    best_key = None
-    for c in hand:
-        h = _higher_out(c, hand, unplayed)
-        key = (min(h, 2), (c & 3) == trump, c >> 2)
-        if best_key is None or key > best_key:
-            best, best_key = c, key
-    return best, ("lead-duck" if best_key[0] else "lead-forced")
-
-
-# ---------------------------------------------------------------- bidding
 
 
 class BidModel:
@@ -258,7 +66,8 @@ class BidModel:
         per_suit = len(ranks) * decks
         # Chance an opponent holds none of the other cards of a suit I hold L of.
         opp_share = hand_size / max(1, pack - hand_size)
-        self._no_ruff = [((1 - (1 - opp_share) ** max(0, per_suit - length))) ** (players - 1) for length in range(per_suit + 1)]
+        self._no_ruff = [((1 - (1 - opp_share) ** max(0, per_suit - length))) ** (players - 1)
+                         for length in range(per_suit + 1)]
         self.scale = 1.0
         self.scale = self._calibrate()
         self._opp_bid_cdf = self._opponent_bids()
@@ -355,11 +164,11 @@ class BidModel:
 
     def distribution(self, chances: list) -> list:
         """P(tricks = k): a sum of independent chances (Poisson binomial)."""
-        dist = [1.0]
-        for p in chances:
-            q = 1 - p
-            dist = [a * q + b * p for a, b in zip(dist + [0.0], [0.0] + dist)]
-        return dist
+        return distribution(chances)
+
+    def no_ruff(self, length: int) -> float:
+        """Chance that no opponent is void in a side suit I hold ``length`` cards of."""
+        return self._no_ruff[min(length, len(self._no_ruff) - 1)]
 
     def top_chance(self, card: int, wild: Optional[list] = None) -> float:
         """Chance that ``card`` is the top bid (R9): every opponent bids lower.
@@ -525,3 +334,98 @@ def _expected_points(bid: int, dist: list) -> float:
 @lru_cache(maxsize=64)
 def bid_model(players: int, decks: int, ranks: tuple = tuple(range(8)), hand_size: int = 7) -> BidModel:
     return BidModel(players, decks, ranks, hand_size)
+
+
+# ---------------------------------------------------------------- the models of an observation
+
+
+def card_model(obs: Observation) -> BidModel:
+    """The card-bid model for this table (and the pass, and bid inference)."""
+    rules = obs.rules
+    return bid_model(obs.players, rules.decks, tuple(rules.ranks), obs.hand_size or 7)
+
+
+def number_model(obs: Observation) -> BidModel:
+    rules = obs.rules
+    return bid_model(obs.players, rules.decks, tuple(rules.ranks), obs.hand_size or len(obs.hand) or 1)
+
+
+# ---------------------------------------------------------------- number bids (H4, U4)
+
+
+def card_chances(obs: Observation, hand: Optional[list] = None) -> list:
+    """Each card's chance of taking a trick, with the turned card (H3) known to
+    be out of play: it counts as one of ours when judging which cards are higher."""
+    hand = sorted(obs.hand if hand is None else hand, reverse=True)
+    trump = trump_of(obs)
+    return chances_for(number_model(obs), hand, trump, obs.turned)
+
+
+def trump_of(obs: Observation) -> int:
+    """The trump suit as an int, -1 for none. While bidding, observation.trump is
+    not set yet: the turned card's suit will be trump (H3)."""
+    if obs.trump is not None:
+        return int(obs.trump)
+    return int(obs.turned.suit) if obs.turned is not None else -1
+
+
+def chances_for(model: BidModel, hand: list, trump: int, turned: Optional[int] = None) -> list:
+    if not hand:
+        return []
+    chances = model.card_chances(hand, trump)
+    if turned is not None and int(turned) & 3 == trump:
+        # A trump below the turned card has one fewer card out above it.
+        with_turned = sorted(hand + [int(turned)], reverse=True)
+        boosted = model.card_chances(with_turned, trump)
+        t = with_turned.index(int(turned))
+        boosted = boosted[:t] + boosted[t + 1 :]
+        # Keep the length/ruff terms of the real hand: only raise trump honours.
+        chances = [max(p, q) if c & 3 == trump and c < int(turned) else p for c, p, q in zip(hand, chances, boosted)]
+    if trump < 0:
+        # No trump: nothing is ruffed, so a side card keeps its honour chance.
+        chances = [min(0.97, p / max(model.no_ruff(_length(hand, c & 3)), 0.05)) for c, p in zip(hand, chances)]
+    if trump >= 0:
+        # A trump with every higher trump in this hand or turned up is a sure trick.
+        seen = set(int(c) for c in hand)
+        if turned is not None:
+            seen.add(int(turned))
+        top = model.top_code
+        for k, c in enumerate(hand):
+            if c & 3 == trump and all(x in seen for x in range(c + 4, top, 4)):
+                chances[k] = 0.98
+    return chances
+
+
+def _length(hand: list, suit: int) -> int:
+    return sum(1 for c in hand if c & 3 == suit)
+
+
+def expected_scores(scoring: Scoring, dist: list, numbers: Iterable[int]) -> list:
+    """(expected points, number) for each bid number, best first (ties: lower)."""
+    return _expected_scores(lambda b, k: round_points(scoring, b, k), dist, numbers)
+
+
+def choose_number(obs: Observation, numbers: Optional[list] = None) -> tuple[int, float, float, list]:
+    """(bid number, estimated tricks, expected points, ranked) for this seat's hand."""
+    model = number_model(obs)
+    chances = card_chances(obs)
+    dist = model.distribution(chances)
+    estimate = sum(chances)
+    if numbers is None:
+        numbers = [a.number for a in obs.legal_actions if type(a) is BidNumber]
+    ranked = expected_scores(obs.rules.scoring, dist, numbers)
+    ev, number = ranked[0]
+    return number, estimate, ev, ranked
+
+
+def bid_hint(obs: Observation) -> Hint:
+    """The normal bot's number bid and a one-line reason."""
+    number, estimate, ev, ranked = choose_number(obs)
+    action = BidNumber(obs.seat, number)
+    hook: Optional[int] = obs.hook
+    tricks = "trick" if number == 1 else "tricks"
+    if hook is not None:
+        reason = f"Bid {number}: you may not bid {hook}; your hand is worth about {estimate:.1f} tricks"
+    else:
+        reason = f"Bid {number} {tricks}: your hand is worth about {estimate:.1f}"
+    return Hint(action, reason)

@@ -1,0 +1,277 @@
+"""The strong bot's Oh Hell search: determinized Monte Carlo over the normal
+heuristics for a card (R14), a card bid (R8-R13) and a number bid (H4, U4).
+
+For a decision it samples the hidden hands so they agree with everything the
+seat knows (voids shown, cards it passed, revealed bid cards still unplayed, cards
+played), plays every candidate out in each sample with the normal policy for all
+seats, and keeps the candidate with the best mean points for the round. Every
+candidate sees the same samples, so the comparison is paired. The budget loop is
+the strong bot's (``bot.run``, ``bot.late``: ``bots.search.Budget``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from ...games.ohhell import Bid, BidNumber, BidStyle, Observation, Phase, Play, round_points
+from ..search import Sampler, play_card, playout
+from .bidding import card_model, chances_for, choose_number, expected_scores, number_model, trump_of
+from .knowledge import Knowledge, tables_of
+
+__all__ = ["search", "BID_CANDIDATES", "NUMBER_CANDIDATES", "BID_SIGMA"]
+
+BID_CANDIDATES = 4  # the card model's best few bid cards are searched
+NUMBER_CANDIDATES = 3  # the estimate's best few numbers are searched
+BID_SIGMA = 0.8  # ranks: how far a seat's bid may stray from the normal model's
+
+
+def points(bid: int, taken: int) -> int:
+    """R16."""
+    return bid + 2 if bid == taken else -abs(bid - taken)
+
+
+def search(bot: Any, obs: Observation, preferred: Any, start: float) -> Any:
+    """The strong bot's action for ``obs``; ``preferred`` is the normal bot's, kept
+    when the search has nothing to compare or no time."""
+    kind = type(obs.legal_actions[0])
+    if kind is Play and obs.phase is Phase.PLAY:
+        return search_play(bot, obs, preferred, start)
+    if kind is Bid:
+        return search_bid(bot, obs, preferred, start)
+    if kind is BidNumber:
+        return search_number_bid(bot, obs, preferred, start)
+    return preferred
+
+
+# ---------------------------------------------------------------- play
+
+
+def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Play:
+    know = Knowledge(obs)
+    me = know.seat
+    cards = _distinct_cards(obs, know, preferred.card)
+    if len(cards) == 1:
+        return Play(me, cards[0])
+    sampler = Sampler(know, obs.hand_counts, bot.rng)
+    n = know.n
+    tables = know.tables
+    bids = know.bids
+    bid = bids[me]
+    scoring = obs.rules.scoring
+
+    # The inference reads card bids (R8); a number bid (H4, U4) leaves the deal unweighted.
+    infer = bot.infer_from_bids and obs.rules.bid_style is BidStyle.CARD
+    weigh = _bid_likelihood(obs, know, card_model(obs)) if infer else None
+
+    def one_sample():
+        hands = sampler.sample()
+        weight = weigh(hands) if weigh is not None else 1.0
+        out = []
+        for card in cards:
+            if bot.late():
+                return None, 0.0
+            hs = [list(h) for h in hands]
+            voids = list(know.voids)
+            unplayed = list(know.unplayed)
+            taken = list(know.taken)
+            trick, turn = play_card(hs, list(know.trick), me, card, tables, taken, unplayed, voids, n)
+            playout(hs, trick, turn, tables, bids, taken, unplayed, voids, n)
+            out.append(round_points(scoring, bid, taken[me]))  # R16, H6 or U6
+        return out, weight
+
+    best = bot.run(cards, one_sample, start)
+    return preferred if best is None else Play(me, best)
+
+
+# ---------------------------------------------------------------- card bids
+
+
+def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
+    know = Knowledge(obs)
+    me = know.seat
+    n = know.n
+    model = card_model(obs)
+    hand = list(obs.hand)
+    allowed = [a.card for a in obs.legal_actions]
+    ranked = [row[1] for row in model.evaluate(hand, allowed)]
+    cards = [preferred.card] + [c for c in ranked if c != preferred.card]
+    cards = cards[:BID_CANDIDATES]
+    if len(cards) == 1:
+        return preferred
+    size = obs.hand_size or len(hand)
+    # Cards each seat has bid with in this deal (R12), from the revealed attempts.
+    bid_with: list = [[] for _ in range(n)]
+    for number, attempt in obs.bid_attempts:
+        if number == obs.deal_number:
+            for s, c in enumerate(attempt.bids):
+                bid_with[s].append(c)
+    sampler = Sampler(know, obs.hand_counts, bot.rng)
+    pack_unplayed = list(know.pack)
+    rules = obs.rules
+
+    def next_bid(hand_s, used):
+        left = Counter(hand_s)
+        left.subtract(used)
+        allowed_s = [c for c in dict.fromkeys(sorted(hand_s, reverse=True)) if left[c] > 0]
+        return model.choose_bid(sorted(hand_s, reverse=True), allowed_s)
+
+    def one_sample():
+        hands = sampler.sample()
+        others_seq: dict = {}  # seat -> that seat's successive bids (independent of mine)
+
+        def other_bid(s, attempt):
+            seq = others_seq.setdefault(s, [])
+            while len(seq) <= attempt:
+                used = bid_with[s] + seq
+                if len(used) >= size:
+                    return None
+                seq.append(next_bid(hands[s], used))
+            return seq[attempt]
+
+        out = []
+        for card in cards:
+            if bot.late():
+                return None, 0.0
+            mine = [card]
+            bonus = 0
+            attempt = 0
+            result = None
+            while True:
+                bids = [other_bid(s, attempt) if s != me else mine[attempt] for s in range(n)]
+                if any(b is None for b in bids):
+                    break
+                top = max(bids)
+                holders = [s for s in range(n) if bids[s] == top]
+                if sum(b >> 2 for b in bids) == size:  # R11
+                    if me in holders:
+                        bonus += 1
+                elif len(holders) == 1:  # R9: the bid stands
+                    result = (bids, top, holders[0])
+                    break
+                # R12: rebid with a card not yet bid with
+                attempt += 1
+                used = bid_with[me] + mine
+                if len(used) >= size:
+                    break  # R13: a redeal
+                mine.append(next_bid(hands[me], used))
+            if result is None:
+                out.append(bonus)
+                continue
+            bids, top, leader = result
+            numbers = [b >> 2 for b in bids]
+            tables = tables_of(rules, top & 3)  # R9: the top bid's suit is trump
+            taken = playout([list(h) for h in hands], [], leader, tables, numbers, [0] * n, list(pack_unplayed),
+                            [0] * n, n)
+            out.append(bonus + points(numbers[me], taken[me]))
+        return out, 1.0
+
+    best = bot.run(cards, one_sample, start)
+    return preferred if best is None else Bid(me, best)
+
+
+def _bid_likelihood(obs: Observation, know: Knowledge, model):
+    """How well a sampled deal explains the bids the other seats stand by: each
+    bid against the normal model's trick estimate for that seat's whole hand
+    (what it holds now plus what it has played)."""
+    n = know.n
+    me = know.seat
+    others = [s for s in range(n) if s != me]
+    played = know.played_by
+
+    # The cards each seat had bid with before its standing bid (R12), this deal.
+    earlier: list = [[] for _ in range(n)]
+    attempts = [a for number, a in obs.bid_attempts if number == obs.deal_number]
+    for a in attempts[:-1]:
+        for s, c in enumerate(a.bids):
+            earlier[s].append(c)
+    standing = obs.bid_cards
+
+    def weigh(hands) -> float:
+        err = 0.0
+        for s in others:
+            whole = sorted(hands[s] + played[s], reverse=True)
+            left = Counter(whole)
+            left.subtract(earlier[s])
+            allowed = [c for c in dict.fromkeys(whole) if left[c] > 0]
+            # What would the normal bot have bid with this hand?
+            guess = model.evaluate(whole, allowed)[0][1]
+            d = (guess >> 2) - (standing[s] >> 2)
+            err += d * d
+        return math.exp(-err / (2 * BID_SIGMA**2))
+
+    return weigh
+
+
+def _distinct_cards(obs: Observation, know: Knowledge, preferred) -> list:
+    """Legal cards, one per run of equivalent cards (same suit, no outstanding card
+    between or equal to them); the normal policy's card first."""
+    hand = know.hand
+    unplayed = know.unplayed
+    t = know.tables
+    suit = t.suit
+    strength = t.strength
+    legal = sorted(dict.fromkeys(a.card for a in obs.legal_actions), key=t.order.__getitem__)
+    groups: list = []
+    for c in legal:
+        last = groups[-1][-1] if groups else None
+        if last is not None and suit[last] == suit[c] and all(
+            unplayed[x] - hand.count(x) <= 0 for x in t.of_suit[suit[c]] if strength[last] <= strength[x] <= strength[c]
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    cards = []
+    for g in groups:
+        cards.append(preferred if preferred in g else g[0])
+    cards.remove(preferred)
+    return [preferred] + cards
+
+
+# ---------------------------------------------------------------- number bids
+
+
+def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: float) -> BidNumber:
+    """Determinized Monte Carlo over the estimate's best few numbers. Each sample
+    deals the hidden cards, gives every other seat the normal bot's bid for its
+    sampled hand (or the bid it already made, H4), plays the hand out with the
+    normal policy and scores this seat's bid by the game's rule."""
+    know = Knowledge(obs)
+    me = know.seat
+    n = know.n
+    model = number_model(obs)
+    numbers = [a.number for a in obs.legal_actions if type(a) is BidNumber]
+    _, _, _, ranked = choose_number(obs, numbers)
+    candidates = [preferred.number] + [b for _, b in ranked if b != preferred.number]
+    candidates = candidates[:NUMBER_CANDIDATES]
+    if len(candidates) == 1:
+        return preferred
+    trump = trump_of(obs)
+    tables = tables_of(obs.rules, trump)
+    turned = obs.turned
+    scoring = obs.rules.scoring
+    all_numbers = range(obs.hand_size + 1)
+    sampler = Sampler(know, obs.hand_counts, bot.rng)
+    leader = (obs.dealer + 1) % n  # H5, U5
+    said = dict(obs.bids_made or ())  # H4: bids already made stand
+
+    def other_bid(hand):
+        dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
+        return expected_scores(scoring, dist, all_numbers)[0][1]
+
+    def one_sample():
+        hands = sampler.sample()
+        bids = [said[s] if s in said else other_bid(hands[s]) if s != me else 0 for s in range(n)]
+        out = []
+        for number in candidates:
+            if bot.late():
+                return None, 0.0
+            bids[me] = number
+            taken = playout([list(h) for h in hands], [], leader, tables, bids, [0] * n, list(know.unplayed),
+                            [0] * n, n)
+            out.append(round_points(scoring, number, taken[me]))
+        return out, 1.0
+
+    best = bot.run(candidates, one_sample, start)
+    return preferred if best is None else BidNumber(me, best)

@@ -1,0 +1,139 @@
+"""The one registry of bots. A bot is a strength (easy, normal, strong) with a
+:class:`BotSpec`: its name, label, factory and the games it plays.
+
+Which games a strength plays is declared by the bots, never listed here: a
+strength that plays anything says ``every_game``; otherwise a family's bot
+package (``ohseven_tui.bots.<family>``, imported on the first lookup like the
+game families) *teaches* a strength its family with :func:`teach`, handing it the
+family's skill (for example its heuristics, or its search). A game is played by a
+bot when the bot was taught the game's ``family``, or names the game itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Optional, Union
+
+from ..engine import registry as games_registry
+from ..engine.protocol import GameSpec
+from ..safetext import quoted
+
+__all__ = ["BotSpec", "UnknownBot", "register_bot", "teach", "skill", "bot_specs", "bot_spec", "bot_names",
+           "bots_for", "bot_presets", "make_bot"]
+
+
+class UnknownBot(ValueError):
+    """A bot name nobody registered (one readable sentence)."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    name: str  # "normal": the command line's and the saves' name
+    label: str  # "Normal": what a player reads
+    factory: Callable[..., Any]  # (seed, **options) -> a bot
+    families: tuple[str, ...] = ()  # game families it plays (taught by their bot packages)
+    games: tuple[str, ...] = ()  # single games it plays, by name
+    every_game: bool = False  # plays any game (it needs only the legal actions)
+    description: str = ""
+    order: int = 100  # menus list bots by this, then by name
+
+    def plays(self, game: GameSpec) -> bool:
+        """Does this bot play ``game``? (A factory's ``presets`` attribute, the older
+        declaration, still narrows it to those game names when set.)"""
+        only = getattr(self.factory, "presets", None)
+        if only is not None and game.name not in only:
+            return False
+        return self.every_game or game.family in self.families or game.name in self.games
+
+
+_BOTS: dict[str, BotSpec] = {}
+_SKILLS: dict[tuple[str, str], Any] = {}
+_loaded = False
+
+
+def register_bot(spec: BotSpec) -> BotSpec:
+    """Add a strength. Registering a name again keeps what was taught to it."""
+    old = _BOTS.get(spec.name)
+    if old is not None:
+        spec = replace(spec, families=tuple(dict.fromkeys(old.families + spec.families)))
+    _BOTS[spec.name] = spec
+    return spec
+
+
+def teach(name: str, family: str, skill: Any) -> None:
+    """A family's bot package: the strength ``name`` plays ``family`` with ``skill``."""
+    spec = _BOTS.get(name)
+    if spec is None:
+        raise UnknownBot(f"cannot teach {quoted(name)}: no such bot")
+    _SKILLS[(name, family)] = skill
+    if family not in spec.families:
+        _BOTS[name] = replace(spec, families=spec.families + (family,))
+
+
+def _load_families() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    here = Path(__file__).resolve().parent  # this package's folder: its sub-packages are the families' bots
+    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+        if info.ispkg:
+            importlib.import_module(f"{__package__}.{info.name}")
+
+
+def skill(name: str, family: str) -> Optional[Any]:
+    """What ``family``'s bot package taught the strength ``name``, or None."""
+    _load_families()
+    return _SKILLS.get((name, family))
+
+
+def bot_specs() -> tuple[BotSpec, ...]:
+    """Every bot, weakest first."""
+    _load_families()
+    return tuple(sorted(_BOTS.values(), key=lambda s: (s.order, s.name)))
+
+
+def bot_names() -> tuple[str, ...]:
+    """Every bot's name, weakest first (no family needs loading for that)."""
+    return tuple(s.name for s in sorted(_BOTS.values(), key=lambda s: (s.order, s.name)))
+
+
+def bot_spec(name: Any) -> BotSpec:
+    _load_families()
+    spec = _BOTS.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise UnknownBot(f"unknown bot {quoted(str(name))}; choose one of: {', '.join(bot_names())}")
+    return spec
+
+
+def _game(game: Union[GameSpec, str]) -> Optional[GameSpec]:
+    if isinstance(game, GameSpec):
+        return game
+    try:
+        return games_registry.game_spec(game)
+    except games_registry.UnknownGame:
+        return None
+
+
+def bots_for(game: Union[GameSpec, str]) -> list[str]:
+    """Names of the bots that play ``game`` (a spec or a game's name), weakest first;
+    none for a game nobody registered."""
+    spec = _game(game)
+    if spec is None:
+        return []
+    return [b.name for b in bot_specs() if b.plays(spec)]
+
+
+def bot_presets(name: str) -> tuple[str, ...]:
+    """The names of the games the bot ``name`` plays, in menu order."""
+    bot = bot_spec(name)
+    return tuple(g.name for g in games_registry.games() if bot.plays(g))
+
+
+def make_bot(name: str, seed: int = 0, **options: Any) -> Any:
+    """A bot by name, with its own seeded RNG. Options go to the bot:
+    ``make_bot("strong", 7, budget=0.2)`` (seconds per decision)."""
+    return bot_spec(name).factory(seed, **options)
