@@ -10,7 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...games.ohhell import Observation
-from ..widgets.scoresheet import legend, sheet_for, statistics
+from ..narration import legend_text
+from ..widgets.scoresheet import sheet_for, statistics
 from ..plain import printable
 from .last_trick import last_trick_line
 
@@ -44,7 +45,7 @@ class GameOverScreen(Screen[None]):
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")
-            yield Static(Text(legend(obs.rules.preset)), classes="muted")
+            yield Static(Text(legend_text(obs.view)), classes="muted")
             yield Static(statistics(obs.results, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
         yield Footer()

@@ -25,6 +25,18 @@ COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Play
            ("score", "Scores"))
 
 
+def rules_text(game) -> str:
+    """The game's name and the options that are not its defaults: "oh-seven, passing"
+    (the spec's own line without the label and the player count, both in columns)."""
+    spec = game.spec
+    words = [spec.name]
+    for opt in spec.options:
+        value = game.options.get(opt.name, opt.default)
+        if value != opt.default:
+            words.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
+    return ", ".join(words)
+
+
 def _date(text: str) -> str:
     return text.replace("T", " ").replace("Z", "")[:16] if text else "?"
 
@@ -91,9 +103,9 @@ class SavedGamesScreen(Screen[None]):
         for saved in self.saves:
             game = saved.game
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished, {len(game.results())}/{game.rules.rounds} rounds)")
+                f"(unfinished, {len(game.results())}/{game.spec.view(game.options).rounds} rounds)")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
-            rules = game.rules.preset + (", passing" if game.rules.passing else "")
+            rules = rules_text(game)
             table.add_row(plain(saved.id), plain(_date(saved.date)), rules, str(game.players), plain(winner), plain(scores),
                           key=saved.id)  # names and file names: plain text, never markup
         if keep is not None:

@@ -13,7 +13,8 @@ from textual.widgets import Footer, Static
 
 from ...games.ohhell import Observation
 from .autoclose import AutoClose
-from ..widgets.scoresheet import legend, round_so_far, sheet_for
+from ..narration import legend_text, out_of
+from ..widgets.scoresheet import round_so_far, sheet_for
 from .last_trick import last_trick_line
 
 
@@ -33,12 +34,13 @@ class ScoresheetScreen(AutoClose, Screen[None]):
 
     def compose(self) -> ComposeResult:
         obs = self.obs
+        view = obs.view
         in_play = round_so_far(obs) is not None
         if in_play:
-            title = f"Scoresheet during round {obs.round_number} of {obs.rules.rounds}"
+            title = f"Scoresheet during round {out_of(obs.round_number, view.rounds, ' of ')}"
         elif obs.results:
             last = obs.results[-1]
-            title = f"Scoresheet after round {last.number} of {obs.rules.rounds}"
+            title = f"Scoresheet after round {out_of(last.number, view.rounds, ' of ')}"
         else:
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
@@ -47,7 +49,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
-            yield Static(Text(legend(obs.rules.preset, in_play)), id="sheet-legend")
+            yield Static(Text(legend_text(view, in_play)), id="sheet-legend")
         yield Footer()
 
     def action_last_trick(self) -> None:

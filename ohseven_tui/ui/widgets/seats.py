@@ -1,5 +1,6 @@
 """The seats around the table: name, bid, tricks taken, score, and the card each
-seat put on the current trick. Rendered from one observation."""
+seat put on the current trick. Rendered from one observation and its game's
+declared view (``obs.view``: whether bids are said in turn, the top-bid mark)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...games.ohhell import BidStyle, Observation, Phase
+from ...games.ohhell import Observation, Phase
 from ..cards import card_text
 from ..plain import printable
 
@@ -33,16 +34,20 @@ class SeatsView(Static):
 
 def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
                  number_bids: Optional[dict] = None) -> Table:
-    """``number_bids``: classic's bids made so far in turn (public, H4), by seat."""
+    """``number_bids``: the bids made so far in turn (public, H4), by seat; by
+    default the observation's own."""
     n = obs.players
-    card_bids = obs.rules.preset == "oh-seven"
-    in_turn = obs.phase is Phase.BID and obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
+    view = obs.view
+    top_mark = view.top_bid_mark  # "* top bid (trump)" where a top bid sets trump
+    in_turn = obs.phase is Phase.BID and view.bids_in_turn
+    if in_turn and number_bids is None:
+        number_bids = dict(obs.bids_made)
     if in_turn:
         caption = "▶ to bid · D dealer"
     elif obs.phase in (Phase.PASS, Phase.BID):
         caption = "✓ has chosen, face down · D dealer"
     else:
-        caption = "▶ to play · D dealer" + (" · * top bid (trump)" if card_bids else "")
+        caption = "▶ to play · D dealer" + (f" · {top_mark}" if top_mark else "")
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
                   caption=caption,
                   caption_style="dim", caption_justify="left")
@@ -88,7 +93,7 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
             status = Text("")
         if playing:
             bid = Text(str(obs.bids[seat]))
-            if card_bids and seat in obs.top_bidders and obs.trump is not None:
+            if top_mark and seat in obs.top_bidders and obs.trump is not None:
                 bid = Text(f"{obs.bids[seat]}", style="bold")
                 bid.append("*")
             took = Text(str(obs.taken[seat]))

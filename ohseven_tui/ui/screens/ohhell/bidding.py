@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...engine import Bid
-from ..widgets.hand import HandView
-from ..plain import plain, printable
-from .choose import ChooseScreen
+from ....engine import Bid
+from ...widgets.hand import HandView
+from ...plain import plain, printable
+from ..choose import ChooseScreen
 
 
 class BidScreen(ChooseScreen):
@@ -33,7 +33,7 @@ class BidScreen(ChooseScreen):
             context.append_text(self.cards(obs.received))
             context.append(f" from {name(obs.pass_from)} (marked +).\n")
         if attempts:
-            from .table import outcome_text
+            from .narration import outcome_text
 
             last = attempts[-1]
             context.append("Last bids: ")
