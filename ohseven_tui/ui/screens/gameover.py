@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,7 +11,6 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import Observation
 from ..narration import legend_text
 from ..widgets.scoresheet import sheet_for, statistics
 from ..plain import printable
@@ -26,7 +27,7 @@ class GameOverScreen(Screen[None]):
         Binding("l", "last_trick", "Last trick"),
     ]
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Any) -> None:
         super().__init__()
         self.obs = obs
 
