@@ -130,6 +130,10 @@ def test_a_family_without_a_ui_package_gets_plain_words():
     game.apply(action)
     out = ui.narrate(action, before, game.observe(0), name)
     assert out.texts() == [f"Ann: {spec.action_text(action)}"]
+    lines = ui.status_lines(game.observe(0), name, you=None)
+    assert lines[0].text() == "Round 1/7"
+    seats = ui.render_seats(game.observe(0), 0, ascii=False, dark=True, humans=1)
+    assert [c.header for c in seats.columns][-1] == "Score"
 
 
 def _imports(path: Path) -> set[str]:

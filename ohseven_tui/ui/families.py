@@ -13,6 +13,8 @@ may define:
 - ``announcement(before, after, humans=, auto=) -> Screen | None``: a screen every
   seat sees after an action (a reveal), opened before play goes on.
 - ``action_words(action) -> str``: an action in a hint.
+- ``render_seats(obs, viewer, ascii=, dark=, humans=, number_bids=)``: the seats
+  around the table (a Rich renderable; that one hook draws).
 
 Anything it leaves out falls back to the plain versions below.
 """
@@ -84,6 +86,12 @@ class FamilyUI:
     def announcement(self, before: Any, after: Any, *, humans: int, auto: Optional[float]) -> Any:
         hook = self._hook("announcement")
         return hook(before, after, humans=humans, auto=auto) if hook is not None else None
+
+    def render_seats(self, obs: Any, viewer: Optional[int], **kwargs: Any) -> Any:
+        hook = self._hook("render_seats")
+        if hook is None:
+            from .widgets.seats import plain_seats as hook
+        return hook(obs, viewer, **kwargs)
 
     def action_words(self, action: Any) -> str:
         hook = self._hook("action_words")

@@ -9,8 +9,10 @@ from typing import Any, Callable, Optional
 from ....engine.actions import Bid, BidNumber, Pass
 from ....games.ohhell import Observation, Phase
 from .narration import action_words, narrate, round_over_line, status_lines
+from .seats import render_seats
 
-__all__ = ["SCREENS", "narrate", "round_over_line", "status_lines", "announcement", "action_words"]
+__all__ = ["SCREENS", "narrate", "round_over_line", "status_lines", "announcement", "action_words",
+           "render_seats"]
 
 
 def _passing(obs: Observation, args) -> tuple[Any, Callable[[Any], Any]]:
