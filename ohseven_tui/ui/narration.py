@@ -9,11 +9,11 @@ narration is tested without an app (tests/test_ui_narration.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 from ..engine.cards import Card, Suit
 
-__all__ = ["Part", "Line", "Told", "line", "out_of", "plural", "legend_text", "plain_narrate"]
+__all__ = ["Part", "Line", "Told", "line", "out_of", "plural", "legend_text", "joined"]
 
 Part = Union[str, Card, Suit]  # words, a card, or a suit symbol (drawn in its colour)
 
@@ -72,18 +72,6 @@ def legend_text(view: Any, in_play: bool = False) -> str:
     if in_play and view.in_play_legend:
         return f"{view.legend}\n{view.in_play_legend}"
     return view.legend
-
-
-def plain_narrate(action_text: Callable[[Any], str], names: Callable[[int], str]
-                  ) -> Callable[[Any, Any, Any], Told]:
-    """A narrator for a family without its own: who did what, in the record's words."""
-
-    def narrate(action: Any, before: Any, after: Any) -> Told:
-        seat = getattr(action, "seat", None)
-        words = action_text(action)
-        return Told((line(f"{names(seat)}: {words}" if seat is not None else words),))
-
-    return narrate
 
 
 def joined(items: Iterable[tuple[Part, ...]], sep: str = ", ") -> tuple[Part, ...]:
