@@ -65,7 +65,7 @@ def setup_from_dict(data: dict) -> Optional[GameSetup]:
             return None
         choices.append(SeatChoice(clean_name(s["name"])[:14], s["player"]))  # a file's name: no control chars
     delay = data.get("bot_delay")
-    if type(delay) not in (int, float) or not 0 <= delay <= 10:
+    if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 10:
         return None
     old = "options" not in data
     name = data.get("game", data.get("rules", default_game_name()))  # setups kept before the registry

@@ -86,7 +86,7 @@ class TableScreen(Screen):
         self.family = family_ui(self.spec)
         self.delay = max(0.0, bot_delay)
         self.humans = [s for s, seat in enumerate(game.seats) if seat.player == "human"]
-        self.watch = not self.humans
+        self.watching = not self.humans  # watch mode: bots only (not `watch`: that is a Textual method)
         self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
         self.lookout = Lookout(self.humans)  # whose hand may be face up (hot-seat)
         self.last_human: Optional[int] = None
@@ -228,7 +228,7 @@ class TableScreen(Screen):
         if seat is not None and seat == self.acting and seat == self.viewer:
             you = "you" if len(self.humans) == 1 else self.seat_name(seat)
         lines = list(self.family.status_lines(obs, self.seat_name, you=you))
-        if self.watch and self.paused:
+        if self.watching and self.paused:
             lines.append(line(" · "))
             lines.append(line("PAUSED", style="bold reverse"))
         return lines
@@ -450,7 +450,7 @@ class TableScreen(Screen):
                 return True
             from .scoresheet import ScoresheetScreen
 
-            if self.watch:
+            if self.watching:
                 self.skipping = False  # skipped to the end of the round: this is it, let it be read
             self.set_flow(Flow.SHOWING)
             self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
@@ -465,14 +465,14 @@ class TableScreen(Screen):
 
     def _auto_close(self) -> Optional[float]:
         """In watch mode the reveals and scoresheets close themselves."""
-        if not self.watch:
+        if not self.watching:
             return None
         return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
 
     def _resume_flow(self) -> None:
         self.set_flow(Flow.READY)
         obs = self.public()
-        if self.watch and self.skipping and obs.round_number and obs.round_number <= len(obs.results):
+        if self.watching and self.skipping and obs.round_number and obs.round_number <= len(obs.results):
             self.skipping = False  # between rounds: the skip to the round's end is done
         self.refresh_view()
         self.advance()
@@ -510,11 +510,11 @@ class TableScreen(Screen):
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
-            return self.acting is None and (bool(self.bots) and self.delay > 0 or self.watch)
+            return self.acting is None and (bool(self.bots) and self.delay > 0 or self.watching)
         if action == "pause":
-            return self.watch and not self.paused
+            return self.watching and not self.paused
         if action == "resume":
-            return self.watch and self.paused
+            return self.watching and self.paused
         if action == "speed":
             return bool(self.bots) and self.acting is None
         return True
@@ -558,13 +558,13 @@ class TableScreen(Screen):
     def action_skip(self) -> None:
         self.skipping = True
         self._wake.set()
-        self.say("Skipping ahead…" if not self.watch else "Skipping to the end of the round…")
+        self.say("Skipping ahead…" if not self.watching else "Skipping to the end of the round…")
 
     def action_resume(self) -> None:
         self.action_pause()
 
     def action_pause(self) -> None:
-        if not self.watch:
+        if not self.watching:
             return
         self.paused = not self.paused
         if self.paused:

@@ -31,8 +31,8 @@ def _bidding(obs: Observation, args) -> tuple[Any, Callable[[Any], Any]]:
         return screen, lambda number: BidNumber(obs.seat, number)
     from .bidding import BidScreen
 
-    screen = BidScreen(obs, check=args.check, hint=args.hint, humans=args.humans)
-    return screen, lambda card: Bid(obs.seat, card)
+    cards = BidScreen(obs, check=args.check, hint=args.hint, humans=args.humans)
+    return cards, lambda card: Bid(obs.seat, card)
 
 
 SCREENS = {Phase.PASS: _passing, Phase.BID: _bidding}
