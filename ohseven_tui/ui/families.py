@@ -15,6 +15,8 @@ may define:
 - ``action_words(action) -> str``: an action in a hint.
 - ``render_seats(obs, viewer, ascii=, dark=, humans=, number_bids=)``: the seats
   around the table (a Rich renderable; that one hook draws).
+- ``HELP`` (markdown: the family's rules in brief) and ``HELP_KEYS`` ((where,
+  keys) rows for its own screens), for the help screen.
 
 Anything it leaves out falls back to the plain versions below.
 """
@@ -86,6 +88,11 @@ class FamilyUI:
     def announcement(self, before: Any, after: Any, *, humans: int, auto: Optional[float]) -> Any:
         hook = self._hook("announcement")
         return hook(before, after, humans=humans, auto=auto) if hook is not None else None
+
+    @property
+    def help(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The family's rules (markdown, "" if none) and its screens' key rows."""
+        return self._hook("HELP") or "", tuple(self._hook("HELP_KEYS") or ())
 
     def render_seats(self, obs: Any, viewer: Optional[int], **kwargs: Any) -> Any:
         hook = self._hook("render_seats")

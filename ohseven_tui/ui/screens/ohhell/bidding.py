@@ -50,7 +50,8 @@ class BidScreen(ChooseScreen):
             context.append(self.plain("Your bid card's rank is the number of tricks you aim to take. The highest "
                                       "card bid sets trump (ties: ♠ > ♥ > ♦ > ♣) and its bidder leads."))
         self.query_one("#context").update(context)
-        self.query_one("#prompt").update(Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
+        self.query_one("#prompt").update(
+            Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
         legal = [a.card for a in obs.legal_actions if isinstance(a, Bid)]
         self.query_one(HandView).set_hand(obs.hand, legal, title=f"{me}'s hand", active=True,
                                           new=obs.received or ())
