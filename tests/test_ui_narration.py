@@ -150,3 +150,22 @@ def _imports(path: Path) -> set[str]:
 def test_narration_and_replay_modules_import_no_textual_or_rich():
     for rel in ("ui/narration.py", "ui/families.py", "ui/screens/ohhell/narration.py", "games/ohhell/review.py"):
         assert not _imports(PACKAGE / rel) & {"textual", "rich"}, rel
+
+
+def test_help_puts_each_familys_rules_before_the_shared_keys():
+    from dataclasses import replace
+
+    from ohseven_tui.ui.screens.help import help_text
+    from ohseven_tui.ui.screens.ohhell import HELP
+
+    toy = replace(registry.default_game(), name="toy-help", label="Toy Help", family="no_such_family_ui",
+                  description="Two players, three tricks, highest card wins.", order=999)
+    registry.register(toy)
+    try:
+        text = help_text()
+    finally:
+        registry.unregister(toy.name)
+    assert text.startswith(HELP.strip())
+    assert "# Toy Help\n\nTwo players, three tricks, highest card wins." in text
+    keys = text.index("# Keys")
+    assert text.index("# Toy Help") < keys and text.index("| Number bids |") > keys
