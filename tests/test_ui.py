@@ -6,12 +6,12 @@ import pytest
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
-from ohseven_tui.ui.screens.passing import PassScreen
-from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.ohhell.passing import PassScreen
+from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView

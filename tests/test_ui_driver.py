@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ohseven_tui.games.ohhell import Phase
-from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
-from ohseven_tui.ui.screens.number_bid import NumberBidScreen
-from ohseven_tui.ui.screens.passing import PassScreen
-from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
+from ohseven_tui.ui.screens.ohhell.passing import PassScreen
+from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen

@@ -16,8 +16,8 @@ from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
-from ohseven_tui.ui.screens.number_bid import NumberBidScreen
-from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
+from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen

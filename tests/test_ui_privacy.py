@@ -18,16 +18,16 @@ from typing import Optional
 
 from ohseven_tui.games.ohhell import BidNumber, Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.choose import ChooseScreen
 from ohseven_tui.ui.screens.confirm import ConfirmScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.help import HelpScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
-from ohseven_tui.ui.screens.number_bid import NumberBidScreen
-from ohseven_tui.ui.screens.passing import PassScreen
-from ohseven_tui.ui.screens.reveal import RevealScreen
+from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
+from ohseven_tui.ui.screens.ohhell.passing import PassScreen
+from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.snapshot import screen_text

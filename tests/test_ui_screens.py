@@ -153,7 +153,7 @@ async def test_rebid_with_a_card_already_bid_names_it_with_the_screens_suits(asc
     from test_ui_driver import text, wait_for_input
 
     from ohseven_tui.engine import parse_card
-    from ohseven_tui.ui.screens.bidding import BidScreen
+    from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
     from ohseven_tui.ui.widgets.hand import HandView
 
     app = OhSevenApp(game=rebid_game(), bot_delay=0, ascii=ascii)
@@ -174,7 +174,7 @@ async def test_passing_one_card_says_it_not_them():
     from test_ui_driver import text, wait_for_input
 
     from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
-    from ohseven_tui.ui.screens.passing import PassScreen
+    from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 
     game = Game(make_rules("oh-seven", 4, passing=True), seed=5,
                 seats=[Seat("Ann", "human")] + [Seat(n, "normal") for n in ("Bea", "Cid", "Dot")])

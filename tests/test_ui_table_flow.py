@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, Play, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.bidding import BidScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
-from ohseven_tui.ui.screens.passing import PassScreen
+from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView

@@ -25,6 +25,7 @@ __all__ = [
     "SheetCell",
     "SheetRound",
     "SheetView",
+    "ReviewStep",
     "GameSpec",
     "GameState",
 ]
@@ -80,6 +81,7 @@ class GameView:
     show_hand_sizes: bool = False  # the scoresheet labels each round with its hand size
     sides: tuple[tuple[int, ...], ...] = ()  # partnerships, when seats play in sides
     round_word: str = "round"
+    rounds: Optional[int] = None  # how many rounds a game lasts, when that is fixed (None: played to a score)
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,18 @@ class SheetView:
     lines_legend: str = ""  # the key of SheetRound.lines
 
 
+@dataclass(frozen=True)
+class ReviewStep:
+    """One moment of a finished round, for the saved-game replay: every seat's
+    hand then, and what each seat did (all public once the round is over)."""
+
+    round: int  # 1-based
+    title: str  # "Round 3: trick 2 of 7"
+    hands: tuple[tuple[Any, ...], ...]  # per seat, the cards held, highest first
+    notes: tuple[str, ...] = ()  # per seat: "plays 7♠, wins"
+    summary: str = ""  # under the table: what the step means, with rule ids
+
+
 @runtime_checkable
 class GameState(Protocol):
     """One game in progress: its rules, seats, seed and the actions applied so far.
@@ -237,6 +251,9 @@ class GameSpec:
     stacked_text: Callable[[Any], Any]  # the family's stacked deal -> JSON
     options: tuple[Option, ...] = field(default=())  # besides ``players``
     order: int = 100  # menus list games by this, then by name
+    # (game, round index, card label) -> that round's replay steps; None: no replay.
+    # Only rounds the game has finished are asked for.
+    review: Optional[Callable[[Any, int, Callable[[Any], str]], Sequence[ReviewStep]]] = None
 
     @property
     def players_option(self) -> Option:

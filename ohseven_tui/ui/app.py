@@ -17,7 +17,7 @@ from .setup import DEFAULT_DELAY
 CRASH_HOOK = "OHSEVEN_TEST_CRASH"  # test-only hook: set to "mount" to make the app crash as it starts
 
 if TYPE_CHECKING:  # the engine loads with the first game, not before the menu
-    from ..games.ohhell import Game
+    from ..engine.protocol import GameState as Game
     from .setup import GameSetup
 
 

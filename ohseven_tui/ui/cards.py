@@ -52,3 +52,17 @@ _SUITS_TO_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C
 def ascii_suits(text: str) -> str:
     """Suit symbols in a message (often the engine's) as S/H/D/C, for --ascii."""
     return text.translate(_SUITS_TO_LETTERS)
+
+
+def line_text(told_line, *, ascii: bool = False, dark: bool = True) -> Text:
+    """A narration line (``ui.narration.Line``) drawn: words as they are, cards
+    and suits in their colours, the whole in the line's style."""
+    out = Text(style=told_line.style)
+    for part in told_line.parts:
+        if isinstance(part, Card):
+            out.append_text(card_text(part, ascii=ascii, dark=dark))
+        elif isinstance(part, Suit):
+            out.append_text(suit_text(part, ascii=ascii, dark=dark))
+        else:
+            out.append(ascii_suits(part) if ascii else part)
+    return out

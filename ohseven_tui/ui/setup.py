@@ -1,29 +1,60 @@
-"""The choices a new game is made from (the setup screen and ``ohseven play`` flags)."""
+"""The choices a new game is made from (the setup screen and ``ohseven play`` flags).
+
+The games, their player ranges and their options come from the registry
+(:mod:`ohseven_tui.engine.registry`): a new family shows up here without an edit.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence
 
 if TYPE_CHECKING:
-    from ..games.ohhell import Game
+    from ..engine.protocol import GameSpec, GameState, Option
 
 NAMES = ("Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy")
 BOT_STRENGTHS = ("easy", "normal", "strong")
 PLAYER_KINDS = ("human",) + BOT_STRENGTHS
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 DEFAULT_DELAY = BOT_SPEEDS["normal"]
-RULES = ("oh-seven", "classic", "up-and-down")
-RULES_LABELS = {"oh-seven": "Oh-Seven", "classic": "Oh Hell (classic)", "up-and-down": "Oh Hell (up and down)"}
-PLAYER_RANGE = {"oh-seven": (2, 9), "classic": (3, 7), "up-and-down": (3, 7)}
+MAX_SEATS = len(NAMES)
 
 
-def bots_for(preset: str) -> list[str]:
-    """Bot strengths that play ``preset``, read from the bot classes each time (a
-    bot that learns a preset shows up without a change here)."""
+def games() -> tuple["GameSpec", ...]:
+    """Every game on offer, in menu order (the registry's)."""
+    from ..engine import registry
+
+    return registry.games()
+
+
+def game_spec(name: str) -> "GameSpec":
+    from ..engine import registry
+
+    return registry.game_spec(name)
+
+
+def default_game_name() -> str:
+    from ..engine import registry
+
+    return registry.default_game().name
+
+
+def all_options() -> tuple["Option", ...]:
+    """Every option any game declares (besides players), once per name, in menu
+    order: the setup screen has one choice for each, enabled where the game has it."""
+    seen: dict[str, "Option"] = {}
+    for spec in games():
+        for opt in spec.options:
+            seen.setdefault(opt.name, opt)
+    return tuple(seen.values())
+
+
+def bots_for(game: str) -> list[str]:
+    """Bot strengths that play ``game``, read from the bot classes each time (a
+    bot that learns a game shows up without a change here)."""
     from ..bots import bots_for as playing
 
-    return [name for name in playing(preset) if name in BOT_STRENGTHS]
+    return [name for name in playing(game) if name in BOT_STRENGTHS]
 
 
 @dataclass
@@ -32,16 +63,53 @@ class SeatChoice:
     player: str = "human"  # "human" or a bot strength
 
 
-@dataclass
 class GameSetup:
-    seats: list[SeatChoice] = field(default_factory=list)
-    passing: bool = False
-    seed: Optional[int] = None
-    bot_delay: float = DEFAULT_DELAY
-    rules: str = "oh-seven"
+    """A game's name, its options (besides ``players``: that is the seat count),
+    the seats, the seed and the bot pace.
+
+    ``passing=`` and ``rules=`` are the older names (``ohseven play`` and setups
+    kept before the registry): ``rules`` is ``game``, ``passing`` one option.
+    """
+
+    def __init__(self, seats: Optional[Sequence[SeatChoice]] = None, options: Optional[Mapping[str, Any]] = None,
+                 seed: Optional[int] = None, bot_delay: float = DEFAULT_DELAY, game: Optional[str] = None, *,
+                 passing: Optional[bool] = None, rules: Optional[str] = None) -> None:
+        self.seats: list[SeatChoice] = list(seats or [])
+        self.options: dict[str, Any] = dict(options or {})
+        self.seed = seed
+        self.bot_delay = bot_delay
+        self.game: str = game or rules or default_game_name()
+        if passing is not None:
+            self.passing = passing
+
+    def __repr__(self) -> str:
+        return (f"GameSetup(game={self.game!r}, options={self.options!r}, seats={self.seats!r}, "
+                f"seed={self.seed!r}, bot_delay={self.bot_delay!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameSetup):
+            return NotImplemented
+        return (self.game, self.options, self.seats, self.seed, self.bot_delay) == (
+            other.game, other.options, other.seats, other.seed, other.bot_delay)
+
+    @property
+    def rules(self) -> str:
+        return self.game
+
+    @rules.setter
+    def rules(self, name: str) -> None:
+        self.game = name
+
+    @property
+    def passing(self) -> bool:
+        return bool(self.options.get("passing", False))
+
+    @passing.setter
+    def passing(self, on: bool) -> None:
+        self.options["passing"] = bool(on)
 
     @classmethod
-    def default(cls, players: int = 4, humans: int = 1, bots=("normal",)) -> "GameSetup":
+    def default(cls, players: int = 4, humans: int = 1, bots: Iterable[str] = ("normal",)) -> "GameSetup":
         """Humans in the first seats, then bots; ``bots`` is one strength for every
         bot seat or one per bot seat."""
         seats = []
@@ -59,17 +127,29 @@ class GameSetup:
     def players(self) -> int:
         return len(self.seats)
 
-    def make_game(self) -> "Game":
-        from ..games.ohhell import Game, Seat, make_rules
+    def spec(self) -> "GameSpec":
+        return game_spec(self.game)
 
+    def game_options(self) -> dict[str, Any]:
+        """The options to start this game with: only those its spec declares (an
+        option kept for another game, e.g. passing left off, is not this game's)."""
+        declared = {opt.name for opt in self.spec().options}
+        chosen = {k: v for k, v in self.options.items() if k in declared}
+        return {"players": self.players, **chosen}
+
+    def make_game(self) -> "GameState":
+        """A new game through the registry; a bad choice raises the spec's
+        OptionError (or the family's own ValueError), one readable sentence."""
         import secrets
 
-        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        rules = make_rules(self.rules, self.players, passing=self.passing and self.rules == "oh-seven")
+        from ..engine import registry
+        from ..engine.protocol import Seat
         from ..safetext import clean_name
 
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         names = unique_names([clean_name(s.name) or NAMES[i] for i, s in enumerate(self.seats)])
-        return Game(rules, seed=seed, seats=[Seat(n, s.player) for n, s in zip(names, self.seats)])
+        seats = [Seat(n, s.player) for n, s in zip(names, self.seats)]
+        return registry.new_game(self.game, self.game_options(), seed=seed, seats=seats)
 
 
 def unique_names(names: list[str]) -> list[str]:

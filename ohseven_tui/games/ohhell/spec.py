@@ -11,6 +11,7 @@ from ...engine.actions import action_text, parse_action
 from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
 from .observation import Observation
 from .records import parse_stacked, stacked_text
+from .review import round_steps
 from .rules import BidStyle, make_rules
 from .sheet import sheet_view
 from .state import Game
@@ -80,6 +81,7 @@ def _view(name: str):
                 legend=_LEGEND,
                 in_play_legend=_IN_PLAY,
                 top_bid_mark="* top bid (trump)",
+                rounds=rules.rounds,
             )
         classic = rules.scoring.value == "classic"
         rule = "H" if classic else "U"
@@ -96,6 +98,7 @@ def _view(name: str):
                     f"({points}) → running total. ★ highest total."),
             in_play_legend=_IN_PLAY,
             show_hand_sizes=True,
+            rounds=rules.rounds,
         )
 
     return view
@@ -107,7 +110,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
         name=name, label=label, family="ohhell", players=players, description=description, rule_prefix=prefix,
         new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
-        order=order,
+        order=order, review=round_steps,
     )
 
 

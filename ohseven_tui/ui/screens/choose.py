@@ -7,7 +7,8 @@ dismiss with the chosen card(s); the table applies the action.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from pathlib import Path
+from typing import Any, Callable, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,14 +17,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import Observation
 from ..cards import cards_text, ascii_suits
 from ..plain import sentence
 from ..widgets.hand import HandView
 from ..widgets.seats import SeatsView
 
 class ChooseScreen(Screen):
-    CSS_PATH = "choose.tcss"
+    # Absolute: Textual resolves a relative path beside each subclass's own file,
+    # and the families' screens (ui/screens/<family>/) subclass this one.
+    CSS_PATH = str(Path(__file__).with_name("choose.tcss"))
     BINDINGS = [
         Binding("enter", "confirm", "Confirm"),
         Binding("left", "move(-1)", "Select", key_display="←→/1-7"),
@@ -37,10 +39,10 @@ class ChooseScreen(Screen):
 
     def __init__(
         self,
-        obs: Observation,
+        obs: Any,
         *,
         check: Optional[Callable[[object], Optional[str]]] = None,
-        hint: Optional[Callable[[Observation], str]] = None,
+        hint: Optional[Callable[[Any], str]] = None,
         humans: int = 1,
     ) -> None:
         super().__init__()

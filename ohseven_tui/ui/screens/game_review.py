@@ -1,13 +1,13 @@
-"""One saved game: scoresheet, statistics S1-S10, a chart of running scores, and a
-trick-by-trick replay of any round.
+"""One saved game: scoresheet, statistics, a chart of running scores, and a
+trick-by-trick replay of any round, for any family.
 
-The replay reads the game's record (``engine.record.to_record``), the same public
-log a save file holds: a finished game has no secrets left.
+The replay's steps come from the game's family (``GameSpec.review``, e.g.
+``games/ohhell/review.py``), read from the same public log a save file holds: a
+finished round has no secrets left.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from rich.console import Group
@@ -19,149 +19,27 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
-from ...engine import Card, parse_card, record
+from ...engine import Card
+from ...engine.protocol import ReviewStep
 from ..cards import cards_text
-from ..widgets.scoresheet import legend, scoresheet, statistics
+from ..narration import out_of
 from ..plain import plain, printable
+from ..widgets.scoresheet import legend, scoresheet, statistics
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
 
 
 # ---------------------------------------------------------------------------- replay model
-@dataclass
-class ReplayStep:
-    """One moment of a round: every seat's hand then, and what each seat did."""
-
-    round: int
-    title: str
-    hands: list[list[Card]]
-    notes: list[str] = field(default_factory=list)  # per seat
-    summary: str = ""
+ReplayStep = ReviewStep  # the older name: one moment of a round (engine.protocol)
 
 
-def _cards(texts) -> list[Card]:
-    return [parse_card(t) for t in texts]
-
-
-def round_steps(game, round_index: int, label=None) -> list[ReplayStep]:
-    """Every step of one round: each deal, its passes, each bid attempt, each trick,
-    and the round's score. ``label`` writes a card (default ``Card.text``: "5S")."""
-    label = label or Card.text
-
-    def _text(cards: Sequence[Card]) -> str:
-        return " ".join(label(c) for c in cards)
-    rec = record.to_record(game)
-    preset = rec["rules"]["preset"]
-    log = rec["rounds"][round_index]
-    size = log["hand_size"]
-    names = [printable(s["name"]) for s in rec["seats"]]  # shown, never parsed
-    n = len(names)
-    number = log["round"]
-    steps: list[ReplayStep] = []
-    deals = log["deals"]
-    hands: list[list[Card]] = []
-    for d, deal in enumerate(deals, start=1):
-        of = f" (deal {d} of {len(deals)})" if len(deals) > 1 else ""
-        hands = [sorted(_cards(h), reverse=True) for h in deal["hands"]]
-        notes = ["dealer" if s == log["dealer"] else "" for s in range(n)]
-        why = " again: nobody had an unbid card left (R13)" if d > 1 else ""
-        turned = ""
-        if preset != "oh-seven":  # H3, U3: the next card of the pack is turned
-            if deal.get("turned"):
-                card = parse_card(deal["turned"])
-                turned = f" and turns up {label(card)}: {card.suit.label} are trump"
-            else:
-                turned = ": no card is left to turn, so there is no trump"
-        word = "card" if size == 1 else "cards"
-        steps.append(ReplayStep(number, f"Round {number}: the deal{of}", [list(h) for h in hands], notes,
-                                f"{names[log['dealer']]} deals {size} {word} to each seat{why}{turned}."))
-        if deal.get("passes") is not None and log.get("pass"):
-            passes = [_cards(p) for p in deal["passes"]]
-            step = 1 if log["pass"]["direction"] == "left" else -1
-            after = [list(h) for h in hands]
-            for s, cards in enumerate(passes):
-                for c in cards:
-                    after[s].remove(c)
-            for s, cards in enumerate(passes):
-                after[(s + step) % n].extend(cards)
-            hands = [sorted(h, reverse=True) for h in after]
-            notes = [f"passes {_text(passes[s])} to {names[(s + step) % n]}" for s in range(n)]
-            steps.append(ReplayStep(number, f"Round {number}: passing{of}", [list(h) for h in hands], notes,
-                                    f"Everyone passes {log['pass']['count']} {log['pass']['direction']} (R6)."))
-        attempts = deal["bid_attempts"]
-        if preset != "oh-seven":
-            for attempt in attempts:
-                steps.append(_number_bid_step(number, preset, log, attempt, names, [list(h) for h in hands], label))
-            attempts = []
-        for a, attempt in enumerate(attempts, start=1):
-            bids = _cards(attempt["bids"])
-            top = max(bids)
-            notes = [f"bids {label(b)} ({b.rank})" + (" top" if b == top else "") + (f", +{attempt['bonus'][s]}" if attempt["bonus"][s] else "")
-                     for s, b in enumerate(bids)]
-            outcome = attempt["outcome"]
-            if outcome == "stands":
-                summary = f"The bids stand (sum {attempt['sum']}): {top.suit.label} is trump."
-            elif outcome == "sum-7":
-                summary = f"The bids sum to {attempt['sum']}: each top bidder scores 1 (R11), then a rebid."
-            else:
-                summary = "Two identical top cards: nobody is top bidder, a rebid (R10)."
-            if outcome != "stands" and a == len(attempts) and d < len(deals):
-                summary += " No unbid card is left: the round is dealt again (R13)."
-            what = "bid" if a == 1 else f"rebid {a - 1}"
-            steps.append(ReplayStep(number, f"Round {number}: {what}{of}", [list(h) for h in hands], notes, summary))
-    for t, trick in enumerate(log["tricks"], start=1):
-        cards = _cards(trick["cards"])
-        notes = [""] * n
-        for i, c in enumerate(cards):
-            seat = (trick["leader"] + i) % n
-            hands[seat].remove(c)
-            notes[seat] = ("leads " if i == 0 else "plays ") + label(c) + (", wins" if seat == trick["winner"] else "")
-        steps.append(ReplayStep(number, f"Round {number}: trick {t} of {len(log['tricks'])}",
-                                [list(h) for h in hands], notes,
-                                f"{names[trick['winner']]} wins the trick."))
-    if log.get("points") is not None:
-        running = [0] * n
-        for r in rec["rounds"][: round_index + 1]:
-            if r.get("round_points") is not None:
-                running = [x + p for x, p in zip(running, r["round_points"])]
-        notes = []
-        for s in range(n):
-            bonus = f" +{log['bonus'][s]} rebid" if log["bonus"][s] else ""
-            notes.append(f"bid {log['bids'][s]}, took {log['taken'][s]}: {log['points'][s]:+d}{bonus}, total {running[s]}")
-        steps.append(ReplayStep(number, f"Round {number}: the score", [list(h) for h in hands], notes,
-                                SCORE_RULES.get(preset, "")))
-    return steps
-
-
-SCORE_RULES = {
-    "oh-seven": "Exact bid: bid + 2; a miss loses the difference (R16).",
-    "classic": "Exact bid: 10 + tricks; a miss scores 0 (H6).",
-    "up-and-down": "Exact bid: the bid in points; a miss loses the difference (U6).",
-}
-
-
-def _number_bid_step(number, preset, log, attempt, names, hands, label) -> ReplayStep:
-    """The number bids of an Oh Hell round (H4 in turn with the hook, U4 at once)."""
-    n = len(names)
-    dealer, size, bids = log["dealer"], log["hand_size"], attempt["bids"]
-    notes = [f"bids {b}" + (" (dealer)" if s == dealer else "") for s, b in enumerate(bids)]
-    if preset == "classic":
-        first = (dealer + 1) % n
-        order = ", ".join(f"{names[(first + k) % n]} {bids[(first + k) % n]}" for k in range(n))
-        hook = size - (sum(bids) - bids[dealer])
-        barred = f"; {names[dealer]} could not bid {hook} (the hook)" if 0 <= hook <= size else ""
-        summary = f"Bids in turn from the dealer's left (H4): {order}. Sum {attempt['sum']} of {size}{barred}."
-    else:
-        summary = f"Everyone bids at once (U4); the bids sum to {attempt['sum']} of {size}."
-    if log["trump"] is None:
-        summary += " No trump this hand."
-    else:
-        turned = parse_card(log["deals"][-1]["turned"])
-        summary += f" Trump: {turned.suit.label} ({label(turned)} turned)."
-    leader = log["leader"]
-    if leader is not None:
-        summary += f" {names[leader]} leads."
-    return ReplayStep(number, f"Round {number}: bids", hands, notes, summary)
+def round_steps(game, round_index: int, label=None) -> list[ReviewStep]:
+    """One finished round's replay steps, from the game's family (``spec.review``);
+    none for a family without a replay."""
+    review = game.spec.review
+    if review is None:
+        return []
+    return list(review(game, round_index, label or Card.text))
 
 
 def running_totals(results, players: int) -> list[list[int]]:
@@ -263,12 +141,12 @@ class GameReviewScreen(Screen[None]):
             who = ", ".join(saved.winner_names)
             state = f"won by {who} with {max(game.totals)}"
         else:
-            state = f"unfinished after {len(results)} of {game.rules.rounds} rounds"
-        yield Static(plain(f"{saved.id}: {game.rules.describe()}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
+            state = f"unfinished after {out_of(len(results), game.spec.view(game.options).rounds, ' of ')} rounds"
+        described = game.spec.describe(game.options)
+        yield Static(plain(f"{saved.id}: {described}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
                      id="review-title")
         with ContentSwitcher(initial="scoresheet", id="review-views"):
             with VerticalScroll(id="scoresheet"):
-                # An unfinished game: the round it stopped in, with any R11 point won.
                 # An unfinished game: the round it stopped in, with any points won in it.
                 obs = game.observe(0)
                 sheet = game.spec.sheet(obs)
@@ -293,7 +171,7 @@ class GameReviewScreen(Screen[None]):
     def replay_rounds(self) -> int:
         """Rounds the replay may show. An unfinished game's round in play stays
         hidden: its hands are still in play, and whoever resumes it may be watching."""
-        return len(self.game.rounds) if self.saved.finished else len(self.game.results())
+        return len(self.game.results())
 
     def check_action(self, action: str, parameters) -> Optional[bool]:
         if action in ("step", "round", "edge"):
@@ -350,7 +228,7 @@ class GameReviewScreen(Screen[None]):
         title = self.query_one("#replay-title", Static)
         body = self.query_one("#replay-body", Static)
         if step is None:
-            if self.game.rounds and not self.saved.finished:
+            if self.game.round_number and not self.saved.finished:
                 title.update(Text("No round of this unfinished game is over yet; the round in play stays "
                                   "hidden until it is."))
             else:

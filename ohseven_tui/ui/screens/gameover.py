@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,9 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import Observation
-from ..widgets.scoresheet import legend, sheet_for, statistics
 from ..plain import printable
+from ..widgets.scoresheet import legend, sheet_for, statistics
 from .last_trick import last_trick_line
 
 
@@ -25,7 +26,7 @@ class GameOverScreen(Screen[None]):
         Binding("l", "last_trick", "Last trick"),
     ]
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Any) -> None:
         super().__init__()
         self.obs = obs
 

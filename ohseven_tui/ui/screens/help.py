@@ -1,4 +1,8 @@
-"""Help (F1 or ?): the rules in brief and the keys."""
+"""Help (F1 or ?): the rules in brief and the keys.
+
+Each family's UI package gives its rules and the keys of its own screens
+(``HELP``, ``HELP_KEYS``; see ``ui.families``); the keys every game shares are here.
+"""
 
 from __future__ import annotations
 
@@ -11,60 +15,38 @@ from textual.widgets import Footer, Static
 
 from ..cards import ascii_suits
 
-HELP = """\
-# Oh-Seven in brief
+KEYS_BEFORE = (
+    ("Everywhere", "`F1` or `?` help · `Ctrl+P` command palette (new game, rules, quit, theme) · `Ctrl+Q` quit"),
+    ("Your turn", "`←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint"),
+)
+KEYS_AFTER = (
+    ("Table", "`l` last trick · `t` scoresheet · `Esc` menu; while the bots move: `s` skip their pacing · "
+              "`+` `-` bot speed"),
+    ("Watching bots", "`p` pause/resume · `s` skip to the end of the round · `+` `-` speed"),
+    ("Hot-seat", "pass the keyboard when asked, then press `Enter`. Your cards are face up only during your "
+                 "own turn: after a shared screen (bids, scoresheet, last trick, help, menu) you are asked again"),
+)
 
-**Players and cards.** 2 to 9 players. Cards rank 0 to 7 in four suits,
-highest suit first: ♠ Spades, ♥ Hearts, ♦ Diamonds, ♣ Clubs (S H D C with `--ascii`).
-2-4 players use one deck of 32 cards, 5-9 players two decks (every card twice).
 
-**A game** is 7 rounds; each round deals 7 cards to everyone and plays 7 tricks.
-The highest total after round 7 wins; equal totals share the win.
+def help_text() -> str:
+    """Every family's rules (in menu order), then one table of keys."""
+    from ...engine import registry
+    from ..families import family_ui
 
-**Passing** (optional): after the deal everyone passes cards face down to a neighbour:
-round 2 one card left, 3 two right, 4 three left, 5 two right, 6 one left.
-
-**Bidding.** Everyone lays one card of their hand face down; all are revealed together.
-A card's rank is that player's bid: the number of tricks they aim to take. The
-highest card (rank, then suit) is the top bid: its suit is trump and its bidder
-leads the first trick. Bid cards stay in the hand and are played normally.
-
-- If the bids add up to exactly 7, the top bidder scores 1 point at once and
-  everyone bids again.
-- With two decks, if the top bid is made with identical cards, everyone bids again.
-- In a rebid you must use a card you have not bid with yet this round. When nobody
-  has one left, the round is dealt again (points already scored stay).
-
-**Tricks.** Follow the suit led if you can; otherwise play any card. The highest
-trump wins the trick, else the highest card of the suit led; between identical cards
-the first one played wins. The winner leads next.
-
-**Scoring.** Take exactly your bid: bid + 2 points. Miss: lose the difference
-(bid 3, took 2: -1). Bid 0 and take 0: +2.
-
-# Oh Hell presets (Rules on the setup screen, or `ohseven play --rules`)
-
-**classic**: 3-7 players, 52 cards (ace high), hands of 7, 6, 5, 4, 3, 2, 1. The next
-card of the pack is turned: its suit is trump (none left: no trump). Bids are numbers,
-made in turn from the dealer's left; the dealer may not make them add up to the hand
-size (the hook). Exact: 10 + tricks; a miss scores 0.
-
-**up-and-down**: as classic, but twelve hands of 7 down to 2 and back up to 7, bids
-made all at once face down, no hook. Exact: the bid; a miss loses the difference.
-
-# Keys
-
-| Where | Keys |
-|---|---|
-| Everywhere | `F1` or `?` help · `Ctrl+P` command palette (new game, rules, quit, theme) · `Ctrl+Q` quit |
-| Your turn | `←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint |
-| Passing | `Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick · `t` scoresheet · `l` last trick |
-| Bidding | `←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it · `t` scoresheet · `l` last trick |
-| Number bids | `0`-`9` or `←` `→` choose a number · `Enter` bid · or click a number |
-| Table | `l` last trick · `t` scoresheet · `Esc` menu; while the bots move: `s` skip their pacing · `+` `-` bot speed |
-| Watching bots | `p` pause/resume · `s` skip to the end of the round · `+` `-` speed |
-| Hot-seat | pass the keyboard when asked, then press `Enter`. Your cards are face up only during your own turn: after a shared screen (bids, scoresheet, last trick, help, menu) you are asked again |
-"""
+    parts: list[str] = []
+    rows = list(KEYS_BEFORE)
+    seen: set[str] = set()
+    for spec in registry.games():
+        if spec.family in seen:
+            continue
+        seen.add(spec.family)
+        ui = family_ui(spec)
+        text, keys = ui.help
+        parts.append(text.strip() or f"# {spec.label}\n\n{spec.description}")
+        rows.extend(keys)
+    rows.extend(KEYS_AFTER)
+    table = "\n".join(["| Where | Keys |", "|---|---|", *(f"| {where} | {keys} |" for where, keys in rows)])
+    return "\n\n".join(parts) + "\n\n# Keys\n\n" + table + "\n"
 
 
 class HelpScreen(ModalScreen[None]):
@@ -76,7 +58,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        text = HELP
+        text = help_text()
         if getattr(self.app, "ascii_cards", False):
             text = ascii_suits(text)
         with VerticalScroll(id="help-body"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,12 +11,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import Observation
 from ..cards import card_text
 from ..plain import printable
 
 
-def last_trick_line(obs: Observation, *, ascii: bool, dark: bool) -> Text:
+def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
     """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (the round's tricks
     must not be empty)."""
     last = obs.tricks[-1]
@@ -36,7 +37,7 @@ class LastTrickScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,enter,l", "close", "Close")]
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Any) -> None:
         super().__init__()
         self.obs = obs
 

@@ -1,6 +1,6 @@
 """Every player name across all saved games: games, wins, mean points per round,
 and fill, overflow and underfill rates (S5, S8-S10 over all their rounds).
-``f`` filters by rules preset (all, oh-seven, classic, up-and-down)."""
+``f`` filters by game (all, then each game the registry knows)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,13 @@ from ...storage import filter_saves, player_summaries
 from ..plain import plain
 
 COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
-FILTERS = (None, "oh-seven", "classic", "up-and-down")  # None: every preset
+
+
+def filters() -> tuple:
+    """None (every game), then each registered game's name, in menu order."""
+    from ...engine import registry
+
+    return (None, *(spec.name for spec in registry.games()))
 
 
 class PlayersScreen(Screen[None]):
@@ -25,11 +31,11 @@ class PlayersScreen(Screen[None]):
         super().__init__()
         self.saves = saves
         self.warnings = list(warnings)
-        self.preset = None  # the rules filter: None shows every preset
+        self.game = None  # the rules filter: a game's name; None shows every game
 
     def _title(self) -> Text:
-        shown = filter_saves(self.saves, self.preset)
-        rules = self.preset or "all rules"
+        shown = filter_saves(self.saves, self.game)
+        rules = self.game or "all rules"
         return Text(f"Players across {len(shown)} saved game(s)  ·  {rules} (f: filter by rules)")
 
     def compose(self) -> ComposeResult:
@@ -51,13 +57,14 @@ class PlayersScreen(Screen[None]):
     def fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        for p in player_summaries(filter_saves(self.saves, self.preset)):
+        for p in player_summaries(filter_saves(self.saves, self.game)):
             table.add_row(plain(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
                           f"{p.fill_rate:.0%}", f"{p.overflow_rate:.0%}", f"{p.underfill_rate:.0%}", key=p.name)
         self.query_one("#players-title", Static).update(self._title())
 
     def action_next_filter(self) -> None:
-        self.preset = FILTERS[(FILTERS.index(self.preset) + 1) % len(FILTERS)]
+        names = filters()
+        self.game = names[(names.index(self.game) + 1) % len(names)] if self.game in names else names[0]
         self.fill()
 
     def action_close(self) -> None:

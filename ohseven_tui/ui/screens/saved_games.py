@@ -19,10 +19,23 @@ from textual.worker import Worker, WorkerState
 
 from ... import storage
 from ...storage import SORT_KEYS, SavedGame, SaveError
+from ..narration import out_of
 from ..plain import plain, printable
 
 COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
+
+
+def rules_text(game) -> str:
+    """The game's name and the options that are not its defaults: "oh-seven, passing"
+    (the spec's own line without the label and the player count, both in columns)."""
+    spec = game.spec
+    words = [spec.name]
+    for opt in spec.options:
+        value = game.options.get(opt.name, opt.default)
+        if value != opt.default:
+            words.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
+    return ", ".join(words)
 
 
 def _date(text: str) -> str:
@@ -91,11 +104,10 @@ class SavedGamesScreen(Screen[None]):
         for saved in self.saves:
             game = saved.game
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished, {len(game.results())}/{game.rules.rounds} rounds)")
+                f"(unfinished, {out_of(len(game.results()), game.spec.view(game.options).rounds)} rounds)")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
-            rules = game.rules.preset + (", passing" if game.rules.passing else "")
-            table.add_row(plain(saved.id), plain(_date(saved.date)), rules, str(game.players), plain(winner), plain(scores),
-                          key=saved.id)  # names and file names: plain text, never markup
+            table.add_row(plain(saved.id), plain(_date(saved.date)), rules_text(game), str(game.players), plain(winner),
+                          plain(scores), key=saved.id)  # names and file names: plain text, never markup
         if keep is not None:
             ids = [s.id for s in self.saves]
             if keep in ids:

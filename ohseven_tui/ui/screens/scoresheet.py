@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import Observation
 from .autoclose import AutoClose
+from ..narration import out_of
 from ..widgets.scoresheet import legend, round_so_far, sheet_for
 from .last_trick import last_trick_line
 
@@ -24,7 +24,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
                 Binding("minus", "app.speed(1)", show=False), Binding("escape", "close", "Close", show=False),
                 Binding("l", "last_trick", "Last trick")]
 
-    def __init__(self, obs: Observation, *, final: bool = False, review: bool = False,
+    def __init__(self, obs: Any, *, final: bool = False, review: bool = False,
                  auto: Optional[float] = None) -> None:
         super().__init__()
         self.obs = obs
@@ -33,12 +33,13 @@ class ScoresheetScreen(AutoClose, Screen[None]):
 
     def compose(self) -> ComposeResult:
         obs = self.obs
+        view = obs.view
         in_play = round_so_far(obs) is not None
         if in_play:
-            title = f"Scoresheet during round {obs.round_number} of {obs.rules.rounds}"
+            title = f"Scoresheet during round {out_of(obs.round_number, view.rounds, ' of ')}"
         elif obs.results:
             last = obs.results[-1]
-            title = f"Scoresheet after round {last.number} of {obs.rules.rounds}"
+            title = f"Scoresheet after round {out_of(last.number, view.rounds, ' of ')}"
         else:
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
@@ -47,7 +48,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
-            yield Static(Text(legend(obs.rules.preset, in_play)), id="sheet-legend")
+            yield Static(Text(legend(obs, in_play)), id="sheet-legend")
         yield Footer()
 
     def action_last_trick(self) -> None:

@@ -1,11 +1,14 @@
-"""Setup: the rules preset, seats (human or bot, with names), passing, seed and
-bot speed. The rules decide the player range, the bots on offer (a bot class says
-which presets it plays) and whether passing exists.
+"""Setup: the game, seats (human or bot, with names), the game's options, seed and
+bot speed. The game (from the registry) decides the player range, the options on
+offer (its spec declares them), and the bots (a bot class says which games it
+plays).
 
 The defaults (one human against three normal bots) mean Enter starts at once.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,16 +17,30 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...engine.protocol import Option
 from ...safetext import clean_name, drop_unsafe
-from ..setup import BOT_SPEEDS, DEFAULT_DELAY, NAMES, PLAYER_RANGE, RULES, RULES_LABELS, GameSetup, SeatChoice, bots_for
+from ..setup import (BOT_SPEEDS, DEFAULT_DELAY, MAX_SEATS, NAMES, GameSetup, SeatChoice, all_options, bots_for,
+                     default_game_name, game_spec, games)
 
 KIND_LABELS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: normal", "normal"), ("Bot: strong", "strong")]
+RESERVED_IDS = frozenset({"rules", "players", "speed", "seed", "start"})  # the screen's own choices
 
 
-def kind_labels(preset: str) -> list[tuple[str, str]]:
-    """Human, and the bots that play ``preset`` (asked each time: bots learn presets)."""
-    playing = bots_for(preset)
+def kind_labels(game: str) -> list[tuple[str, str]]:
+    """Human, and the bots that play ``game`` (asked each time: bots learn games)."""
+    playing = bots_for(game)
     return [(label, kind) for label, kind in KIND_LABELS if kind == "human" or kind in playing]
+
+
+def option_id(opt: Option) -> str:
+    """An option's widget id: its name, unless the screen uses that id itself."""
+    return opt.name if opt.name not in RESERVED_IDS else f"option-{opt.name}"
+
+
+def choice_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 class SetupScreen(Screen[None]):
@@ -49,10 +66,13 @@ class SetupScreen(Screen[None]):
             speed = "custom"
             speeds[speed] = s.bot_delay
         self.speeds = speeds
-        preset = s.rules if s.rules in RULES else "oh-seven"
-        low, high = PLAYER_RANGE[preset]
+        names = [spec.name for spec in games()]
+        game = s.game if s.game in names else default_game_name()
+        spec = game_spec(game)
+        low, high = spec.players
         players = min(max(s.players, low), high)
-        kinds = kind_labels(preset)
+        kinds = kind_labels(game)
+        declared = {opt.name for opt in spec.options}
         # Enter in any text field starts the game (on_input_submitted): say so.
         yield Static("New game — Tab moves between choices; Enter opens a list, and starts the game "
                      "from a name or the seed field or on Start", id="setup-title")
@@ -61,16 +81,26 @@ class SetupScreen(Screen[None]):
         with body:
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="label")
-                yield Select([(RULES_LABELS[r], r) for r in RULES], value=preset, allow_blank=False,
+                yield Select([(g.label, g.name) for g in games()], value=game, allow_blank=False,
                              compact=True, id="rules")
                 yield Static("", id="rules-note")
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(low, high + 1)], value=players, allow_blank=False,
-                             compact=True, id="players")
-                yield Label("Passing", classes="label")
-                yield Select([("off", False), ("on", True)], value=s.passing and preset == "oh-seven",
-                             allow_blank=False, compact=True, id="passing", disabled=preset != "oh-seven")
+            # Players, then every option any game declares, two to a row; an
+            # option the chosen game lacks stays in place, off and disabled.
+            choices: list[tuple[str, Any]] = [("Players", None), *((opt.label, opt) for opt in all_options())]
+            for start in range(0, len(choices), 2):
+                with Horizontal(classes="row"):
+                    for label, opt in choices[start:start + 2]:
+                        yield Label(label, classes="label")
+                        if opt is None:
+                            yield Select([(str(n), n) for n in range(low, high + 1)], value=players,
+                                         allow_blank=False, compact=True, id="players")
+                            continue
+                        value = s.options.get(opt.name, opt.default) if opt.name in declared else opt.default
+                        if value not in opt.choices:
+                            value = opt.default
+                        yield Select([(choice_label(c), c) for c in opt.choices], value=value, allow_blank=False,
+                                     compact=True, id=option_id(opt), classes="option",
+                                     disabled=opt.name not in declared, tooltip=opt.help or None)
             with Horizontal(classes="row"):
                 yield Label("Bot speed", classes="label")
                 yield Select([(f"{k} ({v:g}s)" if v else "instant", k) for k, v in speeds.items()],
@@ -78,7 +108,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Seed", classes="label")
                 yield Input("" if s.seed is None else str(s.seed), placeholder="random", type="integer",
                             compact=True, id="seed")
-            for i in range(9):
+            for i in range(MAX_SEATS):
                 seat = s.seats[i] if i < s.players else SeatChoice(NAMES[i], "normal")
                 kind = seat.player if any(k == seat.player for _, k in kinds) else kinds[-1][1]
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
@@ -96,42 +126,45 @@ class SetupScreen(Screen[None]):
         self._note_rules(self.query_one("#rules", Select).value)
         self.query_one("#start", Button).focus()
 
-    def _note_rules(self, preset: str) -> None:
-        low, high = PLAYER_RANGE[preset]
-        bots = ", ".join(bots_for(preset))
+    def _note_rules(self, game: str) -> None:
+        low, high = game_spec(game).players
+        bots = ", ".join(bots_for(game))
         self.query_one("#rules-note", Static).update(f"{low}-{high} players · bots: {bots}")
 
-    def _apply_rules(self, preset: str) -> None:
-        """Clamp the player count to the preset's range, offer only the bots that
-        play it, and turn passing off where the preset has none."""
-        low, high = PLAYER_RANGE[preset]
+    def _apply_rules(self, game: str) -> None:
+        """Clamp the player count to the game's range, offer only the bots that
+        play it, and turn off (to their defaults) the options it does not have."""
+        spec = game_spec(game)
+        low, high = spec.players
         players = self.query_one("#players", Select)
         count = min(max(players.value, low), high)
         players.set_options([(str(n), n) for n in range(low, high + 1)])
         players.value = count
         self._show_seats(count)
-        kinds = kind_labels(preset)
+        kinds = kind_labels(game)
         allowed = [k for _, k in kinds]
         fallback = "normal" if "normal" in allowed else allowed[-1]
-        for i in range(9):
+        for i in range(MAX_SEATS):
             select = self.query_one(f"#kind-{i}", Select)
             kind = select.value
             select.set_options(kinds)
             select.value = kind if kind in allowed else fallback
-        passing = self.query_one("#passing", Select)
-        if preset != "oh-seven":
-            passing.value = False
-        passing.disabled = preset != "oh-seven"
-        self._note_rules(preset)
+        declared = {opt.name for opt in spec.options}
+        for opt in all_options():
+            select = self.query_one(f"#{option_id(opt)}", Select)
+            if opt.name not in declared:
+                select.value = opt.default
+            select.disabled = opt.name not in declared
+        self._note_rules(game)
 
     def _show_seats(self, players: int) -> None:
-        for i in range(9):
+        for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < players
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
-        elif event.select.id == "rules" and event.value in RULES:
+        elif event.select.id == "rules" and event.value in [g.name for g in games()]:
             self._apply_rules(event.value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -156,20 +189,20 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         speed = self.query_one("#speed", Select).value
-        preset = self.query_one("#rules", Select).value
-        return GameSetup(seats=seats, passing=bool(self.query_one("#passing", Select).value) and preset == "oh-seven",
-                         seed=abs(seed) if seed is not None else None,
-                         bot_delay=self.speeds.get(speed, DEFAULT_DELAY), rules=preset)
+        game = self.query_one("#rules", Select).value
+        declared = {opt.name for opt in game_spec(game).options}
+        options = {opt.name: self.query_one(f"#{option_id(opt)}", Select).value
+                   for opt in all_options() if opt.name in declared}
+        return GameSetup(seats=seats, options=options, seed=abs(seed) if seed is not None else None,
+                         bot_delay=self.speeds.get(speed, DEFAULT_DELAY), game=game)
 
     def action_start(self) -> None:
         from ..last_setup import remember_setup
 
-        from ...games.ohhell import RulesError
-
         setup = self.choices()
         try:
             game = setup.make_game()
-        except RulesError as exc:  # the choices above keep to the range; never crash if not
+        except ValueError as exc:  # OptionError or the family's own: the choices keep to the range; never crash
             self.query_one("#setup-error", Static).update(Text(str(exc)))
             return
         remember_setup(self.app, setup)

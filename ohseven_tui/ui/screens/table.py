@@ -1,15 +1,21 @@
-"""The table: the screen that runs a game.
+"""The table: the screen that runs a game, of any family.
 
-It holds the :class:`Game` (the controller) but renders only from
-``game.observation(seat)``; every rule (legal cards, trick winner, score) comes
-from the engine. Humans act through the keyboard, the mouse, or the passing and
-bidding screens; bots act in a worker, paced by the bot delay.
+It holds the game state (the controller) but renders only from
+``game.observe(seat)``; every rule (legal cards, trick winner, score) comes from
+the engine, every word about a family's phases from that family's UI package
+(``ui.families``): its private screens (passing, bidding, ...), its narration and
+its status line. Humans act through the keyboard, the mouse, or those screens;
+bots act in a worker, paced by the bot delay.
+
+What the table is doing is one :class:`Flow` (see there); pausing and skipping
+are how fast the bots go, not what the table waits for.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Optional
+import enum
+from typing import Any, Optional
 
 from rich.text import Text
 from textual import work
@@ -19,14 +25,41 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import DEAL, Bid, BidNumber, BidStyle, Game, IllegalAction, Observation, Pass, Phase, Play
-from ..cards import card_text, cards_text, suit_text, ascii_suits
+from ...engine.actions import DEAL, Play
+from ...engine.errors import IllegalAction
+from ..cards import card_text, cards_text, ascii_suits, line_text
+from ..families import ScreenArgs, family_ui
+from ..narration import Line, Told, line
 from ..privacy import Lookout
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..plain import printable, sentence
 from ..widgets.seats import SeatsView
+from ..widgets.status import StatusLine
 from .choose import ChooseScreen
+
+
+class Flow(enum.Enum):
+    """What the table is doing: one of these at a time.
+
+    Only READY and PLAYING let :meth:`TableScreen.advance` move the game on; every
+    other state has its own way back to READY (the bots' worker ends, the screen
+    it waits for closes). OVER is final.
+    """
+
+    READY = "ready"  # nothing under way: advance() decides who acts next
+    BOTS = "bots"  # the bots' worker is choosing and applying moves
+    HANDOFF = "handoff"  # the hot-seat hand-off screen is up, waiting for a seat
+    CHOOSING = "choosing"  # a human's private screen (passing, bidding, ...) is up
+    PLAYING = "playing"  # a human plays a card from the table's own hand view
+    SHOWING = "showing"  # a shared screen (a reveal, the round's scoresheet) is up
+    OVER = "over"  # the game is over and its screen has been shown
+
+    @property
+    def blocked(self) -> bool:
+        """Is the table waiting for something else than advance()?"""
+        return self not in (Flow.READY, Flow.PLAYING)
+
 
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
@@ -46,25 +79,44 @@ class TableScreen(Screen):
         Binding("escape", "leave", "Menu"),
     ]
 
-    def __init__(self, game: Game, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, game: Any, *, bot_delay: float = 0.6) -> None:
         super().__init__()
         self.game = game
+        self.spec = game.spec
+        self.family = family_ui(self.spec)
         self.delay = max(0.0, bot_delay)
         self.humans = [s for s, seat in enumerate(game.seats) if seat.player == "human"]
-        self.watch = not self.humans
+        self.watching = not self.humans  # watch mode: bots only (not `watch`: that is a Textual method)
         self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
         self.lookout = Lookout(self.humans)  # whose hand may be face up (hot-seat)
         self.last_human: Optional[int] = None
-        self.acting: Optional[int] = None  # the human whose card play we wait for
+        self.flow = Flow.READY
+        self._playing: Optional[int] = None  # the human whose card play we wait for (Flow.PLAYING)
         self.paused = False
         self.skipping = False
-        self.blocked = False  # a reveal or scoresheet is open; it resumes the flow
         self._wake = asyncio.Event()
         self._resume = asyncio.Event()
         self._resume.set()
-        self._finished = False
         self._over_at_start = game.is_over  # a finished game opened again is not filed twice
         self.bots: dict = {}
+
+    # -- the flow state ---------------------------------------------------------
+    def set_flow(self, flow: Flow, seat: Optional[int] = None) -> None:
+        """Move to ``flow`` (``seat``: whose card play, for PLAYING). The end of
+        the game stays the end: a worker finishing after it changes nothing."""
+        if self.flow is Flow.OVER:
+            return
+        self.flow = flow
+        self._playing = seat if flow is Flow.PLAYING else None
+
+    @property
+    def acting(self) -> Optional[int]:
+        """The human whose card play the table waits for, or None."""
+        return self._playing
+
+    @property
+    def blocked(self) -> bool:
+        return self.flow.blocked
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -72,7 +124,7 @@ class TableScreen(Screen):
             yield SeatsView(id="seats")
             yield TableLog(id="log")
         with Vertical(id="bottom"):
-            yield Static("", id="status")
+            yield StatusLine("", id="status")
             yield Static("", id="message")
             yield HandView(id="hand")
         yield Footer(compact=True)
@@ -88,17 +140,19 @@ class TableScreen(Screen):
         self._make_bots()
         if self.game.round_number and self.game.history:
             self._retell_round()
-            self.log_line(Text(f"Resumed: round {self.game.round_number} of {self.game.rules.rounds}."))
+            rounds = self.public().view.rounds
+            of = f" of {rounds}" if rounds else ""
+            self.log_line(Text(f"Resumed: round {self.game.round_number}{of}."))
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
     def _make_bots(self) -> None:
         from ...bots import make_bot
+        from ...engine import registry
         from ..setup import bots_for
 
         missing = set()
-        preset = self.game.rules.preset
-        playing = bots_for(preset)
+        playing = bots_for(self.spec.name)
         for seat, info in enumerate(self.game.seats):
             if seat in self.humans:
                 continue
@@ -110,23 +164,14 @@ class TableScreen(Screen):
                 missing.add(info.player)
                 self.bots[seat] = make_bot("easy", seed=self.game.seed * 16 + seat)
         if missing:
-            what = f" for {preset}" if preset != "oh-seven" else ""
+            what = f" for {self.spec.name}" if self.spec.name != registry.default_game().name else ""
             self.notify(f"{', '.join(sorted(missing))} bots are not available{what} yet; easy bots play those seats.",
                         severity="warning")
 
-    @property
-    def number_bids(self) -> bool:
-        return self.game.rules.bid_style is not BidStyle.CARD
-
-    def bids_so_far(self) -> dict[int, int]:
-        """Classic (H4): the bids made so far this round, in turn; every seat hears
-        them, so the observation carries them."""
-        return dict(self.public().bids_made)
-
     # -- reading the game -----------------------------------------------------
-    def public(self) -> Observation:
+    def public(self) -> Any:
         """The viewer's observation (seat 0's in watch mode, for public fields only)."""
-        return self.game.observation(self.viewer if self.viewer is not None else 0)
+        return self.game.observe(self.viewer if self.viewer is not None else 0)
 
     def seat_name(self, seat: int) -> str:
         return printable(self.game.seats[seat].name)  # names are shown, never parsed: no markup, no escapes
@@ -148,15 +193,14 @@ class TableScreen(Screen):
     def refresh_view(self) -> None:
         obs = self.public()
         dark = self.app.current_theme.dark
-        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans),
-                                       number_bids=self.bids_so_far())
-        self.query_one("#status", Static).update(self._status(obs), layout=False)
+        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans))
+        self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         hand = self.query_one(HandView)
         if self.viewer is None:
             hand.set_hand((), title="Watching the bots play; their hands stay hidden. After the game, "
                                     "Saved games → replay (r) shows every deal.")
         else:
-            acting = self.acting == self.viewer and obs.phase is Phase.PLAY
+            acting = self.acting == self.viewer and self.acting is not None
             # Hot-seat: face up only while its owner plays, after their hand-off.
             face_up = self.lookout.may_show(self.viewer) and (acting or not self.lookout.hot_seat)
             legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
@@ -177,59 +221,17 @@ class TableScreen(Screen):
             self._bindings_state = state
             self.refresh_bindings()
 
-    def _status(self, obs: Observation) -> Text:
-        game = self.game
-        t = Text()
-        if not obs.round_number:
-            t.append("Shuffling…")
-            return t
-        t.append(f"Round {obs.round_number}/{game.rules.rounds}", style="bold")
-        if obs.phase is not Phase.PLAY:
-            t.append(f" · dealer {self.seat_name(obs.dealer)}")
-        if obs.deal_number > 1:
-            t.append(f" · deal {obs.deal_number}")
-        if obs.phase is Phase.PASS:
-            word = "card" if obs.pass_count == 1 else "cards"
-            side = "left" if obs.pass_direction > 0 else "right"
-            t.append(f" · passing {obs.pass_count} {word} to the {side}")
-        elif obs.phase is Phase.BID:
-            if self.number_bids:
-                t.append(f" · {obs.hand_size} card{'s' if obs.hand_size != 1 else ''} · {self._trump_words(obs)}")
-            t.append(" · bidding")
-            if obs.rebid_count:
-                t.append(f" (rebid {obs.rebid_count})")
-            if obs.rules.bid_style is BidStyle.NUMBER_IN_TURN and obs.to_act:
-                t.append(f" · {self.seat_name(obs.to_act[0])} to bid", style="bold")
-        elif self.number_bids and obs.phase is Phase.PLAY:
-            trick_no = min(len(obs.tricks) + 1, obs.hand_size)
-            t.append(f" · trick {trick_no}/{obs.hand_size} · {self._trump_words(obs)}")
-        elif obs.trump is not None:
-            trick_no = min(len(obs.tricks) + 1, obs.hand_size)
-            t.append(f" · trick {trick_no}/{obs.hand_size} · trump ")
-            t.append_text(suit_text(obs.trump, ascii=self.ascii, dark=self.app.current_theme.dark))
-            if obs.bid_cards is not None and obs.leader is not None:
-                t.append(f" ({self.seat_name(obs.leader)}'s ")
-                t.append_text(self.card(obs.bid_cards[obs.leader]))
-                t.append(")")
-        if obs.phase is Phase.PLAY and obs.to_act:
-            seat = obs.to_act[0]
-            leading = not obs.trick
-            if not leading:
-                t.append(f" · {self.seat_name(obs.trick[0][0])} led")
-            t.append(" · ")
-            if seat == self.acting and seat == self.viewer:
-                you = "you" if len(self.humans) == 1 else self.seat_name(seat)
-                t.append(f"{you} to lead" if leading else f"{you} to play", style="bold reverse")
-            else:
-                t.append(f"{self.seat_name(seat)} {'leads' if leading else 'to play'}", style="bold")
-        if self.watch and self.paused:
-            t.append(" · PAUSED", style="bold reverse")
-        return t
-
-    def _trump_words(self, obs: Observation) -> str:
-        from .number_bid import trump_words
-
-        return trump_words(obs, self.ascii)
+    def status_lines(self, obs: Any) -> list[Line]:
+        """The family's status line, with the table's own PAUSED mark."""
+        you = None
+        seat = obs.to_act[0] if obs.to_act else None
+        if seat is not None and seat == self.acting and seat == self.viewer:
+            you = "you" if len(self.humans) == 1 else self.seat_name(seat)
+        lines = list(self.family.status_lines(obs, self.seat_name, you=you))
+        if self.watching and self.paused:
+            lines.append(line(" · "))
+            lines.append(line("PAUSED", style="bold reverse"))
+        return lines
 
     def say(self, message: str, *, error: bool = False) -> None:
         if error:
@@ -239,26 +241,36 @@ class TableScreen(Screen):
         widget.update(Text(self.plain(message)), layout=False)
 
     def log_line(self, text) -> None:
-        if isinstance(text, str):
+        if isinstance(text, Line):
+            text = line_text(text, ascii=self.ascii, dark=self.app.current_theme.dark)
+        elif isinstance(text, str):
             text = Text(self.plain(text))
         self.query_one(TableLog).write(text)
 
+    def tell(self, told: Told) -> None:
+        if told.clear:
+            self.query_one(TableLog).clear()
+            self.say("")  # "Skipping…" was about the round before
+        for ln in told.lines:
+            self.log_line(ln)
+
     def _retell_round(self) -> None:
         """A resumed game's log: this round so far, told again from its history
-        (replayed on a fresh game with the same rules, seats, seed and deals)."""
+        (replayed on a fresh game with the same options, seats, seed and deals)."""
         game = self.game
-        replay = Game(game.rules, seed=game.seed, seats=game.seats, stacked_deals=game.stacked_deals)
+        replay = self.spec.new_game(game.options, seed=game.seed, seats=game.seats,
+                                    stacked_deals=game.stacked_deals)
         seat = self.viewer if self.viewer is not None else 0
         for action in game.history:
-            before = replay.observation(seat)
+            before = replay.observe(seat)
             replay.apply(action)
             if replay.round_number == game.round_number:
-                self._narrate(action, before, replay.observation(seat))
+                self.tell(self.family.narrate(action, before, replay.observe(seat), self.seat_name))
 
     # -- the flow ---------------------------------------------------------------
     def advance(self) -> None:
         """Decide who acts next. The one place that moves the game along."""
-        if self.blocked or not self._on_stack():
+        if self.flow.blocked or not self._on_stack():
             return
         game = self.game
         if game.is_over:
@@ -272,7 +284,7 @@ class TableScreen(Screen):
         if bot_seats:
             self._bot_step()
             return
-        if game.phase is Phase.PLAY:
+        if game.current_seat is not None:  # in turn (card play): the seat whose turn it is
             self._human_turn(seats[0])
             return
         # Simultaneous phase: each human in turn, the one at the keyboard first.
@@ -296,13 +308,12 @@ class TableScreen(Screen):
         """Cover the table (every hand face down) until ``seat`` is at the screen."""
         from .handoff import HandoffScreen
 
-        self.acting = None
-        self.blocked = True
+        self.set_flow(Flow.HANDOFF)
         self.viewer = seat
         self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: self._after_handoff(seat))
 
     def _after_handoff(self, seat: int) -> None:
-        self.blocked = False
+        self.set_flow(Flow.READY)
         self.last_human = seat
         self.lookout.open(seat)
         self._begin_turn(seat)
@@ -327,39 +338,28 @@ class TableScreen(Screen):
         """Back from a shared screen in the middle of a human's card play: that
         human confirms the hand-off again before the hand turns face up."""
         seat = self.acting
-        if (seat is not None and self.is_current and not self.blocked
+        if (seat is not None and self.is_current and self.flow is Flow.PLAYING
                 and self.lookout.needs_handoff(seat)):
             self._hand_off(seat)
 
     def _begin_turn(self, seat: int) -> None:
+        """The family's private screen for this phase, if it has one; else the
+        seat plays a card from the table's own hand view."""
         self.viewer = seat
-        game = self.game
-        if game.phase is Phase.PASS:
-            from .passing import PassScreen
-
-            self.blocked = True
-            screen = PassScreen(game.observation(seat), check=self.check, hint=self.hint_text, humans=len(self.humans))
-            self.app.push_screen(screen, lambda cards: self._human_acted(Pass(seat, cards)))
-        elif game.phase is Phase.BID and self.number_bids:
-            from .number_bid import NumberBidScreen
-
-            self.blocked = True
-            screen = NumberBidScreen(game.observation(seat), bids_so_far=self.bids_so_far(), check=self.check,
-                                     hint=self.hint_text, humans=len(self.humans))
-            self.app.push_screen(screen, lambda number: self._human_acted(BidNumber(seat, number)))
-        elif game.phase is Phase.BID:
-            from .bidding import BidScreen
-
-            self.blocked = True
-            screen = BidScreen(game.observation(seat), check=self.check, hint=self.hint_text, humans=len(self.humans))
-            self.app.push_screen(screen, lambda card: self._human_acted(Bid(seat, card)))
-        else:
-            self.acting = seat
-            self.refresh_view()
-            self.say("")
+        obs = self.game.observe(seat)
+        factory = self.family.screens.get(obs.phase)
+        if factory is not None:
+            args = ScreenArgs(check=self.check, hint=self.hint_text, humans=len(self.humans))
+            screen, to_action = factory(obs, args)
+            self.set_flow(Flow.CHOOSING)
+            self.app.push_screen(screen, lambda result: self._human_acted(to_action(result)))
+            return
+        self.set_flow(Flow.PLAYING, seat)
+        self.refresh_view()
+        self.say("")
 
     def _human_acted(self, action) -> None:
-        self.blocked = False
+        self.set_flow(Flow.READY)
         if not self.apply(action):
             self.advance()  # the engine said no: ask again, showing its message
 
@@ -377,23 +377,19 @@ class TableScreen(Screen):
             self.last_human = action.seat
         self.lookout.close()  # the end of that human's action, or another seat acted
         if self.acting is not None and isinstance(action, Play) and action.seat == self.acting:
-            self.acting = None
+            self.set_flow(Flow.READY)
             self.say("")
         self.app.after_action(self.game)
         after = self.public()
-        self._narrate(action, before, after)
+        self.tell(self.family.narrate(action, before, after, self.seat_name))
         self.refresh_view()
         if not self._announce(before, after) and then_advance:
             self.advance()
         return True
 
     def check(self, action) -> Optional[str]:
-        """Ask the engine, on a copy, whether ``action`` is legal; its reason if not."""
-        try:
-            self.game.clone().apply(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return None
+        """The engine's reason ``action`` is illegal (nothing changed, nothing cloned), or None."""
+        return self.game.why_illegal(action)
 
     # -- bots -------------------------------------------------------------------
     @work(group="bots", exit_on_error=True)
@@ -402,19 +398,19 @@ class TableScreen(Screen):
         act or a reveal or scoresheet opens. Each choice runs in a thread, so a
         slow bot never blocks the screen, and each move is drawn as it lands."""
         game = self.game
-        self.blocked = True
+        self.set_flow(Flow.BOTS)
         self.cover()  # a bot's turn ends any human's window
         while not game.is_over:
             seats = [s for s in game.to_act() if s not in self.humans]
             if not seats:
                 break
             await self._resume.wait()
-            if game.phase is Phase.PLAY or game.current_seat is not None:  # in turn: one at a time, paced
+            if game.current_seat is not None:  # in turn: one at a time, paced
                 seats = seats[:1]
                 await self._pace()
             for seat in seats:
                 await self._resume.wait()
-                obs = game.observation(seat)
+                obs = game.observe(seat)
                 try:
                     action = await asyncio.to_thread(self.bots[seat].choose, obs)
                 except Exception as exc:  # a broken bot must not end the game
@@ -423,13 +419,13 @@ class TableScreen(Screen):
                                 severity="error", timeout=8)
                 if not self._on_stack() or seat not in game.to_act():
                     return
-                self.blocked = False
+                self.set_flow(Flow.READY)
                 if action is None or not self.apply(action, then_advance=False):
                     self.apply(obs.legal_actions[0], then_advance=False)
-                if self.blocked:  # a reveal or a scoresheet is open; it resumes the flow
+                if self.flow is not Flow.READY:  # a reveal or a scoresheet is open; it resumes the flow
                     return
-                self.blocked = True
-        self.blocked = False
+                self.set_flow(Flow.BOTS)
+        self.set_flow(Flow.READY)
         self.call_later(self.advance)
 
     async def _pace(self) -> None:
@@ -442,101 +438,57 @@ class TableScreen(Screen):
             pass
 
     # -- telling what happened ------------------------------------------------
-    def _narrate(self, action, before: Observation, after: Observation) -> None:
-        if action is DEAL:
-            self.query_one(TableLog).clear()
-            self.say("")  # "Skipping…" was about the round before
-            if after.deal_number > 1 and after.round_number == before.round_number:
-                self.log_line(f"Round {after.round_number} is dealt again (deal {after.deal_number}).")
-            else:
-                self.log_line(Text(f"Round {after.round_number}: {self.seat_name(after.dealer)} deals.", style="bold"))
-            if after.phase is Phase.PASS:
-                side = "left" if after.pass_direction > 0 else "right"
-                word = "card" if after.pass_count == 1 else "cards"
-                self.log_line(f"Everyone passes {after.pass_count} {word} face down to the {side}.")
-            if self.number_bids and after.round_number:
-                self.log_line(f"{after.hand_size} card{'s' if after.hand_size != 1 else ''} each; "
-                              f"{self._trump_words(after)}.")
-            return
-        if isinstance(action, BidNumber) and after.rules.bid_style is BidStyle.NUMBER_IN_TURN:
-            self.log_line(f"{self.seat_name(action.seat)} bids {action.number}.")  # classic: bids are public
-        if isinstance(action, Play):
-            line = Text(f"{self.seat_name(action.seat)} plays ")
-            line.append_text(self.card(action.card))
-            self.log_line(line)
-            if len(after.tricks) > len(before.tricks):
-                winner = after.tricks[-1].winner
-                self.log_line(Text(f"{self.seat_name(winner)} takes trick {len(after.tricks)} "
-                                   f"(has {after.taken[winner]}, bid {after.bids[winner]}).", style="bold"))
-            return
-        if isinstance(action, Pass) and after.phase is not Phase.PASS and before.phase is Phase.PASS:
-            self.log_line("The passed cards are revealed to their receivers.")
-        if len(after.bid_attempts) > len(before.bid_attempts):
-            _, attempt = after.bid_attempts[-1]
-            line = Text("Bids: ")
-            for seat, card in enumerate(attempt.bids):
-                if seat:
-                    line.append(", ")
-                line.append(f"{self.seat_name(seat)} ")
-                line.append_text(Text(str(card)) if self.number_bids else self.card(card))
-            self.log_line(line)
-            self.log_line(self.plain(outcome_text(attempt, after, self.seat_name)))
-
-    def _announce(self, before: Observation, after: Observation) -> bool:
-        """Open the reveal or the scoresheet when one is due; True if one opened."""
+    def _announce(self, before: Any, after: Any) -> bool:
+        """Open the round's scoresheet, the game over, or the family's shared
+        screen (a reveal) when one is due; True if one opened."""
         if len(after.results) > len(before.results):
-            result = after.results[-1]
-            line = Text(f"Round {result.number} over. ")
-            line.append(", ".join(f"{self.seat_name(s)} {p:+d}" for s, p in enumerate(result.round_points)))
-            self.log_line(line)
-            if after.phase is Phase.GAME_OVER:
+            told = self.family.round_over_line(before, after, self.seat_name)
+            if told is not None:
+                self.log_line(told)
+            if self.game.is_over:
                 self._show_game_over()
                 return True
             from .scoresheet import ScoresheetScreen
 
-            if self.watch:
+            if self.watching:
                 self.skipping = False  # skipped to the end of the round: this is it, let it be read
-            self.blocked = True
+            self.set_flow(Flow.SHOWING)
             self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
                                  lambda _: self._resume_flow())
             return True
-        if len(after.bid_attempts) > len(before.bid_attempts):
-            from .reveal import RevealScreen
-
-            show_unbid = len(self.humans) == 1 and after.phase is Phase.BID
-            self.blocked = True
-            self.app.push_screen(RevealScreen(after, show_unbid=show_unbid, auto=self._auto_close()),
-                                 lambda _: self._resume_flow())
+        screen = self.family.announcement(before, after, humans=len(self.humans), auto=self._auto_close())
+        if screen is not None:
+            self.set_flow(Flow.SHOWING)
+            self.app.push_screen(screen, lambda _: self._resume_flow())
             return True
         return False
 
     def _auto_close(self) -> Optional[float]:
         """In watch mode the reveals and scoresheets close themselves."""
-        if not self.watch:
+        if not self.watching:
             return None
         return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
 
     def _resume_flow(self) -> None:
-        self.blocked = False
-        if self.watch and self.skipping and self.game.phase is Phase.ROUND_OVER:
-            self.skipping = False
+        self.set_flow(Flow.READY)
+        obs = self.public()
+        if self.watching and self.skipping and obs.round_number and obs.round_number <= len(obs.results):
+            self.skipping = False  # between rounds: the skip to the round's end is done
         self.refresh_view()
         self.advance()
 
     def _show_game_over(self) -> None:
-        if self._finished:
+        if self.flow is Flow.OVER:
             return
-        self._finished = True
-        self.blocked = True
-        self.acting = None
+        self.set_flow(Flow.OVER)
         if not self._over_at_start:
             self.app.game_finished(self.game)
         from .gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.game.observation(self.viewer if self.viewer is not None else 0)))
+        self.app.push_screen(GameOverScreen(self.game.observe(self.viewer if self.viewer is not None else 0)))
 
     # -- hints ----------------------------------------------------------------
-    def hint_text(self, obs: Observation) -> str:
+    def hint_text(self, obs: Any) -> str:
         try:
             from ...bots import hint
         except ImportError:
@@ -545,14 +497,7 @@ class TableScreen(Screen):
             suggestion = hint(obs)
         except Exception as exc:  # a hint must never break the game
             return f"No hint this time ({exc})."
-        action = suggestion.action
-        what = ""
-        if isinstance(action, BidNumber):
-            what = f"bid {action.number}"
-        elif isinstance(action, (Play, Bid)):
-            what = action.card.pretty()
-        elif isinstance(action, Pass):
-            what = " ".join(c.pretty() for c in action.cards)
+        what = self.family.action_words(suggestion.action)
         if what.lower() in suggestion.reason.lower():  # the reason names the move already
             what = ""
         return self.plain(f"Hint: {what}: {suggestion.reason}" if what else f"Hint: {suggestion.reason}")
@@ -565,11 +510,11 @@ class TableScreen(Screen):
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
-            return self.acting is None and (bool(self.bots) and self.delay > 0 or self.watch)
+            return self.acting is None and (bool(self.bots) and self.delay > 0 or self.watching)
         if action == "pause":
-            return self.watch and not self.paused
+            return self.watching and not self.paused
         if action == "resume":
-            return self.watch and self.paused
+            return self.watching and self.paused
         if action == "speed":
             return bool(self.bots) and self.acting is None
         return True
@@ -598,7 +543,7 @@ class TableScreen(Screen):
 
     def action_hint(self) -> None:
         if self.acting is not None:
-            self.say(self.hint_text(self.game.observation(self.acting)))
+            self.say(self.hint_text(self.game.observe(self.acting)))
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen
@@ -613,13 +558,13 @@ class TableScreen(Screen):
     def action_skip(self) -> None:
         self.skipping = True
         self._wake.set()
-        self.say("Skipping ahead…" if not self.watch else "Skipping to the end of the round…")
+        self.say("Skipping ahead…" if not self.watching else "Skipping to the end of the round…")
 
     def action_resume(self) -> None:
         self.action_pause()
 
     def action_pause(self) -> None:
-        if not self.watch:
+        if not self.watching:
             return
         self.paused = not self.paused
         if self.paused:
@@ -654,45 +599,3 @@ class TableScreen(Screen):
 
         saved = " It is saved; Continue on the menu resumes it." if self.app.storage() else ""
         self.app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
-
-
-def number_outcome_text(attempt, obs: Observation, name) -> str:
-    """Oh Hell: the trump (turned card or none), the bids' total against the
-    tricks, and who leads (H3-H5, U3-U5)."""
-    from .number_bid import trump_words
-
-    total = sum(attempt.bids)
-    size = obs.hand_size
-    if total > size:
-        fit = f"The bids add up to {total}, {total - size} more than the {size} tricks: someone will miss."
-    elif total < size:
-        fit = f"The bids add up to {total}, {size - total} fewer than the {size} tricks: someone must take more."
-    else:
-        fit = f"The bids add up to {size}, the number of tricks."
-    leader = obs.leader if obs.leader is not None else (obs.dealer + 1) % obs.players
-    words = trump_words(obs)
-    return f"{words[0].upper()}{words[1:]}. {fit} {name(leader)} leads."
-
-
-def outcome_text(attempt, obs: Observation, name) -> str:
-    """What a revealed set of bids leads to, in words (R9-R13)."""
-    from ...games.ohhell import IDENTICAL_TOP, SUM_IS_HAND
-
-    if attempt.bids and not hasattr(attempt.bids[0], "suit"):  # number bids (Oh Hell)
-        return number_outcome_text(attempt, obs, name)
-
-    top = max(attempt.bids)
-    holders = [s for s, c in enumerate(attempt.bids) if c == top]
-    if attempt.outcome == SUM_IS_HAND:
-        gained = [name(s) for s, b in enumerate(attempt.bonus) if b]
-        who = " and ".join(gained)
-        text = f"The bids add up to {obs.hand_size}: rebid. {who} {'gains' if len(gained) == 1 else 'each gain'} 1 point for the top bid."
-    elif attempt.outcome == IDENTICAL_TOP:
-        text = (f"Identical top cards ({top.pretty()} from {' and '.join(name(s) for s in holders)}): "
-                "nobody is top bidder, rebid.")
-    else:
-        return (f"Trump is {top.suit.symbol} {top.suit.label}: {name(holders[0])}'s {top.pretty()} is the top bid, "
-                f"and {name(holders[0])} leads.")
-    if obs.phase is Phase.DEAL:
-        text += " Nobody has an unbid card left: the round is dealt again (points scored stay)."
-    return text

@@ -1,16 +1,15 @@
-"""The seats around the table: name, bid, tricks taken, score, and the card each
-seat put on the current trick. Rendered from one observation."""
+"""The seats around the table, drawn by the game's family (``render_seats`` in
+its UI package, see ``ui.families``) from one observation; a family without one
+gets names, whose turn and totals."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...games.ohhell import BidStyle, Observation, Phase
-from ..cards import card_text
 from ..plain import printable
 
 
@@ -23,83 +22,29 @@ class SeatsView(Static):
     SeatsView { height: auto; width: auto; padding: 0 1; }
     """
 
-    def show(self, obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
+    def show(self, obs: Any, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
              number_bids: Optional[dict] = None) -> None:
+        from ..families import family_ui
+
         # The table screen fixes this widget's size, so no layout pass is needed.
         fixed = self.styles.width is not None and self.styles.width.is_cells
-        self.update(render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans, number_bids=number_bids),
-                    layout=not fixed)
+        table = family_ui(obs.spec).render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans,
+                                                 number_bids=number_bids)
+        self.update(table, layout=not fixed)
 
 
-def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
-                 number_bids: Optional[dict] = None) -> Table:
-    """``number_bids``: classic's bids made so far in turn (public, H4), by seat."""
-    n = obs.players
-    card_bids = obs.rules.preset == "oh-seven"
-    in_turn = obs.phase is Phase.BID and obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
-    if in_turn:
-        caption = "▶ to bid · D dealer"
-    elif obs.phase in (Phase.PASS, Phase.BID):
-        caption = "✓ has chosen, face down · D dealer"
-    else:
-        caption = "▶ to play · D dealer" + (" · * top bid (trump)" if card_bids else "")
+def plain_seats(obs: Any, viewer: Optional[int], *, humans: int, **_: Any) -> Table:
+    """Names, the seat to act and the totals: the seats of a family that draws none."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
-                  caption=caption,
-                  caption_style="dim", caption_justify="left")
+                  caption="▶ to act", caption_style="dim", caption_justify="left")
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Seat", no_wrap=True, max_width=16, overflow="ellipsis")
     table.add_column("", no_wrap=True, style="dim", max_width=6)
-    table.add_column("Bid", justify="right", no_wrap=True)
-    table.add_column("Took", justify="right", no_wrap=True)
     table.add_column("Score", justify="right", no_wrap=True)
-    table.add_column("Trick", no_wrap=True)
-
-    # The card each seat has on the table: the current trick, or the finished
-    # one (kept on show until the next card is led), with its winner marked.
-    on_table: dict[int, Text] = {}
-    if obs.trick:
-        for i, (seat, card) in enumerate(obs.trick):
-            t = card_text(card, ascii=ascii, dark=dark)
-            if i == 0:
-                t.append(" led", style="dim")
-            on_table[seat] = t
-    elif obs.tricks and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER):
-        last = obs.tricks[-1]
-        for i, card in enumerate(last.cards):
-            seat = last.seat_of(i, n)
-            t = card_text(card, ascii=ascii, dark=dark, dim=True)
-            if seat == last.winner:
-                t = card_text(card, ascii=ascii, dark=dark)
-                t.append(" won", style="bold")
-            on_table[seat] = t
-
-    turn = obs.to_act[0] if (obs.phase is Phase.PLAY or in_turn) and obs.to_act else None
-    playing = obs.bids is not None and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
-    for seat in range(n):
-        info = obs.seats[seat]
+    turn = obs.to_act[0] if len(obs.to_act) == 1 else None
+    for seat, info in enumerate(obs.seats):
         marker = Text("▶", style="bold") if seat == turn else Text(" ")
         name = Text(printable(info.name), style="bold" if seat == viewer else "")
-        if seat == obs.dealer and obs.round_number:
-            name.append(" D", style="dim")
         kind = "you" if seat == viewer and humans == 1 else seat_kind(info.player)
-        if obs.phase in (Phase.PASS, Phase.BID) and obs.acted and obs.acted[seat]:
-            status = Text("✓", style="dim")
-        else:
-            status = Text("")
-        if playing:
-            bid = Text(str(obs.bids[seat]))
-            if card_bids and seat in obs.top_bidders and obs.trump is not None:
-                bid = Text(f"{obs.bids[seat]}", style="bold")
-                bid.append("*")
-            took = Text(str(obs.taken[seat]))
-            if obs.taken[seat] > obs.bids[seat]:
-                took.stylize("bold")
-        elif in_turn and number_bids and seat in number_bids:
-            bid = Text(str(number_bids[seat]))
-            took = Text("")
-        else:
-            bid = status
-            took = Text("")
-        score = str(obs.totals[seat])
-        table.add_row(marker, name, kind, bid, took, score, on_table.get(seat, Text("")))
+        table.add_row(marker, name, kind, str(obs.totals[seat]))
     return table

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...engine import Pass
-from ..widgets.hand import HandView
-from ..plain import plain, printable
-from .choose import ChooseScreen
+from ....engine import Pass
+from ...widgets.hand import HandView
+from ...plain import plain, printable
+from ..choose import ChooseScreen
 
 
 class PassScreen(ChooseScreen):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...engine import Bid
-from ..widgets.hand import HandView
-from ..plain import plain, printable
-from .choose import ChooseScreen
+from ....engine import Bid
+from ...widgets.hand import HandView
+from ...plain import plain, printable
+from ..choose import ChooseScreen
 
 
 class BidScreen(ChooseScreen):
@@ -33,7 +33,7 @@ class BidScreen(ChooseScreen):
             context.append_text(self.cards(obs.received))
             context.append(f" from {name(obs.pass_from)} (marked +).\n")
         if attempts:
-            from .table import outcome_text
+            from .narration import outcome_text
 
             last = attempts[-1]
             context.append("Last bids: ")
@@ -50,7 +50,8 @@ class BidScreen(ChooseScreen):
             context.append(self.plain("Your bid card's rank is the number of tricks you aim to take. The highest "
                                       "card bid sets trump (ties: ♠ > ♥ > ♦ > ♣) and its bidder leads."))
         self.query_one("#context").update(context)
-        self.query_one("#prompt").update(Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
+        self.query_one("#prompt").update(
+            Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
         legal = [a.card for a in obs.legal_actions if isinstance(a, Bid)]
         self.query_one(HandView).set_hand(obs.hand, legal, title=f"{me}'s hand", active=True,
                                           new=obs.received or ())

@@ -13,11 +13,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...games.ohhell import Bid, Observation, Phase
-from ...games.ohhell import STANDS
-from .autoclose import AutoClose
-from ..cards import card_text, cards_text, ascii_suits
-from ..plain import printable
+from ....games.ohhell import Bid, Observation, Phase
+from ....games.ohhell import STANDS
+from ..autoclose import AutoClose
+from ...cards import card_text, cards_text, ascii_suits
+from ...plain import printable
 
 class RevealScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"
@@ -32,7 +32,7 @@ class RevealScreen(AutoClose, ModalScreen[None]):
         self.auto = auto
 
     def compose(self) -> ComposeResult:
-        from .table import outcome_text
+        from .narration import outcome_text
 
         obs = self.obs
         ascii = getattr(self.app, "ascii_cards", False)

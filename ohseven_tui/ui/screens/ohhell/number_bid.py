@@ -1,4 +1,4 @@
-"""Number bidding (Oh Hell presets): name how many tricks you will take.
+"""Number bidding (classic and up-and-down): name how many tricks you will take.
 
 Classic (H4): in turn from the dealer's left, the bids so far are public, and the
 dealer may not make them add up to the hand size (the hook). Up-and-down (U4):
@@ -13,21 +13,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...games.ohhell import BidNumber, BidStyle, Observation
-from ..widgets.hand import HandView
-from ..widgets.numbers import NumberPicker
-from ..widgets.seats import SeatsView
-from ..plain import plain, printable
-from .choose import ChooseScreen
-
-
-def trump_words(obs: Observation, ascii: bool = False) -> str:
-    """'trump ♠ (J♠ turned)' or 'no trump' (H3, U3)."""
-    if obs.turned is None:  # no card left to turn
-        return "no trump"
-    suit = obs.turned.suit  # known from the deal on, before the bids (obs.trump is set at play)
-    symbol = suit.letter if ascii else suit.symbol
-    return f"trump {symbol} ({obs.turned.pretty(ascii)} turned)"
+from ....games.ohhell import BidNumber, Observation
+from ...widgets.hand import HandView
+from ...widgets.numbers import NumberPicker
+from ...widgets.seats import SeatsView
+from ...plain import plain, printable
+from ...narration import out_of
+from ..choose import ChooseScreen
+from .narration import trump_words
 
 
 class NumberBidScreen(ChooseScreen):
@@ -55,9 +48,10 @@ class NumberBidScreen(ChooseScreen):
         me = printable(obs.seats[obs.seat].name)
         name = lambda s: printable(obs.seats[s].name)  # noqa: E731
         size = obs.hand_size
-        in_turn = obs.rules.bid_style is BidStyle.NUMBER_IN_TURN
+        in_turn = obs.view.bids_in_turn
         self.query_one("#choose-title").update(plain(
-            f" {me} · round {obs.round_number}/{obs.rules.rounds} · {size} card{'s' if size != 1 else ''} · bidding"))
+            f" {me} · round {out_of(obs.round_number, obs.view.rounds)} · {size} card{'s' if size != 1 else ''}"
+            " · bidding"))
         words = trump_words(obs, self.ascii)
         context = Text(self.plain(f"{words[0].upper()}{words[1:]}. "))
         if in_turn:

@@ -1,0 +1,120 @@
+"""Where the table finds a family's own screens and words.
+
+A family's UI lives in ``ohseven_tui.ui.screens.<spec.family>`` (found by the
+spec's ``family``, so a new family adds its package and edits nothing here). It
+may define:
+
+- ``SCREENS``: phase -> factory ``(obs, ScreenArgs) -> (screen, to_action)``: the
+  private screen a human acts on in that phase (passing, bidding, ...), and how
+  its result becomes an action. Phases without one are card play on the table.
+- ``narrate(action, before, after, name) -> Told``: the log's lines.
+- ``round_over_line(before, after, name) -> Line | None``.
+- ``status_lines(obs, name, you=) -> list[Line]``: the status line.
+- ``announcement(before, after, humans=, auto=) -> Screen | None``: a screen every
+  seat sees after an action (a reveal), opened before play goes on.
+- ``action_words(action) -> str``: an action in a hint.
+- ``render_seats(obs, viewer, ascii=, dark=, humans=, number_bids=)``: the seats
+  around the table (a Rich renderable; that one hook draws).
+- ``HELP`` (markdown: the family's rules in brief) and ``HELP_KEYS`` ((where,
+  keys) rows for its own screens), for the help screen.
+
+Anything it leaves out falls back to the plain versions below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
+from typing import Any, Callable, Mapping, Optional
+
+from .narration import Line, Told, line, out_of
+
+__all__ = ["ScreenArgs", "FamilyUI", "family_ui"]
+
+
+@dataclass(frozen=True)
+class ScreenArgs:
+    """What the table hands a family's private screen."""
+
+    check: Callable[[Any], Optional[str]]  # the engine's reason an action is illegal, or None
+    hint: Callable[[Any], str]  # a hint for an observation
+    humans: int  # humans at the table (one: "you"; more: hot-seat)
+
+
+class FamilyUI:
+    """One family's UI hooks, with plain defaults for any it does not define."""
+
+    def __init__(self, spec: Any, module: Optional[ModuleType]) -> None:
+        self.spec = spec
+        self.module = module
+
+    def _hook(self, name: str) -> Any:
+        return getattr(self.module, name, None) if self.module is not None else None
+
+    @property
+    def screens(self) -> Mapping[Any, Callable[..., Any]]:
+        return self._hook("SCREENS") or {}
+
+    def narrate(self, action: Any, before: Any, after: Any, name: Callable[[int], str]) -> Told:
+        hook = self._hook("narrate")
+        if hook is not None:
+            return hook(action, before, after, name)
+        seat = getattr(action, "seat", None)
+        words = self.spec.action_text(action)
+        return Told((line(f"{name(seat)}: {words}" if seat is not None else words),))
+
+    def round_over_line(self, before: Any, after: Any, name: Callable[[int], str]) -> Optional[Line]:
+        hook = self._hook("round_over_line")
+        if hook is not None:
+            return hook(before, after, name)
+        if len(after.results) > len(before.results):
+            return line(f"Round {len(after.results)} over.")
+        return None
+
+    def status_lines(self, obs: Any, name: Callable[[int], str], *, you: Optional[str]) -> list[Line]:
+        hook = self._hook("status_lines")
+        if hook is not None:
+            return hook(obs, name, you=you)
+        out = [line(f"Round {out_of(obs.round_number, obs.view.rounds)}", style="bold")]
+        if obs.to_act:
+            seat = obs.to_act[0]
+            out.append(line(" · "))
+            out.append(line(f"{you} to play", style="bold reverse") if you is not None
+                       else line(f"{name(seat)} to play", style="bold"))
+        return out
+
+    def announcement(self, before: Any, after: Any, *, humans: int, auto: Optional[float]) -> Any:
+        hook = self._hook("announcement")
+        return hook(before, after, humans=humans, auto=auto) if hook is not None else None
+
+    @property
+    def help(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The family's rules (markdown, "" if none) and its screens' key rows."""
+        return self._hook("HELP") or "", tuple(self._hook("HELP_KEYS") or ())
+
+    def render_seats(self, obs: Any, viewer: Optional[int], **kwargs: Any) -> Any:
+        hook = self._hook("render_seats")
+        if hook is None:
+            from .widgets.seats import plain_seats as hook
+        return hook(obs, viewer, **kwargs)
+
+    def action_words(self, action: Any) -> str:
+        hook = self._hook("action_words")
+        return hook(action) if hook is not None else self.spec.action_text(action)
+
+
+@lru_cache(maxsize=None)
+def _module(family: str) -> Optional[ModuleType]:
+    try:
+        return importlib.import_module(f"{__package__}.screens.{family}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__package__}.screens.{family}":  # the package exists but is broken: say so
+            raise
+        return None
+
+
+def family_ui(spec: Any) -> FamilyUI:
+    """The UI hooks of the family that plays ``spec``."""
+    return FamilyUI(spec, _module(spec.family))

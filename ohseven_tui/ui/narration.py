@@ -1,0 +1,76 @@
+"""What the table tells, as data: lines of words and cards, no Textual or Rich.
+
+A family's narrator (``ui/screens/<family>/narration.py``) turns one applied
+action, with the observations before and after it, into a :class:`Told`; the
+table draws it (cards in their suit colours) into its log. Being plain data, a
+narration is tested without an app (tests/test_ui_narration.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional, Union
+
+from ..engine.cards import Card, Suit
+
+__all__ = ["Part", "Line", "Told", "line", "out_of", "plural", "joined"]
+
+Part = Union[str, Card, Suit]  # words, a card, or a suit symbol (drawn in its colour)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the table's log (or one stretch of its status line)."""
+
+    parts: tuple[Part, ...]
+    style: str = ""  # "bold", "dim", "bold reverse" or ""
+
+    def text(self, ascii: bool = False) -> str:
+        """The line as plain words (cards as ``7♠``, or ``7S`` with ``ascii``)."""
+        out = []
+        for part in self.parts:
+            if isinstance(part, Card):
+                out.append(part.pretty(ascii))
+            elif isinstance(part, Suit):
+                out.append(part.letter if ascii else part.symbol)
+            else:
+                out.append(part)
+        return "".join(out)
+
+
+def line(*parts: Part, style: str = "") -> Line:
+    return Line(tuple(parts), style)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one action adds to the log: ``clear`` starts it afresh (a new deal)."""
+
+    lines: tuple[Line, ...] = ()
+    clear: bool = False
+
+    def texts(self, ascii: bool = False) -> list[str]:
+        return [ln.text(ascii) for ln in self.lines]
+
+
+NOTHING = Told()
+
+
+def out_of(number: int, total: Optional[int], sep: str = "/") -> str:
+    """'3/7', or '3' when the game has no fixed number of rounds."""
+    return f"{number}{sep}{total}" if total else str(number)
+
+
+def plural(count: int, word: str, words: Optional[str] = None) -> str:
+    """'1 card', '3 cards'."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def joined(items: Iterable[tuple[Part, ...]], sep: str = ", ") -> tuple[Part, ...]:
+    """Parts of several items, with ``sep`` between them."""
+    out: list[Part] = []
+    for i, item in enumerate(items):
+        if i:
+            out.append(sep)
+        out.extend(item)
+    return tuple(out)

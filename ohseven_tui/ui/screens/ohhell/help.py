@@ -1,0 +1,52 @@
+"""The Oh Hell family's part of the help (F1): its rules in brief, and the keys of
+its own screens (passing, card bids, number bids). ``screens/help.py`` puts them
+together with every other family's and the keys every game shares."""
+
+HELP = """\
+# Oh-Seven in brief
+
+**Players and cards.** 2 to 9 players. Cards rank 0 to 7 in four suits,
+highest suit first: ♠ Spades, ♥ Hearts, ♦ Diamonds, ♣ Clubs (S H D C with `--ascii`).
+2-4 players use one deck of 32 cards, 5-9 players two decks (every card twice).
+
+**A game** is 7 rounds; each round deals 7 cards to everyone and plays 7 tricks.
+The highest total after round 7 wins; equal totals share the win.
+
+**Passing** (optional): after the deal everyone passes cards face down to a neighbour:
+round 2 one card left, 3 two right, 4 three left, 5 two right, 6 one left.
+
+**Bidding.** Everyone lays one card of their hand face down; all are revealed together.
+A card's rank is that player's bid: the number of tricks they aim to take. The
+highest card (rank, then suit) is the top bid: its suit is trump and its bidder
+leads the first trick. Bid cards stay in the hand and are played normally.
+
+- If the bids add up to exactly 7, the top bidder scores 1 point at once and
+  everyone bids again.
+- With two decks, if the top bid is made with identical cards, everyone bids again.
+- In a rebid you must use a card you have not bid with yet this round. When nobody
+  has one left, the round is dealt again (points already scored stay).
+
+**Tricks.** Follow the suit led if you can; otherwise play any card. The highest
+trump wins the trick, else the highest card of the suit led; between identical cards
+the first one played wins. The winner leads next.
+
+**Scoring.** Take exactly your bid: bid + 2 points. Miss: lose the difference
+(bid 3, took 2: -1). Bid 0 and take 0: +2.
+
+# Oh Hell presets (Rules on the setup screen, or `ohseven play --rules`)
+
+**classic**: 3-7 players, 52 cards (ace high), hands of 7, 6, 5, 4, 3, 2, 1. The next
+card of the pack is turned: its suit is trump (none left: no trump). Bids are numbers,
+made in turn from the dealer's left; the dealer may not make them add up to the hand
+size (the hook). Exact: 10 + tricks; a miss scores 0.
+
+**up-and-down**: as classic, but twelve hands of 7 down to 2 and back up to 7, bids
+made all at once face down, no hook. Exact: the bid; a miss loses the difference.
+"""
+
+HELP_KEYS = (
+    ("Passing", "`Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick · `t` scoresheet · "
+                "`l` last trick"),
+    ("Bidding", "`←` `→` or `1`-`7` select · `Enter` bid · click a card to bid it · `t` scoresheet · `l` last trick"),
+    ("Number bids", "`0`-`9` or `←` `→` choose a number · `Enter` bid · or click a number"),
+)

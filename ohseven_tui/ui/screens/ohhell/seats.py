@@ -1,0 +1,94 @@
+"""The Oh Hell family's seats around the table: name, bid, tricks taken, score,
+and the card each seat put on the current trick. Rendered from one observation
+and its game's declared view (``obs.view``: bids said in turn, the top-bid mark);
+the generic ``widgets.seats.SeatsView`` draws it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.table import Table
+from rich.text import Text
+
+from ....games.ohhell import Observation, Phase
+from ...cards import card_text
+from ...plain import printable
+from ...widgets.seats import seat_kind
+
+
+def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
+                 number_bids: Optional[dict] = None) -> Table:
+    """``number_bids``: the bids made so far in turn (public, H4), by seat; by
+    default the observation's own."""
+    n = obs.players
+    view = obs.view
+    top_mark = view.top_bid_mark  # "* top bid (trump)" where a top bid sets trump
+    in_turn = obs.phase is Phase.BID and view.bids_in_turn
+    if in_turn and number_bids is None:
+        number_bids = dict(obs.bids_made)
+    if in_turn:
+        caption = "▶ to bid · D dealer"
+    elif obs.phase in (Phase.PASS, Phase.BID):
+        caption = "✓ has chosen, face down · D dealer"
+    else:
+        caption = "▶ to play · D dealer" + (f" · {top_mark}" if top_mark else "")
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
+                  caption=caption,
+                  caption_style="dim", caption_justify="left")
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Seat", no_wrap=True, max_width=16, overflow="ellipsis")
+    table.add_column("", no_wrap=True, style="dim", max_width=6)
+    table.add_column("Bid", justify="right", no_wrap=True)
+    table.add_column("Took", justify="right", no_wrap=True)
+    table.add_column("Score", justify="right", no_wrap=True)
+    table.add_column("Trick", no_wrap=True)
+
+    # The card each seat has on the table: the current trick, or the finished
+    # one (kept on show until the next card is led), with its winner marked.
+    on_table: dict[int, Text] = {}
+    if obs.trick:
+        for i, (seat, card) in enumerate(obs.trick):
+            t = card_text(card, ascii=ascii, dark=dark)
+            if i == 0:
+                t.append(" led", style="dim")
+            on_table[seat] = t
+    elif obs.tricks and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER):
+        last = obs.tricks[-1]
+        for i, card in enumerate(last.cards):
+            seat = last.seat_of(i, n)
+            t = card_text(card, ascii=ascii, dark=dark, dim=True)
+            if seat == last.winner:
+                t = card_text(card, ascii=ascii, dark=dark)
+                t.append(" won", style="bold")
+            on_table[seat] = t
+
+    turn = obs.to_act[0] if (obs.phase is Phase.PLAY or in_turn) and obs.to_act else None
+    playing = obs.bids is not None and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
+    for seat in range(n):
+        info = obs.seats[seat]
+        marker = Text("▶", style="bold") if seat == turn else Text(" ")
+        name = Text(printable(info.name), style="bold" if seat == viewer else "")
+        if seat == obs.dealer and obs.round_number:
+            name.append(" D", style="dim")
+        kind = "you" if seat == viewer and humans == 1 else seat_kind(info.player)
+        if obs.phase in (Phase.PASS, Phase.BID) and obs.acted and obs.acted[seat]:
+            status = Text("✓", style="dim")
+        else:
+            status = Text("")
+        if playing:
+            bid = Text(str(obs.bids[seat]))
+            if top_mark and seat in obs.top_bidders and obs.trump is not None:
+                bid = Text(f"{obs.bids[seat]}", style="bold")
+                bid.append("*")
+            took = Text(str(obs.taken[seat]))
+            if obs.taken[seat] > obs.bids[seat]:
+                took.stylize("bold")
+        elif in_turn and number_bids and seat in number_bids:
+            bid = Text(str(number_bids[seat]))
+            took = Text("")
+        else:
+            bid = status
+            took = Text("")
+        score = str(obs.totals[seat])
+        table.add_row(marker, name, kind, bid, took, score, on_table.get(seat, Text("")))
+    return table

@@ -1,0 +1,151 @@
+"""The setup reads the registry (issue 11, UI): the games, their player ranges
+and their options come from each game's spec, so a game registered by a new
+family shows up with its own options, and no game name is written in ui/."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.widgets import Select
+
+from ohseven_tui.engine import registry
+from ohseven_tui.engine.protocol import Option
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.last_setup import setup_from_dict, setup_to_dict
+from ohseven_tui.ui.screens.setup import SetupScreen
+from ohseven_tui.ui.setup import GameSetup, SeatChoice
+
+from test_ui_driver import wait_for_input
+
+PACKAGE = Path(__file__).resolve().parents[1] / "ohseven_tui"
+TARGET = Option("target", "Target", (50, 100), 50, "play until a side reaches this score")
+
+
+@pytest.fixture
+def toy():
+    """A game of another family with an option of its own (it is never started)."""
+    spec = replace(registry.default_game(), name="toy-target", label="Toy target", family="toy",
+                   players=(2, 5), options=(TARGET,), order=999)
+    registry.register(spec)
+    yield spec
+    registry.unregister(spec.name)
+
+
+async def test_the_setup_offers_each_games_declared_options(toy, tmp_path):
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert type(await wait_for_input(pilot)).__name__ == "MenuScreen"
+        await pilot.press("enter")  # New game
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, SetupScreen)
+        rules = screen.query_one("#rules", Select)
+        offered = [value for _, value in rules._options]
+        assert offered == [spec.name for spec in registry.games()] and offered[-1] == "toy-target"
+        target = screen.query_one("#target", Select)
+        passing = screen.query_one("#passing", Select)
+        assert target.disabled and not passing.disabled  # the default game declares passing, not a target
+        rules.value = "toy-target"
+        for _ in range(5):
+            await pilot.pause()
+        assert not target.disabled and target.value == 50
+        assert passing.disabled and passing.value is False
+        players = screen.query_one("#players", Select)
+        assert [value for _, value in players._options] == [2, 3, 4, 5]
+        target.value = 100
+        await pilot.pause()
+        chosen = screen.choices()
+        assert chosen.game == "toy-target" and chosen.options == {"target": 100}
+
+
+def test_a_setup_starts_its_game_through_the_registry_with_its_options():
+    setup = GameSetup(seats=[SeatChoice("Zoe"), SeatChoice("Max", "easy"), SeatChoice("Lu", "easy")],
+                      options={"passing": True}, seed=9, game=registry.default_game().name)
+    game = setup.make_game()
+    assert game.spec is registry.default_game() and game.options == {"players": 3, "passing": True}
+    assert [s.name for s in game.seats] == ["Zoe", "Max", "Lu"] and game.seed == 9
+
+
+def test_an_option_kept_for_another_game_is_not_passed_to_this_one():
+    other = next(spec for spec in registry.games() if not any(o.name == "passing" for o in spec.options))
+    low = other.players[0]
+    setup = GameSetup(seats=[SeatChoice(f"P{i}") for i in range(low)], options={"passing": False}, seed=1,
+                      game=other.name)
+    assert setup.make_game().options == {"players": low}
+
+
+def seats(n: int) -> list:
+    return [{"name": f"P{i}", "player": "easy"} for i in range(n)]
+
+
+def test_a_setup_file_names_its_game_and_options_and_reads_back():
+    name = registry.games()[1].name
+    setup = GameSetup(seats=[SeatChoice("A"), SeatChoice("B", "easy"), SeatChoice("C", "easy")], game=name,
+                      bot_delay=0.25)
+    data = setup_to_dict(setup)
+    assert data["game"] == name and data["options"] == {}
+    back = setup_from_dict(data)
+    assert back.game == name and back.options == {} and back.players == 3
+
+
+def test_setup_files_kept_before_the_registry_still_load():
+    default = registry.default_game().name
+    old = {"seats": seats(4), "passing": True, "bot_delay": 0.6}  # before there were other games
+    back = setup_from_dict(old)
+    assert back.game == default and back.passing is True and back.options == {"passing": True}
+    other = registry.games()[1].name
+    old = {"seats": seats(3), "passing": False, "bot_delay": 0.6, "rules": other}  # passing off, as it was kept
+    back = setup_from_dict(old)
+    assert back.game == other and back.options == {}
+
+
+@pytest.mark.parametrize("data", [
+    {"seats": seats(3), "game": "no-such-game", "options": {}, "bot_delay": 0.6},
+    {"seats": seats(3), "game": "oh-seven", "options": {"passing": "yes"}, "bot_delay": 0.6},
+    {"seats": seats(3), "game": "oh-seven", "options": {"wizards": 3}, "bot_delay": 0.6},
+    {"seats": seats(3), "game": "oh-seven", "options": [], "bot_delay": 0.6},
+    {"seats": seats(2), "game": "classic", "options": {}, "bot_delay": 0.6},  # H1: 3-7 players
+])
+def test_odd_new_setup_files_are_ignored(data):
+    assert setup_from_dict(data) is None
+
+
+def _game_names() -> set[str]:
+    names = {spec.name for spec in registry.games()}
+    names |= {spec.family for spec in registry.games()}
+    return names
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+# The scoresheet renderers are another branch's (issue 11, storage/CLI part), which
+# takes their per-game legends out; drop this exclusion once it is merged.
+OWNED_ELSEWHERE = {Path("widgets/scoresheet.py")}
+
+
+def test_no_game_or_family_name_is_written_in_the_generic_ui():
+    families = {spec.family for spec in registry.games()}
+    found = []
+    for path in sorted((PACKAGE / "ui").rglob("*.py")):
+        rel = path.relative_to(PACKAGE / "ui")
+        if rel.parts[0] == "screens" and len(rel.parts) > 2 and rel.parts[1] in families:
+            continue  # a family's own screens may know it
+        if rel in OWNED_ELSEWHERE:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
+                    and node.value in _game_names()):
+                found.append(f"{rel}:{node.lineno}: {node.value!r}")
+    assert not found, found
