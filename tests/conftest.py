@@ -14,3 +14,24 @@ def _private_save_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(home / "saves"))
     for var in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(var, str(home / var.lower()))
+
+
+@pytest.fixture
+def bots_only_play():
+    """``bots_only_play("normal", "oh-seven")``: for one test, the bot registry says
+    that bot plays only those games (whatever the bots have learnt since)."""
+    import dataclasses
+
+    from ohseven_tui.bots import registry
+
+    saved = []
+
+    def narrow(name, *games):
+        spec = registry.bot_spec(name)
+        saved.append(spec)
+        registry.register_bot(dataclasses.replace(spec, families=(), games=games, every_game=False),
+                              keep_taught=False)
+
+    yield narrow
+    for spec in reversed(saved):
+        registry.register_bot(spec, keep_taught=False)

@@ -2,15 +2,18 @@
 (``games/<family>/``, ``ui/screens/<family>/``, ``bots/<family>/``) may know what
 makes a game different. Everything else reads the spec and the view.
 
-The test reads the source: a string constant naming a game or a family, or a
-look at a preset, anywhere else fails CI, so the next leak cannot land."""
+The test reads the source of the package and the benchmarks: a string constant
+naming a game or a family, a look at a preset, or an import of a family's module,
+anywhere else fails CI, so the next leak cannot land. (The registries reach the
+families; nothing else does.)"""
 
 import ast
 from pathlib import Path
 
 from ohseven_tui.engine import registry
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ohseven_tui"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "ohseven_tui"
 
 
 def _families() -> set[str]:
@@ -44,13 +47,23 @@ def _docstrings(tree: ast.AST) -> set[int]:
 def _leaks(path: Path, forbidden: set[str]) -> list[str]:
     tree = ast.parse(path.read_text(), str(path))
     skip = _docstrings(tree)
+    families = _families()
+    where = path.relative_to(ROOT)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-            if node.value in forbidden:
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: the game name {node.value!r}")
+            # whole strings, and dotted ones ("ohseven_tui.games.ohhell" handed to importlib)
+            if node.value in forbidden or set(node.value.split(".")) & families:
+                found.append(f"{where}:{node.lineno}: the game name {node.value!r}")
         elif isinstance(node, ast.Attribute) and node.attr == "preset":
-            found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: a look at .preset")
+            found.append(f"{where}:{node.lineno}: a look at .preset")
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            if isinstance(node, ast.ImportFrom):
+                modules += [a.name for a in node.names]
+            for module in modules:
+                if set(module.split(".")) & families:
+                    found.append(f"{where}:{node.lineno}: imports the family module {module!r}")
     return found
 
 
@@ -63,17 +76,19 @@ def test_the_check_sees_every_registered_game():
 def test_the_check_catches_a_leak(tmp_path):
     leak = PACKAGE / "_leak_probe_for_the_test.py"
     try:
-        leak.write_text('"""A docstring may say oh-seven."""\nCARD_BIDS = rules.preset == "oh-seven"\n')
+        leak.write_text('"""A docstring may say oh-seven."""\nCARD_BIDS = rules.preset == "oh-seven"\n'
+                        'from ohseven_tui.games.ohhell import Game\nimportlib.import_module("x.games.ohhell")\n')
         found = _leaks(leak, _forbidden())
     finally:
         leak.unlink()
-    assert len(found) == 2, found  # the constant and the .preset, not the docstring
+    # the constant, the .preset, the import and the dotted name; not the docstring
+    assert len(found) == 4, found
 
 
 def test_no_module_outside_a_family_names_a_game():
     forbidden = _forbidden()
     leaks = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if not _in_a_family(path):
+    for path in sorted([*PACKAGE.rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")]):
+        if path.is_relative_to(ROOT / "benchmarks") or not _in_a_family(path):
             leaks.extend(_leaks(path, forbidden))
     assert not leaks, "game names outside their family:\n" + "\n".join(leaks)

@@ -12,7 +12,7 @@ import json
 import pytest
 from helpers import check_record_json
 
-from ohseven_tui.bots import NormalBot, StrongBot, bot_presets, bots_for
+from ohseven_tui.bots import bot_presets, bots_for
 from ohseven_tui.cli import main
 from ohseven_tui.storage import load_save
 
@@ -52,10 +52,10 @@ def test_easy_plays_every_preset():
         assert "easy" in bots_for(preset)
 
 
-def test_a_bot_that_does_not_play_the_preset_is_refused_by_name(capsys, monkeypatch):
+def test_a_bot_that_does_not_play_the_preset_is_refused_by_name(capsys, bots_only_play):
     # Whatever the bots declare today: make normal and strong Oh-Seven-only here.
-    monkeypatch.setattr(NormalBot, "presets", ("oh-seven",), raising=False)
-    monkeypatch.setattr(StrongBot, "presets", ("oh-seven",), raising=False)
+    bots_only_play("normal", "oh-seven")
+    bots_only_play("strong", "oh-seven")
     err = one_line_error(*simulate(capsys, "--rules", "classic", "--bots", "normal,easy,easy", "--players", "3",
                                    "--games", "1"))
     assert err == "ohseven simulate: the normal bot does not play classic yet; bots that do: easy"
@@ -67,8 +67,8 @@ def test_a_bot_that_does_not_play_the_preset_is_refused_by_name(capsys, monkeypa
     assert rc == 0 and err == ""
 
 
-def test_without_bots_every_seat_gets_a_bot_that_plays_the_preset(capsys, monkeypatch):
-    monkeypatch.setattr(NormalBot, "presets", ("oh-seven",), raising=False)
+def test_without_bots_every_seat_gets_a_bot_that_plays_the_preset(capsys, bots_only_play):
+    bots_only_play("normal", "oh-seven")
     rc, out, err = simulate(capsys, "--rules", "classic", "--games", "1", "--json")
     assert rc == 0 and err == ""
     assert {s["bot"] for s in json.loads(out)["seats"]} == {"easy"}

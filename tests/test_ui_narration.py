@@ -133,7 +133,10 @@ def test_a_family_without_a_ui_package_gets_plain_words():
     assert out.texts() == [f"Ann: {spec.action_text(action)}"]
     lines = ui.status_lines(game.observe(0), name, you=None)
     assert lines[0].text() == "Round 1/7"
-    seats = ui.render_seats(game.observe(0), 0, ascii=False, dark=True, humans=1)
+    assert ui.seats_renderer() is None  # the seats widget draws names, turn and totals
+    from ohseven_tui.ui.widgets.seats import plain_seats
+
+    seats = plain_seats(game.observe(0), 0, ascii=False, dark=True, humans=1)
     assert [c.header for c in seats.columns][-1] == "Score"
 
 

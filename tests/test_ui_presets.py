@@ -200,12 +200,10 @@ async def test_up_and_down_hot_seat_bids_stay_private_and_no_trump_is_shown(tmp_
         assert "no trump" in status and "Round 1/12" in status  # U2: twelve rounds
 
 
-async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, monkeypatch):
-    from ohseven_tui.bots import NormalBot, StrongBot
-
+async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots_only_play):
     # Make the bot offer independent of the bots' progress: only easy plays classic.
-    monkeypatch.setattr(NormalBot, "presets", ("oh-seven",), raising=False)
-    monkeypatch.setattr(StrongBot, "presets", ("oh-seven",), raising=False)
+    bots_only_play("normal", "oh-seven")
+    bots_only_play("strong", "oh-seven")
     app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(80, 30)) as pilot:
         assert isinstance(await wait_for_input(pilot), MenuScreen)

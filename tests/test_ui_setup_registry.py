@@ -4,11 +4,11 @@ family shows up with its own options, and no game name is written in ui/."""
 
 from __future__ import annotations
 
-import ast
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from test_ui_driver import wait_for_input
 from textual.widgets import Select
 
 from ohseven_tui.engine import registry
@@ -17,8 +17,6 @@ from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.last_setup import setup_from_dict, setup_to_dict
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.setup import GameSetup, SeatChoice
-
-from test_ui_driver import wait_for_input
 
 PACKAGE = Path(__file__).resolve().parents[1] / "ohseven_tui"
 TARGET = Option("target", "Target", (50, 100), 50, "play until a side reaches this score")
@@ -110,42 +108,3 @@ def test_setup_files_kept_before_the_registry_still_load():
 ])
 def test_odd_new_setup_files_are_ignored(data):
     assert setup_from_dict(data) is None
-
-
-def _game_names() -> set[str]:
-    names = {spec.name for spec in registry.games()}
-    names |= {spec.family for spec in registry.games()}
-    return names
-
-
-def _docstrings(tree: ast.AST) -> set[int]:
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                ids.add(id(body[0].value))
-    return ids
-
-
-# The scoresheet renderers are another branch's (issue 11, storage/CLI part), which
-# takes their per-game legends out; drop this exclusion once it is merged.
-OWNED_ELSEWHERE = {Path("widgets/scoresheet.py")}
-
-
-def test_no_game_or_family_name_is_written_in_the_generic_ui():
-    families = {spec.family for spec in registry.games()}
-    found = []
-    for path in sorted((PACKAGE / "ui").rglob("*.py")):
-        rel = path.relative_to(PACKAGE / "ui")
-        if rel.parts[0] == "screens" and len(rel.parts) > 2 and rel.parts[1] in families:
-            continue  # a family's own screens may know it
-        if rel in OWNED_ELSEWHERE:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _docstrings(tree)
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
-                    and node.value in _game_names()):
-                found.append(f"{rel}:{node.lineno}: {node.value!r}")
-    assert not found, found

@@ -18,11 +18,11 @@ from __future__ import annotations
 from .base import Bot, Hint
 from .easy import EasyBot
 from .normal import NormalBot, hint
-from .registry import BotSpec, UnknownBot, bot_names, bot_presets, bot_spec, bot_specs, bots_for, make_bot
+from .registry import BotSpec, UnknownBot, bot_names, bot_presets, bot_spec, bot_specs, bots_for, default_bot, make_bot
 from .runner import play_game
 from .strong import StrongBot
 
 BOT_NAMES = bot_names()  # the strengths registered above, weakest first
 
 __all__ = ["BOT_NAMES", "Bot", "BotSpec", "EasyBot", "Hint", "NormalBot", "StrongBot", "UnknownBot", "bot_names",
-           "bot_presets", "bot_spec", "bot_specs", "bots_for", "hint", "make_bot", "play_game"]
+           "bot_presets", "bot_spec", "default_bot", "bot_specs", "bots_for", "hint", "make_bot", "play_game"]

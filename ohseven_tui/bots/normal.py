@@ -54,4 +54,5 @@ class NormalBot:
         return decide(observation, self.rng).action
 
 
-SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, description="rules of thumb, instant"))
+SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, default=True,
+                            description="rules of thumb, instant"))

@@ -22,7 +22,7 @@ from ..engine.protocol import GameSpec
 from ..safetext import quoted
 
 __all__ = ["BotSpec", "UnknownBot", "register_bot", "teach", "skill", "bot_specs", "bot_spec", "bot_names",
-           "bots_for", "bot_presets", "make_bot"]
+           "bots_for", "bot_presets", "make_bot", "default_bot"]
 
 
 class UnknownBot(ValueError):
@@ -39,13 +39,10 @@ class BotSpec:
     every_game: bool = False  # plays any game (it needs only the legal actions)
     description: str = ""
     order: int = 100  # menus list bots by this, then by name
+    default: bool = False  # the bot a new seat gets, where it plays the game
 
     def plays(self, game: GameSpec) -> bool:
-        """Does this bot play ``game``? (A factory's ``presets`` attribute, the older
-        declaration, still narrows it to those game names when set.)"""
-        only = getattr(self.factory, "presets", None)
-        if only is not None and game.name not in only:
-            return False
+        """Does this bot play ``game``?"""
         return self.every_game or game.family in self.families or game.name in self.games
 
 
@@ -54,10 +51,11 @@ _SKILLS: dict[tuple[str, str], Any] = {}
 _loaded = False
 
 
-def register_bot(spec: BotSpec) -> BotSpec:
-    """Add a strength. Registering a name again keeps what was taught to it."""
+def register_bot(spec: BotSpec, *, keep_taught: bool = True) -> BotSpec:
+    """Add a strength. Registering a name again keeps the families taught to it,
+    unless ``keep_taught`` is False (the spec then says exactly what it plays)."""
     old = _BOTS.get(spec.name)
-    if old is not None:
+    if old is not None and keep_taught:
         spec = replace(spec, families=tuple(dict.fromkeys(old.families + spec.families)))
     _BOTS[spec.name] = spec
     return spec
@@ -125,6 +123,16 @@ def bots_for(game: Union[GameSpec, str]) -> list[str]:
     if spec is None:
         return []
     return [b.name for b in bot_specs() if b.plays(spec)]
+
+
+def default_bot(game: Union[GameSpec, str, None] = None) -> str:
+    """The bot a seat gets unless told otherwise: the one declared default where it
+    plays ``game``, else the first that does (``easy`` plays every game)."""
+    spec = _game(game) if game is not None else None
+    specs = bot_specs()
+    playing = [b for b in specs if spec is None or b.plays(spec)] or list(specs)
+    chosen = next((b for b in playing if b.default), playing[0])
+    return chosen.name
 
 
 def bot_presets(name: str) -> tuple[str, ...]:

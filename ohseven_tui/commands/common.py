@@ -51,7 +51,14 @@ def bot_names() -> str:
     return ", ".join(BOT_NAMES)
 
 
-_LAZY = {"{games}": game_names, "{default_game}": default_game_name, "{bots}": bot_names}
+def default_bot_name() -> str:
+    from ..bots import default_bot
+
+    return default_bot()
+
+
+_LAZY = {"{games}": game_names, "{default_game}": default_game_name, "{bots}": bot_names,
+         "{default_bot}": default_bot_name}
 
 
 class RegistryHelp(argparse.HelpFormatter):

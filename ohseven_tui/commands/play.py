@@ -13,7 +13,6 @@ from pathlib import Path
 from ..safetext import quoted
 from .common import RegistryHelp, add_game_arguments, int_in
 
-DEFAULT_BOT = "normal"
 
 
 def _delay(text: str) -> float:
@@ -44,7 +43,7 @@ def register(sub) -> None:
     p.add_argument("--humans", type=int_in(0, None, "--humans"),
                    help="human seats, taken first (default 1; 0 watches the bots; 2 or more is hot-seat)")
     p.add_argument("--bots", type=_bots, help="bot strength for the other seats: {bots}, "
-                   f"or a comma list with one per bot seat (default {DEFAULT_BOT})")
+                   "or a comma list with one per bot seat (default {default_bot})")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), help="seed for the deals (default random)")
     p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves, 0 is instant (default 0.6)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
@@ -58,7 +57,7 @@ def register(sub) -> None:
 
 def setup_from_args(args: argparse.Namespace):
     """The table's setup from the flags, or None when no game flag was given."""
-    from ..bots import bots_for
+    from ..bots import bots_for, default_bot
     from ..ui.setup import GameSetup
     from .common import UsageError, chosen_game
 
@@ -78,12 +77,12 @@ def setup_from_args(args: argparse.Namespace):
             raise UsageError(
                 f"ohseven play: the {' and '.join(cannot)} bot{'s do' if len(cannot) > 1 else ' does'} not play "
                 f"{spec.name} yet; bots that do: {', '.join(playing)}")
-    bots = args.bots or [DEFAULT_BOT if DEFAULT_BOT in playing else playing[0]]
+    bots = args.bots or [default_bot(spec.name)]
     if len(bots) > 1 and len(bots) != seats_for_bots:
         raise UsageError(
             f"ohseven play: --bots lists {len(bots)} strengths but there are {seats_for_bots} bot seats")
     if seats_for_bots == 0:
-        bots = [DEFAULT_BOT]
+        bots = [default_bot()]
     setup = GameSetup.default(players=players, humans=humans, bots=bots)
     setup.rules = spec.name  # GameSetup's name for the game (``game`` in the registry-driven setup)
     extra = {name: value for name, value in options.items() if name != "players"}

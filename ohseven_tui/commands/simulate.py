@@ -14,8 +14,6 @@ from pathlib import Path
 
 from .common import RegistryHelp, add_game_arguments, int_in
 
-DEFAULT_BOT = "normal"
-FALLBACK_BOT = "easy"  # the default for games the default bot does not play yet
 
 
 def register(sub) -> None:
@@ -28,8 +26,8 @@ def register(sub) -> None:
     p.add_argument("--save-dir", type=Path, help="write each finished game here as a save file (review with ohseven scores)")
     p.add_argument(
         "--bots",
-        help=f"one bot per seat, comma-separated, from: {{bots}} (default: {DEFAULT_BOT} in every "
-        f"seat, or {FALLBACK_BOT} for a game {DEFAULT_BOT} does not play yet)",
+        help="one bot per seat, comma-separated, from: {bots} (default: {default_bot} in every "
+        "seat, or a bot that plays the game where it does not)",
     )
     p.set_defaults(run=run)
 
@@ -37,12 +35,11 @@ def register(sub) -> None:
 def parse_bots(text, players: int, game: str) -> list[str]:
     """``--bots easy,normal,...``: one known name per seat that plays ``game`` (a
     registry name), or a one-line UsageError."""
-    from ..bots import BOT_NAMES, bot_presets, bots_for
+    from ..bots import BOT_NAMES, bot_presets, bots_for, default_bot
     from .common import UsageError
 
     if text is None:
-        default = DEFAULT_BOT if game in bot_presets(DEFAULT_BOT) else FALLBACK_BOT
-        return [default] * players
+        return [default_bot(game)] * players
     names = [name.strip() for name in text.split(",")]
     unknown = [name for name in names if name not in BOT_NAMES]
     if unknown:

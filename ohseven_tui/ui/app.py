@@ -26,7 +26,7 @@ class OhSevenApp(App):
     ``OhSevenApp(game=...)`` starts straight at the table (``game`` may be a
     pre-built, e.g. scripted, game)."""
 
-    TITLE = "Oh-Seven"
+    TITLE = "ohseven"  # the product (the command); the games are the registry's
     CSS_PATH = "app.tcss"
     BINDINGS = [
         Binding("f1", "help", "Help", key_display="F1"),
@@ -218,9 +218,9 @@ class OhSevenApp(App):
             self.push_screen(HelpScreen())
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Set up a new game of Oh-Seven", self.action_new_game)
+        yield SystemCommand("New game", "Set up a new game", self.action_new_game)
         yield SystemCommand("Rules", "The rules in brief and the keys", self.action_help)
-        yield SystemCommand("Quit", "Quit Oh-Seven (an unfinished game is kept if saving is on)", self.exit)
+        yield SystemCommand("Quit", "Quit ohseven (an unfinished game is kept if saving is on)", self.exit)
         for command in super().get_system_commands(screen):
             if command.title.lower() not in ("quit", "keys"):
                 yield command

@@ -94,11 +94,10 @@ class FamilyUI:
         """The family's rules (markdown, "" if none) and its screens' key rows."""
         return self._hook("HELP") or "", tuple(self._hook("HELP_KEYS") or ())
 
-    def render_seats(self, obs: Any, viewer: Optional[int], **kwargs: Any) -> Any:
-        hook = self._hook("render_seats")
-        if hook is None:
-            from .widgets.seats import plain_seats as hook
-        return hook(obs, viewer, **kwargs)
+    def seats_renderer(self) -> Optional[Callable[..., Any]]:
+        """The family's own drawing of the seats, or None (the seats widget then
+        draws names, turn and totals)."""
+        return self._hook("render_seats")
 
     def action_words(self, action: Any) -> str:
         hook = self._hook("action_words")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..safetext import clean_name
-from .setup import BOT_SPEEDS, MAX_SEATS, PLAYER_KINDS, GameSetup, SeatChoice, all_options, default_game_name
+from .setup import BOT_SPEEDS, MAX_SEATS, GameSetup, SeatChoice, all_options, default_game_name, player_kinds
 
 _KEYS = ("seats", "game", "rules", "options", "bot_delay")  # everything else at the top level: an old option
 
@@ -61,7 +61,7 @@ def setup_from_dict(data: dict) -> Optional[GameSetup]:
         return None
     choices = []
     for s in seats:
-        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("player") not in PLAYER_KINDS:
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("player") not in player_kinds():
             return None
         choices.append(SeatChoice(clean_name(s["name"])[:14], s["player"]))  # a file's name: no control chars
     delay = data.get("bot_delay")

@@ -13,8 +13,6 @@ if TYPE_CHECKING:
     from ..engine.protocol import GameSpec, GameState, Option
 
 NAMES = ("Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy")
-BOT_STRENGTHS = ("easy", "normal", "strong")
-PLAYER_KINDS = ("human",) + BOT_STRENGTHS
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 DEFAULT_DELAY = BOT_SPEEDS["normal"]
 MAX_SEATS = len(NAMES)
@@ -49,12 +47,32 @@ def all_options() -> tuple["Option", ...]:
     return tuple(seen.values())
 
 
+def player_kinds() -> tuple[str, ...]:
+    """What can sit in a seat: a human, or any registered bot."""
+    from ..bots import bot_names
+
+    return ("human", *bot_names())
+
+
 def bots_for(game: str) -> list[str]:
-    """Bot strengths that play ``game``, read from the bot classes each time (a
-    bot that learns a game shows up without a change here)."""
+    """Bots that play ``game``, asked of the bot registry each time (a bot that
+    learns a game shows up without a change here)."""
     from ..bots import bots_for as playing
 
-    return [name for name in playing(game) if name in BOT_STRENGTHS]
+    return playing(game)
+
+
+def bot_labels(game: str) -> list[tuple[str, str]]:
+    """(label, name) of each bot that plays ``game``, weakest first."""
+    from ..bots import bot_spec
+
+    return [(bot_spec(name).label, name) for name in bots_for(game)]
+
+
+def default_bot(game: Optional[str] = None) -> str:
+    from ..bots import default_bot as chosen
+
+    return chosen(game)
 
 
 @dataclass
@@ -109,11 +127,11 @@ class GameSetup:
         self.options["passing"] = bool(on)
 
     @classmethod
-    def default(cls, players: int = 4, humans: int = 1, bots: Iterable[str] = ("normal",)) -> "GameSetup":
+    def default(cls, players: int = 4, humans: int = 1, bots: Iterable[str] = ()) -> "GameSetup":
         """Humans in the first seats, then bots; ``bots`` is one strength for every
         bot seat or one per bot seat."""
         seats = []
-        bot_list = list(bots)
+        bot_list = list(bots) or [default_bot()]
         for i in range(players):
             if i < humans:
                 seats.append(SeatChoice(NAMES[i], "human"))

@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine import registry
+
 BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
 
 
@@ -40,10 +42,17 @@ class MenuScreen(Screen[None]):
             with Center():
                 yield Static(self._banner(), id="banner")
             with Center():
-                yield Static("The trick-taking card game, for 2 to 9 players", id="tagline")
+                yield Static(self._tagline(), id="tagline")
             with Center():
                 yield MenuList(id="menu")
         yield Footer()
+
+    @staticmethod
+    def _tagline() -> str:
+        games = registry.games()
+        low = min(s.players[0] for s in games)
+        high = max(s.players[1] for s in games)
+        return f"Trick-taking card games for {low} to {high} players"
 
     def _banner(self) -> Text:
         text = BANNER

@@ -19,17 +19,15 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine.protocol import Option
 from ...safetext import clean_name, drop_unsafe
-from ..setup import (BOT_SPEEDS, DEFAULT_DELAY, MAX_SEATS, NAMES, GameSetup, SeatChoice, all_options, bots_for,
+from ..setup import (BOT_SPEEDS, DEFAULT_DELAY, MAX_SEATS, NAMES, GameSetup, SeatChoice, all_options, bots_for, default_bot,
                      default_game_name, game_spec, games)
 
-KIND_LABELS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: normal", "normal"), ("Bot: strong", "strong")]
 RESERVED_IDS = frozenset({"rules", "players", "speed", "seed", "start"})  # the screen's own choices
 
 
 def kind_labels(game: str) -> list[tuple[str, str]]:
     """Human, and the bots that play ``game`` (asked each time: bots learn games)."""
-    playing = bots_for(game)
-    return [(label, kind) for label, kind in KIND_LABELS if kind == "human" or kind in playing]
+    return [("Human", "human")] + [(f"Bot: {name}", name) for name in bots_for(game)]
 
 
 def option_id(opt: Option) -> str:
@@ -109,7 +107,7 @@ class SetupScreen(Screen[None]):
                 yield Input("" if s.seed is None else str(s.seed), placeholder="random", type="integer",
                             compact=True, id="seed")
             for i in range(MAX_SEATS):
-                seat = s.seats[i] if i < s.players else SeatChoice(NAMES[i], "normal")
+                seat = s.seats[i] if i < s.players else SeatChoice(NAMES[i], default_bot(game))
                 kind = seat.player if any(k == seat.player for _, k in kinds) else kinds[-1][1]
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
@@ -143,7 +141,7 @@ class SetupScreen(Screen[None]):
         self._show_seats(count)
         kinds = kind_labels(game)
         allowed = [k for _, k in kinds]
-        fallback = "normal" if "normal" in allowed else allowed[-1]
+        fallback = default_bot(game)
         for i in range(MAX_SEATS):
             select = self.query_one(f"#kind-{i}", Select)
             kind = select.value

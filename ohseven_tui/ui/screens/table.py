@@ -162,11 +162,11 @@ class TableScreen(Screen):
                 self.bots[seat] = make_bot(info.player, seed=self.game.seed * 16 + seat)
             except ValueError:
                 missing.add(info.player)
-                self.bots[seat] = make_bot("easy", seed=self.game.seed * 16 + seat)
+                self.bots[seat] = make_bot(playing[0], seed=self.game.seed * 16 + seat)  # the weakest plays any game
         if missing:
             what = f" for {self.spec.name}" if self.spec.name != registry.default_game().name else ""
-            self.notify(f"{', '.join(sorted(missing))} bots are not available{what} yet; easy bots play those seats.",
-                        severity="warning")
+            self.notify(f"{', '.join(sorted(missing))} bots are not available{what} yet; "
+                        f"{playing[0]} bots play those seats.", severity="warning")
 
     # -- reading the game -----------------------------------------------------
     def public(self) -> Any:

@@ -28,8 +28,8 @@ class SeatsView(Static):
 
         # The table screen fixes this widget's size, so no layout pass is needed.
         fixed = self.styles.width is not None and self.styles.width.is_cells
-        table = family_ui(obs.spec).render_seats(obs, viewer, ascii=ascii, dark=dark, humans=humans,
-                                                 number_bids=number_bids)
+        render = family_ui(obs.spec).seats_renderer() or plain_seats
+        table = render(obs, viewer, ascii=ascii, dark=dark, humans=humans, number_bids=number_bids)
         self.update(table, layout=not fixed)
 
 
