@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..narration import out_of
+
 
 def describe(saved) -> str:
     """One line about a saved game: rules, players, how far it got, when."""
@@ -21,7 +23,9 @@ def describe(saved) -> str:
     names = ", ".join(saved.names)
     played = len(game.results())
     when = saved.date.replace("T", " ").replace("Z", "")[:16] if saved.date else "?"
-    return f"{game.rules.describe()}: {names}; {played} of {game.rules.rounds} rounds played; saved {when} UTC"
+    rounds = game.spec.view(game.options).rounds
+    return (f"{saved.rules_text}: {names}; {out_of(played, rounds, ' of ')} rounds played; "
+            f"saved {when} UTC")
 
 
 class UnfinishedGameScreen(ModalScreen[Optional[str]]):
