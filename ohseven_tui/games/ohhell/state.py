@@ -150,6 +150,7 @@ class Game:
         self._trick: list[Card] = []  # cards of the current trick, in play order
         self.trump: Optional[Suit] = None
         self._ctx = plain_trump(None)  # R14/R15 for the hand in play (engine.tricks)
+        self._suit = self._ctx.suit  # its effective suits, read in the hot path
         self._two_decks = rules.decks > 1
         self._card_bids = rules.bid_style is BidStyle.CARD
         self.stacked_deals = tuple(_check_stacked(rules, d) for d in stacked_deals)
@@ -218,7 +219,7 @@ class Game:
             table = _PLAY_TABLE[seat]
             trick = self._trick
             if trick:
-                suit = self._ctx.suit
+                suit = self._suit
                 led = suit[trick[0]]
                 follow = [table[c] for c in hand if suit[c] == led]
                 if follow:
@@ -289,7 +290,7 @@ class Game:
             hand = self.hands[seat]
             trick = self._trick
             if trick:
-                suit = self._ctx.suit
+                suit = self._suit
                 led = suit[trick[0]]
                 if suit[card] != led:
                     for c in hand:
@@ -428,6 +429,7 @@ class Game:
         # H3: a turned card names trump from the deal on; a top bid names it later (R9).
         self.trump = log.trump = turned.suit if turned is not None else None
         self._ctx = plain_trump(None)
+        self._suit = self._ctx.suit
         self._bid_with = [[] for _ in range(n)]
         self._start_bidding_or_passing(log)
 
@@ -600,6 +602,7 @@ class Game:
         log.leader = leader
         self.trump = trump
         self._ctx = plain_trump(trump)
+        self._suit = self._ctx.suit
         self._pending = [None] * self.players
         self.phase = Phase.PLAY
         self.turn = leader
@@ -653,7 +656,7 @@ class Game:
     def __deepcopy__(self, memo):
         new = object.__new__(Game)
         for key, value in self.__dict__.items():
-            if key in ("rules", "seats", "_pack", "seed", "_ctx", "stacked_deals"):
+            if key in ("rules", "seats", "_pack", "seed", "_ctx", "_suit", "stacked_deals"):
                 setattr(new, key, value)
             else:
                 setattr(new, key, copy.deepcopy(value, memo))
