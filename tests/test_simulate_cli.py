@@ -139,3 +139,26 @@ def test_save_dir_that_is_a_file_is_refused_in_one_line(tmp_path):
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
     assert blocker.read_text(encoding="utf-8") == "keep me"
+
+
+def test_save_dir_never_overwrites_another_game_and_never_rewrites_its_own(tmp_path):
+    """Nothing is lost: a second run with other rules into the same folder keeps the
+    first run's save (the new game gets a free name), and the same run again leaves
+    its files exactly as they were (the games are filed already)."""
+    save_dir = tmp_path / "games"
+    first = simulate("--game", "up-and-down", "--games", "1", "--save-dir", str(save_dir))
+    assert first.returncode == 0, first.stderr
+    (path,) = save_dir.glob("*.json")
+    before = path.read_bytes()
+    stat = path.stat()
+    second = simulate("--game", "classic", "--games", "1", "--save-dir", str(save_dir))
+    assert second.returncode == 0, second.stderr
+    assert path.read_bytes() == before  # the up-and-down game is still there
+    files = sorted(save_dir.glob("*.json"))
+    assert len(files) == 2
+    games = {json.loads(f.read_text())["record"]["game"] for f in files}
+    assert games == {"up-and-down", "classic"}
+    again = simulate("--game", "up-and-down", "--games", "1", "--save-dir", str(save_dir))
+    assert again.returncode == 0, again.stderr
+    assert sorted(save_dir.glob("*.json")) == files  # not filed twice
+    assert path.read_bytes() == before and path.stat().st_mtime_ns == stat.st_mtime_ns  # not rewritten

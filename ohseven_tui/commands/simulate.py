@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 from pathlib import Path
 
@@ -136,11 +137,29 @@ def run(args: argparse.Namespace) -> int:
 
 def _save(path: Path, game) -> None:
     """A save file (record + summary, ohseven_tui.storage), written atomically.
-    Re-running the same command replaces its own sim-* files."""
-    from ..storage import SaveError, write_save
+    Never over another file: a game already filed under this name (the same command
+    run again) is left as it is, and any other file keeps its name while this game
+    takes the next free one (sim-0-0001-2.json)."""
+    from ..engine import record
+    from ..storage import SaveError, load_save, write_save
     from .common import UsageError
 
-    try:
-        write_save(path, game, replace=True)
-    except SaveError as exc:
-        raise UsageError(f"ohseven simulate: {exc}") from None
+    mine = {k: v for k, v in record.to_record(game).items() if k in record.ENVELOPE}
+    for n in range(1, 1000):
+        target = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if os.path.lexists(target):
+            try:
+                theirs = record.to_record(load_save(target).game)
+            except SaveError:
+                continue  # not ours to judge, and never ours to replace
+            if {k: v for k, v in theirs.items() if k in record.ENVELOPE} == mine:
+                return  # filed already
+            continue
+        try:
+            write_save(target, game)
+            return
+        except SaveError as exc:
+            if exc.reason.startswith("already exists"):
+                continue  # another process took the name meanwhile
+            raise UsageError(f"ohseven simulate: {exc}") from None
+    raise UsageError(f"ohseven simulate: {path.parent} holds too many saves named {path.stem}")
