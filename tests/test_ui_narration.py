@@ -4,6 +4,8 @@ hand (R9 top bid sets trump and leads, R15 trick winner, H4 bids said in turn)."
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 from pathlib import Path
 
@@ -173,3 +175,16 @@ def test_help_puts_each_familys_rules_before_the_shared_keys():
     assert "# Toy Help\n\nTwo players, three tricks, highest card wins." in text
     keys = text.index("# Keys")
     assert text.index("# Toy Help") < keys and text.index("| Number bids |") > keys
+
+
+@pytest.mark.parametrize("game", [s.name for s in registry.games()])
+def test_help_opens_with_the_rules_of_the_game_in_play(game):
+    """F1 at a classic table starts with classic's rules, not Oh-Seven's (found by
+    the new-user walkthrough); with no game in play, the headline game comes first."""
+    from ohseven_tui.ui.screens.help import help_text
+    from ohseven_tui.ui.screens.ohhell.help import SECTIONS
+
+    assert help_text(game).startswith(SECTIONS[game].strip())
+    for other in SECTIONS:  # and every other game's rules are still there, after it
+        assert SECTIONS[other].strip() in help_text(game)
+    assert help_text().startswith(SECTIONS[registry.default_game().name].strip())

@@ -285,3 +285,25 @@ async def test_watching_an_up_and_down_game_to_the_end_shows_twelve_rounds(tmp_p
         assert "7c   6c   5c   4c   3c   2c   2c   3c   4c   5c   6c   7c" in shown
         assert "rebid" not in shown.lower()
         assert len(table(app).game.results()) == 12
+
+
+@pytest.mark.parametrize("preset", ["classic", "up-and-down"])
+async def test_f1_at_an_oh_hell_table_opens_with_that_games_rules(tmp_path, preset):
+    """Found by the new-user walkthrough: F1 in a classic game opened with Oh-Seven's
+    rules (cards 0 to 7, bid cards, rebids)."""
+    from ohseven_tui.ui.screens.help import HelpScreen
+
+    app = OhSevenApp(game=solo_game(preset, 3), bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_input(pilot)
+        await pilot.press("f1")
+        for _ in range(50):
+            if isinstance(app.screen, HelpScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.pause(0.05)
+        shown = text(app)  # what the screen draws
+        title = {"classic": "Oh Hell, classic", "up-and-down": "Oh Hell, up and down"}[preset]
+        assert title in shown, shown[:400]
+        assert "Oh-Seven in brief" not in shown.split(title)[0]  # the game in play comes first

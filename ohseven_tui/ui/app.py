@@ -215,7 +215,8 @@ class OhSevenApp(App):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            table = self.table()
+            self.push_screen(HelpScreen(table.spec.name if table is not None else None))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up a new game", self.action_new_game)

@@ -89,10 +89,12 @@ class FamilyUI:
         hook = self._hook("announcement")
         return hook(before, after, humans=humans, auto=auto) if hook is not None else None
 
-    @property
-    def help(self) -> tuple[str, tuple[tuple[str, str], ...]]:
-        """The family's rules (markdown, "" if none) and its screens' key rows."""
-        return self._hook("HELP") or "", tuple(self._hook("HELP_KEYS") or ())
+    def help(self, game: Optional[str] = None) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The family's rules (markdown, "" if none), the game ``game`` first when
+        the family orders them (``help_for``), and its screens' key rows."""
+        ordered = self._hook("help_for")
+        text = ordered(game) if ordered is not None else self._hook("HELP")
+        return text or "", tuple(self._hook("HELP_KEYS") or ())
 
     def seats_renderer(self) -> Optional[Callable[..., Any]]:
         """The family's own drawing of the seats, or None (the seats widget then

@@ -6,6 +6,8 @@ Each family's UI package gives its rules and the keys of its own screens
 
 from __future__ import annotations
 
+from typing import Optional
+
 from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,20 +30,25 @@ KEYS_AFTER = (
 )
 
 
-def help_text() -> str:
-    """Every family's rules (in menu order), then one table of keys."""
+def help_text(current: Optional[str] = None) -> str:
+    """Every family's rules (in menu order; the family and game ``current``, the
+    game in play, first), then one table of keys."""
     from ...engine import registry
     from ..families import family_ui
 
     parts: list[str] = []
     rows = list(KEYS_BEFORE)
     seen: set[str] = set()
-    for spec in registry.games():
+    specs = list(registry.games())
+    if current is not None:
+        first = registry.game_spec(current).family
+        specs.sort(key=lambda s: s.family != first)  # stable: menu order otherwise
+    for spec in specs:
         if spec.family in seen:
             continue
         seen.add(spec.family)
         ui = family_ui(spec)
-        text, keys = ui.help
+        text, keys = ui.help(current)
         parts.append(text.strip() or f"# {spec.label}\n\n{spec.description}")
         rows.extend(keys)
     rows.extend(KEYS_AFTER)
@@ -57,8 +64,12 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]
 
+    def __init__(self, game: Optional[str] = None) -> None:
+        super().__init__()
+        self.game = game  # the game in play: its rules come first
+
     def compose(self) -> ComposeResult:
-        text = help_text()
+        text = help_text(self.game)
         if getattr(self.app, "ascii_cards", False):
             text = ascii_suits(text)
         with VerticalScroll(id="help-body"):

@@ -2,7 +2,11 @@
 its own screens (passing, card bids, number bids). ``screens/help.py`` puts them
 together with every other family's and the keys every game shares."""
 
-HELP = """\
+from typing import Optional
+
+# One section per game, so the help can open with the game in play.
+SECTIONS = {
+    "oh-seven": """\
 # Oh-Seven in brief
 
 **Players and cards.** 2 to 9 players. Cards rank 0 to 7 in four suits,
@@ -32,17 +36,30 @@ the first one played wins. The winner leads next.
 
 **Scoring.** Take exactly your bid: bid + 2 points. Miss: lose the difference
 (bid 3, took 2: -1). Bid 0 and take 0: +2.
+""",
+    "classic": """\
+# Oh Hell, classic
 
-# Oh Hell presets (Rules on the setup screen, or `ohseven play --rules`)
-
-**classic**: 3-7 players, 52 cards (ace high), hands of 7, 6, 5, 4, 3, 2, 1. The next
+3-7 players, 52 cards (ace high), hands of 7, 6, 5, 4, 3, 2, 1. The next
 card of the pack is turned: its suit is trump (none left: no trump). Bids are numbers,
 made in turn from the dealer's left; the dealer may not make them add up to the hand
 size (the hook). Exact: 10 + tricks; a miss scores 0.
+""",
+    "up-and-down": """\
+# Oh Hell, up and down
 
-**up-and-down**: as classic, but twelve hands of 7 down to 2 and back up to 7, bids
+As classic, but twelve hands of 7 down to 2 and back up to 7, bids
 made all at once face down, no hook. Exact: the bid; a miss loses the difference.
-"""
+""",
+}
+HELP = "\n\n".join(text.strip() for text in SECTIONS.values()) + "\n"  # every game, the headline first
+
+
+def help_for(game: Optional[str] = None) -> str:
+    """The family's rules, the game ``game`` (in play) first."""
+    order = sorted(SECTIONS, key=lambda name: name != game)
+    return "\n\n".join(SECTIONS[name].strip() for name in order) + "\n"
+
 
 HELP_KEYS = (
     ("Passing", "`Space` or `1`-`7` pick/unpick a card · `Enter` pass them · click to pick · `t` scoresheet · "
