@@ -206,3 +206,14 @@ def test_H7_U7_highest_total_after_the_last_hand_wins(preset, rounds):
     assert game.totals == sums
     best = max(sums)
     assert game.winners == tuple(s for s in range(4) if sums[s] == best)
+
+
+@pytest.mark.parametrize("preset", ["classic", "up-and-down"])
+def test_the_scoresheet_keys_never_speak_of_rebids_h4_u4(preset):
+    """Oh Hell has no rebid and no R11 point (H4, U4: the bids simply stand); the
+    scoresheet's key for the round in play said "any rebid point already won"."""
+    from ohseven_tui.engine import registry
+
+    view = registry.game_spec(preset).view({"players": 4})
+    for text in (view.legend, view.in_play_legend, view.scoring_note, view.contract_note):
+        assert "rebid" not in text.lower() and "R11" not in text

@@ -21,6 +21,7 @@ __all__ = ["OH_SEVEN", "CLASSIC", "UP_AND_DOWN", "SPECS"]
 
 _LEGEND = "Each round: bid/tricks (+ rebid bonus), then the round's points → running total. ★ highest total."
 _IN_PLAY = "The round in play shows bid/tricks so far and any rebid point already won."
+_IN_PLAY_NUMBERS = "The round in play shows bid/tricks so far."  # no rebids (H4, U4)
 
 
 def _factory(name: str):
@@ -96,7 +97,7 @@ def _view(name: str):
             scoring_note=scoring,
             legend=("Each round (hand size under it, c = cards): bid/tricks, then the round's points "
                     f"({points}) → running total. ★ highest total."),
-            in_play_legend=_IN_PLAY,
+            in_play_legend=_IN_PLAY_NUMBERS,
             show_hand_sizes=True,
             rounds=rules.rounds,
         )
