@@ -228,6 +228,17 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
         assert rules.value == "classic"
         assert players.value == 7  # H1: clamped to 3-7
         assert passing.value is False and passing.disabled
+        # ... and not shown (the walkthrough found a greyed "Card" cut from "Card passing")
+        assert "Card passing" not in text(app) and "Card " not in text(app)
+        rules.focus()
+        await pilot.press("enter", "up", "enter")  # back to Oh-Seven: the option is offered again
+        for _ in range(5):
+            await pilot.pause()
+        assert rules.value == "oh-seven" and not passing.disabled and "Card passing" in text(app)
+        await pilot.press("enter", "down", "enter")  # and classic once more
+        for _ in range(5):
+            await pilot.pause()
+        assert rules.value == "classic"
         kinds = screen.query_one("#kind-1", Select)
         offered = [value for _, value in kinds._options if value is not Select.BLANK]
         assert offered == ["human", "easy"]

@@ -83,12 +83,16 @@ class SetupScreen(Screen[None]):
                              compact=True, id="rules")
                 yield Static("", id="rules-note")
             # Players, then every option any game declares, two to a row; an
-            # option the chosen game lacks stays in place, off and disabled.
+            # option the chosen game lacks keeps its place (the layout stays put)
+            # but is hidden, off and disabled.
             choices: list[tuple[str, Any]] = [("Players", None), *((opt.label, opt) for opt in all_options())]
             for start in range(0, len(choices), 2):
                 with Horizontal(classes="row"):
                     for label, opt in choices[start:start + 2]:
-                        yield Label(label, classes="label")
+                        tag = Label(label, classes="label", id=None if opt is None else f"label-{option_id(opt)}")
+                        if opt is not None and opt.name not in declared:
+                            tag.styles.visibility = "hidden"
+                        yield tag
                         if opt is None:
                             yield Select([(str(n), n) for n in range(low, high + 1)], value=players,
                                          allow_blank=False, compact=True, id="players")
@@ -96,9 +100,12 @@ class SetupScreen(Screen[None]):
                         value = s.options.get(opt.name, opt.default) if opt.name in declared else opt.default
                         if value not in opt.choices:
                             value = opt.default
-                        yield Select([(choice_label(c), c) for c in opt.choices], value=value, allow_blank=False,
-                                     compact=True, id=option_id(opt), classes="option",
-                                     disabled=opt.name not in declared, tooltip=opt.help or None)
+                        select = Select([(choice_label(c), c) for c in opt.choices], value=value,
+                                        allow_blank=False, compact=True, id=option_id(opt), classes="option",
+                                        disabled=opt.name not in declared, tooltip=opt.help or None)
+                        if opt.name not in declared:
+                            select.styles.visibility = "hidden"
+                        yield select
             with Horizontal(classes="row"):
                 yield Label("Bot speed", classes="label")
                 yield Select([(f"{k} ({v:g}s)" if v else "instant", k) for k, v in speeds.items()],
@@ -153,6 +160,9 @@ class SetupScreen(Screen[None]):
             if opt.name not in declared:
                 select.value = opt.default
             select.disabled = opt.name not in declared
+            shown = "visible" if opt.name in declared else "hidden"
+            select.styles.visibility = shown
+            self.query_one(f"#label-{option_id(opt)}", Label).styles.visibility = shown
         self._note_rules(game)
 
     def _show_seats(self, players: int) -> None:
