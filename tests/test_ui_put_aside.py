@@ -215,3 +215,24 @@ async def test_reviewing_a_put_aside_game_never_replays_the_round_in_play(dirs):
             titles.add(str(app.screen.query_one("#replay-title").render()).split("  ·  ")[0])
     assert any(t.startswith("Round 1") for t in titles)
     assert not any(t.startswith("Round 2") for t in titles), titles
+
+
+async def test_leaving_a_resumed_put_aside_game_before_a_move_says_where_it_is(dirs):
+    """Found by the new-user walkthrough: leaving a game resumed from Saved games
+    before any move said "Continue on the menu resumes it", but there was no
+    Continue (nothing new to autosave); the game is where it was, in Saved games."""
+    waiting = game_at_anns_card(seed=7)
+    write_autosave(dirs, waiting)
+    put_aside_autosave(dirs)
+    app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        await pilot.press("c")
+        await settle(pilot, lambda: table_of(app) is not None and table_of(app).acting == 0)
+        await pilot.press("escape")
+        await settle(pilot, lambda: screen_name(app) == "ConfirmScreen")
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert not dirs.autosave.exists()
+        assert "Continue on the menu" not in shown and "Saved games" in shown, shown
+        await pilot.press("y")
+        await settle(pilot, lambda: screen_name(app) == "MenuScreen")

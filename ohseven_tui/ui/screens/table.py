@@ -597,5 +597,11 @@ class TableScreen(Screen):
                 self.workers.cancel_group(self, "bots")
                 self.app.back_to_menu()
 
-        saved = " It is saved; Continue on the menu resumes it." if self.app.storage() else ""
+        storage = self.app.storage()
+        if storage is None:
+            saved = ""
+        elif storage.save_dirs(self.app.save_dir).autosave.exists():
+            saved = " It is saved; Continue on the menu resumes it."
+        else:  # resumed from Saved games and no move since: nothing new to keep
+            saved = " It stays in Saved games, unfinished; c there resumes it."
         self.app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
