@@ -217,3 +217,18 @@ def test_the_scoresheet_keys_never_speak_of_rebids_h4_u4(preset):
     view = registry.game_spec(preset).view({"players": 4})
     for text in (view.legend, view.in_play_legend, view.scoring_note, view.contract_note):
         assert "rebid" not in text.lower() and "R11" not in text
+
+
+@pytest.mark.parametrize("preset", ["classic", "up-and-down"])
+def test_statistics_name_the_highest_number_bid_not_a_top_bid_card(preset):
+    """oh-hell.md: S1-S10 apply to every preset, the "top bid" being the highest
+    number bid, and trump is turned (H3, U3), never selected by a bid (found by the
+    new-user walkthrough: "S4 trump selection", "Top bids" in a classic game)."""
+    from ohseven_tui.engine import registry
+
+    game = registry.new_game(preset, {"players": 4}, seed=1)
+    view = game.spec.stats(game.observe(0))
+    words = " ".join([*(f"{s.label} {s.long}" for s in view.table), *(c for _, c in view.columns),
+                      *view.long_columns, view.note]).lower()
+    assert "top bid" not in words and "top-bid" not in words and "selection" not in words
+    assert "highest bid" in words

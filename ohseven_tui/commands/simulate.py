@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out))
         return 0
-    print(f"{args.games} games of {game_words(spec, options)}, seed {args.seed}, {rounds} rounds")
+    print(f"{args.games} game{'' if args.games == 1 else 's'} of {game_words(spec, options)}, seed {args.seed}, {rounds} rounds")
     rate = f"{headline_label.lower()} rate" if headline_key else ""
     print(f"{'seat':>4}  {'bot':<8} {'total':>8} {'per round':>10} {rate:>10}".rstrip())
     for row in seats_out:

@@ -42,20 +42,24 @@ def stats_view(obs: Observation) -> StatsView:
     observation (finished rounds are public)."""
     stats = game_stats(obs.results, obs.players)
     t = stats.table
+    # oh-hell.md: S1-S10 apply to every preset; there the "top bid" is the highest
+    # number bid, and trump is turned, not chosen by a bid.
+    cards = obs.rules.bid_style is BidStyle.CARD
+    top = "top bid" if cards else "highest bid"
     table = (
         Stat("S1", "players", str(t.players)),
         Stat("S2", "zero bids", _pct(t.zero_bid_rate), "zero-bid rate"),
-        Stat("S3", "average top bid", f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"),
-        Stat("S4", "trump", trump_counts_text(t.trump_counts), "trump selection"),
+        Stat("S3", f"average {top}", f"{t.average_top_bid:.1f}" if t.average_top_bid is not None else "-"),
+        Stat("S4", "trump", trump_counts_text(t.trump_counts), "trump selection" if cards else "trump turned"),
     )
-    columns = (("S5", "Pts/round"), ("S6", "Zero bids"), ("S7", "Top bids"), ("S8", "Filled"), ("S9", "Over"),
-               ("S10", "Under"))
+    columns = (("S5", "Pts/round"), ("S6", "Zero bids"), ("S7", f"{top.capitalize()}s"), ("S8", "Filled"),
+               ("S9", "Over"), ("S10", "Under"))
     seats = tuple(
         (f"{s.points_per_round:.2f}", _pct(s.zero_bid_rate), _pct(s.top_bid_rate), _pct(s.fill_rate),
          _pct(s.overflow_rate), _pct(s.underfill_rate))
         for s in stats.seats
     )
-    note = ("Per player: S5 points per round, S6 zero-bid, S7 top-bid, S8 fill (took the bid), "
+    note = (f"Per player: S5 points per round, S6 zero-bid, S7 {top.replace(' ', '-')}, S8 fill (took the bid), "
             "S9 overflow and S10 underfill rates.")
     results, n = obs.results, obs.players
     tallies = (  # S8-S10 pool across games: rounds filled, overflowed, underfilled
@@ -65,7 +69,7 @@ def stats_view(obs: Observation) -> StatsView:
     )
     data = {"table": asdict(t), "seats": [dict(asdict(s), player=obs.seats[s.seat].name) for s in stats.seats]}
     return StatsView(table, columns, seats, note,
-                     long_columns=("points/round", "zero bid", "top bid", "fill", "overflow", "underfill"),
+                     long_columns=("points/round", "zero bid", top, "fill", "overflow", "underfill"),
                      tallies=tallies, data=data)
 
 
