@@ -202,7 +202,8 @@ class Game:
     @property
     def current_seat(self) -> Optional[int]:
         """The one seat to act in a turn-based phase, else None."""
-        if self.phase is Phase.PLAY or (self.phase is Phase.BID and self.turn is not None):
+        phase = self.phase
+        if phase is _PLAY or (phase is _BID and self.turn is not None):
             return self.turn
         return None
 
