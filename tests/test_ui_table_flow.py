@@ -3,18 +3,18 @@ trick, the footer's width, watch mode's words, and a resumed game's log (issue 1
 
 from __future__ import annotations
 
+from helpers import play_first_legal
+from test_ui_driver import play_game, table, text, wait_for_input
+
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, Play, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
-
-from helpers import play_first_legal
-from test_ui_driver import play_game, table, text, wait_for_input
 
 PEEKS = (LastTrickScreen,)
 

@@ -22,7 +22,8 @@ from typing import Iterable, Optional
 
 from ...games.ohhell import BidNumber, Observation, Scoring, round_points
 from ..base import Hint
-from ..bidding import distribution, expected_scores as _expected_scores
+from ..bidding import distribution
+from ..bidding import expected_scores as _expected_scores
 
 NO_TRUMP = -1
 TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats its estimate

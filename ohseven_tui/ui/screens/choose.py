@@ -17,10 +17,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..cards import cards_text, ascii_suits
+from ..cards import ascii_suits, cards_text
 from ..plain import sentence
 from ..widgets.hand import HandView
 from ..widgets.seats import SeatsView
+
 
 class ChooseScreen(Screen):
     # Absolute: Textual resolves a relative path beside each subclass's own file,

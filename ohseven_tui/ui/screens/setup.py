@@ -19,8 +19,20 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine.protocol import Option
 from ...safetext import clean_name, drop_unsafe
-from ..setup import (BOT_SPEEDS, DEFAULT_DELAY, MAX_SEATS, NAMES, GameSetup, SeatChoice, all_options, bots_for, default_bot,
-                     default_game_name, game_spec, games)
+from ..setup import (
+    BOT_SPEEDS,
+    DEFAULT_DELAY,
+    MAX_SEATS,
+    NAMES,
+    GameSetup,
+    SeatChoice,
+    all_options,
+    bots_for,
+    default_bot,
+    default_game_name,
+    game_spec,
+    games,
+)
 
 RESERVED_IDS = frozenset({"rules", "players", "speed", "seed", "start"})  # the screen's own choices
 

@@ -27,13 +27,13 @@ from textual.widgets import Footer, Static
 
 from ...engine.actions import DEAL, Play
 from ...engine.errors import IllegalAction
-from ..cards import card_text, cards_text, ascii_suits, line_text
+from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
 from ..narration import Line, Told, line
+from ..plain import printable, sentence
 from ..privacy import Lookout
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
-from ..plain import printable, sentence
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine
 from .choose import ChooseScreen

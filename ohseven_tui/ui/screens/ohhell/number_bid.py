@@ -14,11 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ....games.ohhell import BidNumber, Observation
+from ...narration import out_of
+from ...plain import plain, printable
 from ...widgets.hand import HandView
 from ...widgets.numbers import NumberPicker
 from ...widgets.seats import SeatsView
-from ...plain import plain, printable
-from ...narration import out_of
 from ..choose import ChooseScreen
 from .narration import trump_words
 

@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.binding import Binding
 
 from ....engine import Pass
-from ...widgets.hand import HandView
 from ...plain import plain, printable
+from ...widgets.hand import HandView
 from ..choose import ChooseScreen
 
 
