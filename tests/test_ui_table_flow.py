@@ -261,3 +261,20 @@ def test_the_charts_zero_line_is_labelled_zero():
                 checked += 1
                 assert line.split("┤")[0].strip() == "0", (path.name, line)
     assert checked >= 3
+
+
+async def test_a_hint_the_bots_have_none_for_is_said_not_a_crash(monkeypatch):
+    """``bots.hint`` returns None when the normal bot does not play the game (or the
+    seat has nothing to do): the hint key says so instead of raising."""
+    import ohseven_tui.bots
+
+    monkeypatch.setattr(ohseven_tui.bots, "hint", lambda obs: None)
+    app = OhSevenApp(game=solo(), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        message = str(screen.query_one("#message").render())
+        assert message == "No hint for this position.", message
+        assert app.is_running

@@ -497,6 +497,8 @@ class TableScreen(Screen):
             suggestion = hint(obs)
         except Exception as exc:  # a hint must never break the game
             return f"No hint this time ({exc})."
+        if suggestion is None:  # the normal bot does not play this game, or the seat has nothing to do
+            return "No hint for this position."
         what = self.family.action_words(suggestion.action)
         if what.lower() in suggestion.reason.lower():  # the reason names the move already
             what = ""
