@@ -278,3 +278,17 @@ async def test_a_hint_the_bots_have_none_for_is_said_not_a_crash(monkeypatch):
         message = str(screen.query_one("#message").render())
         assert message == "No hint for this position.", message
         assert app.is_running
+
+
+async def test_space_picks_and_unpicks_a_card_to_pass():
+    app = OhSevenApp(game=solo(passing=True), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, PassScreen))
+        hand = screen.query_one(HandView)
+        assert not hand.picked
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(hand.picked) == 1
+        await pilot.press("space")
+        await pilot.pause()
+        assert not hand.picked
