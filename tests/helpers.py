@@ -11,8 +11,8 @@ import json
 import random
 from typing import Callable, Iterable, Optional
 
-from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules, parse_action, parse_cards
 from ohseven_tui.engine import record
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules, parse_action, parse_cards
 
 
 def hands(*texts: str) -> tuple:

@@ -16,7 +16,6 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs

@@ -8,14 +8,13 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import act, bot_turns, cards, hands, new_game
 
 from ohseven_tui.bots import BOT_NAMES, Hint, hint, make_bot, play_game
 from ohseven_tui.bots.ohhell.bidding import bid_model
 from ohseven_tui.bots.ohhell.knowledge import Knowledge
 from ohseven_tui.bots.search import Sampler, playout
 from ohseven_tui.games.ohhell import Bid, Game, Pass, Phase, Play, Seat, make_rules, parse_card
-
-from helpers import act, bot_turns, cards, hands, new_game
 
 
 def frozen_clock():
@@ -242,7 +241,7 @@ def seat0_fixed_deals(fixed: dict, passing_rounds: int = 0):
     seat0 = cards(DUCK_TEXTS[0])
     pack = Counter(c for t in DUCK_TEXTS for c in cards(t)) + Counter(cards("0H 3S 0D 4C"))
     pool = pack - Counter(seat0)
-    for seat, texts in fixed.items():
+    for texts in fixed.values():
         pool -= Counter(cards(texts))
     deals = []
     for shuffle_seed in (1, 2):
@@ -425,7 +424,7 @@ def test_sampled_hands_agree_with_what_the_seat_knows(players, passing):
     pack = Counter({c: rules.decks for r in rules.ranks for c in [r * 4 + s for s in range(4)]})
     rng = random.Random(1)
     checked = 0
-    for index, (obs, true_hands, game) in enumerate(positions(players, passing, range(2))):
+    for index, (obs, _true_hands, _game) in enumerate(positions(players, passing, range(2))):
         if index % 5:
             continue
         know = Knowledge(obs)

@@ -55,7 +55,7 @@ def test_a_playout_under_bowers_plays_legal_cards_and_deals_every_trick():
         hands = [sorted(deck[i * 6:(i + 1) * 6], reverse=True) for i in range(4)]
         seen = []
 
-        def policy(seat, hand, cards, tables, need, n, unplayed, voids):
+        def policy(seat, hand, cards, tables, need, n, unplayed, voids, seen=seen):
             card, why = choose_play(seat, hand, cards, tables, need, n, unplayed, voids)
             assert card in ctx.playable(hand, cards)
             seen.append(card)

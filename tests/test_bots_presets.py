@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ohseven_tui.bots import make_bot, play_game
-from ohseven_tui.bots import bots_for
+from ohseven_tui.bots import bots_for, make_bot, play_game
 from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, Phase, Play, make_rules, parse_card, parse_cards
 
 TOP_SPADES = parse_cards("AS KS QS JS 10S 9S 8S".split())

@@ -7,8 +7,8 @@ import ast
 import random
 from pathlib import Path
 
-from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 from ohseven_tui.engine import record
+from ohseven_tui.games.ohhell import DEAL, Game, make_rules
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ohseven_tui"
 ALLOWED = {"Random"}  # constructing a seeded generator is the one allowed use

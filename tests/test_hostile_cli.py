@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from hostile import NAMES, assert_terminal_safe, write_hostile_saves
 
 from ohseven_tui.safetext import printable

@@ -14,7 +14,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from hostile import assert_terminal_safe
 
 from ohseven_tui.engine import parse_action

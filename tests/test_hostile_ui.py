@@ -8,16 +8,15 @@ drawn, and the text survives where it can.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Input, Select
-
 from hostile import NAMES, hostile_tables, raw_controls, write_hostile_saves
 from test_ui_driver import play_game, wait_for_input
+from test_ui_saves_setup import open_setup
+from textual.widgets import DataTable, Input, Select
 
 from ohseven_tui.storage import save_dirs
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.snapshot import screen_text
-from test_ui_saves_setup import open_setup
 
 SIZE = (160, 50)
 TABLES = [t for t in hostile_tables()[:2]]  # the 18 names of NAMES: two tables of 9

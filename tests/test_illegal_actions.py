@@ -3,10 +3,26 @@ one-line message, and leaves the game exactly as it was (record, every seat's
 observation, and the engine's internals)."""
 
 import pytest
-
-from ohseven_tui.games.ohhell import DEAL, AlreadyActed, Bid, BidNumber, CardAlreadyBid, CardNotInHand, IllegalAction, MustFollowSuit, NoSuchSeat, NotYourTurn, Pass, Phase, Play, WrongPassCount, WrongPhase, parse_card
-
 from helpers import act, finish_round, full_snapshot, hands, new_game, play_first_legal, public_snapshot
+
+from ohseven_tui.games.ohhell import (
+    DEAL,
+    AlreadyActed,
+    Bid,
+    BidNumber,
+    CardAlreadyBid,
+    CardNotInHand,
+    IllegalAction,
+    MustFollowSuit,
+    NoSuchSeat,
+    NotYourTurn,
+    Pass,
+    Phase,
+    Play,
+    WrongPassCount,
+    WrongPhase,
+    parse_card,
+)
 
 DEAL_A = hands(
     "7S 6S 3S 0D 1D 2D 3D",

@@ -10,13 +10,12 @@ every trick's end for the bulk.
 import random
 from collections import Counter
 
+from helpers import check_record_json, new_game, play_random, random_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ohseven_tui.engine import record
 from ohseven_tui.games.ohhell import DEAL, Bid, Pass, Phase, Play
-
-from helpers import check_record_json, new_game, play_random, random_action
 
 GAMES_FULL = 120  # every action fully checked
 GAMES_BULK = 960  # checked at each trick's end, each round's end, and from the record

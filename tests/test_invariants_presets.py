@@ -16,13 +16,12 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import check_record_json, random_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ohseven_tui.engine import record
 from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, HookBid, Phase, Play, StackedDeal, make_pack, make_rules
-
-from helpers import check_record_json, random_action
 
 SIZES = {"classic": (7, 6, 5, 4, 3, 2, 1), "up-and-down": (7, 6, 5, 4, 3, 2, 2, 3, 4, 5, 6, 7)}  # H2, U2
 OH_HELL = ("classic", "up-and-down")

@@ -5,10 +5,9 @@ import random
 import re
 
 import pytest
+from helpers import act, cards, finish_round, hands, new_game, play_random
 
 from ohseven_tui.games.ohhell import Phase, Suit, parse_card
-
-from helpers import act, cards, finish_round, hands, new_game, play_random
 
 # Disjoint, known hands (one deck, 4 players). Left out of play: 0S 0H 4D 7C.
 TEXTS_A = (

@@ -7,11 +7,10 @@ import json
 import random
 
 import pytest
-
-from ohseven_tui.games.ohhell import DEAL, Game, Phase, RecordError, make_rules
-from ohseven_tui.engine import record
-
 from helpers import act, check_record_json, finish_round, hands, new_game, play_first_legal, play_random
+
+from ohseven_tui.engine import record
+from ohseven_tui.games.ohhell import DEAL, Game, Phase, RecordError, make_rules
 
 DEAL_A = hands(
     "7S 6S 3S 0D 1D 2D 3D",

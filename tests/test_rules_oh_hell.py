@@ -9,7 +9,19 @@ import random
 
 import pytest
 
-from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, HookBid, NotYourTurn, Phase, Play, RulesError, Suit, make_rules, parse_card, parse_cards
+from ohseven_tui.games.ohhell import (
+    DEAL,
+    BidNumber,
+    Game,
+    HookBid,
+    NotYourTurn,
+    Phase,
+    Play,
+    RulesError,
+    make_rules,
+    parse_card,
+    parse_cards,
+)
 from ohseven_tui.games.ohhell import Game as StateGame
 
 SPADES_TOP = parse_cards("AS KS QS JS 10S 9S 8S".split())

@@ -7,10 +7,22 @@ worked out by hand from the rules and the scripted cards, not by running the eng
 from collections import Counter
 
 import pytest
-
-from ohseven_tui.games.ohhell import Bid, CardAlreadyBid, DEAL, Game, MustFollowSuit, Phase, Play, RulesError, Suit, WrongPhase, make_rules, parse_card
-
 from helpers import act, cards, finish_round, hands, new_game, play_first_legal
+
+from ohseven_tui.games.ohhell import (
+    DEAL,
+    Bid,
+    CardAlreadyBid,
+    Game,
+    MustFollowSuit,
+    Phase,
+    Play,
+    RulesError,
+    Suit,
+    WrongPhase,
+    make_rules,
+    parse_card,
+)
 
 ALL_TEXTS = [f"{r}{s}" for r in range(8) for s in "SHDC"]
 

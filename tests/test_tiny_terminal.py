@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from helpers import play_first_legal
 from test_ui_driver import play_game
 from test_ui_saves import choose_from_menu, open_saved_games

@@ -55,7 +55,7 @@ def test_a_plain_context_agrees_with_a_hand_written_rule_on_random_tricks():
         trick = rng.sample(pack, rng.randint(2, 7))
         led = trick[0] & 3
 
-        def key(c):
+        def key(c, trump=trump, led=led):
             if trump is not None and c & 3 == trump:
                 return (2, c >> 2)
             return (1, c >> 2) if c & 3 == led else (0, 0)

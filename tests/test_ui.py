@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from helpers import table_order_game
+from test_ui_driver import play_game, table, text, wait_for_input
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
-
-from helpers import table_order_game
-from test_ui_driver import play_game, table, text, wait_for_input
 
 SEED = 11
 
@@ -60,7 +59,7 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
             await pilot.press("tab")
         assert app.focused.id == "seed"
         await pilot.press(*str(SEED), "enter")
-        screen = await wait_for_input(pilot)
+        await wait_for_input(pilot)
         game = table(app).game
         assert game.seed == SEED
         assert [s.player for s in game.seats] == ["human", "normal", "normal", "normal"]
@@ -255,7 +254,7 @@ async def test_nine_players_fit_and_resizing_relays_the_table(size):
     game = Game(make_rules("oh-seven", 9), seed=4, seats=seats)
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=size) as pilot:
-        screen = await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+        await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
         shown = text(app)
         lines = shown.splitlines()
         assert len(lines) == size[1]
@@ -341,9 +340,8 @@ async def test_command_palette_offers_new_game_rules_and_quit():
 
 
 async def test_play_flags_start_at_the_table_and_bad_flags_exit_2(capsys):
-    from ohseven_tui.cli import main
+    from ohseven_tui.cli import build_parser, main
     from ohseven_tui.commands.play import setup_from_args
-    from ohseven_tui.cli import build_parser
 
     args = build_parser().parse_args(["play", "--players", "5", "--humans", "2", "--bots", "easy,strong,normal",
                                       "--passing", "--seed", "9", "--bot-delay", "0"])
@@ -383,7 +381,7 @@ async def test_solo_rebid_reveal_lists_the_cards_that_may_still_be_bid():
         await play_game(pilot, pick=pick, stop=lambda s: isinstance(s, RevealScreen))
         shown = text(app)
         assert "add up to 7" in shown and f"{chosen['top']} gains 1 point" in shown
-        line = next(l for l in shown.splitlines() if "You may still bid" in l)
+        line = next(ln for ln in shown.splitlines() if "You may still bid" in ln)
         listed = line.split("You may still bid:")[1]
         assert chosen["card"].pretty() not in listed
         assert sum(c.pretty() in listed for c in game.hands[0]) == 6

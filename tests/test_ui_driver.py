@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ohseven_tui.games.ohhell import Phase
-from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
@@ -73,7 +73,6 @@ async def play_game(
 ):
     """Play until the game-over screen (or ``stop(screen)``). Humans always take
     the first card ``pick(screen, hand)`` names (default: the first legal card)."""
-    app = pilot.app
     for _ in range(limit):
         screen = await wait_for_input(pilot)
         if stop is not None and stop(screen):

@@ -3,14 +3,14 @@ not seven flags; the end of the game stays the end."""
 
 from __future__ import annotations
 
+from test_ui_driver import play_game, table, wait_for_input
+
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.table import Flow, TableScreen
-
-from test_ui_driver import play_game, table, wait_for_input
 
 
 def test_only_ready_and_playing_let_the_game_move_on():

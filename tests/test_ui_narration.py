@@ -9,16 +9,16 @@ import pytest
 import ast
 from pathlib import Path
 
+from helpers import hands, new_game
+
 from ohseven_tui.engine import registry
 from ohseven_tui.engine.actions import DEAL, Bid, BidNumber, Pass, Play
 from ohseven_tui.engine.cards import Card, parse_card
 from ohseven_tui.games.ohhell import Seat
 from ohseven_tui.ui.families import family_ui
 from ohseven_tui.ui.narration import Line, Told, out_of
-from ohseven_tui.ui.widgets.scoresheet import legend
 from ohseven_tui.ui.screens.ohhell import narration
-
-from helpers import hands, new_game
+from ohseven_tui.ui.widgets.scoresheet import legend
 
 PACKAGE = Path(__file__).resolve().parents[1] / "ohseven_tui"
 NAMES = ("Ann", "Bea", "Cid", "Dot")

@@ -8,6 +8,8 @@ simultaneous face-down bids; hot-seat privacy as for Oh-Seven.
 from __future__ import annotations
 
 import pytest
+from helpers import table_order_game
+from test_ui_driver import table, text, wait_for_input
 from textual.widgets import Select
 
 from ohseven_tui.cli import main
@@ -22,9 +24,6 @@ from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
-
-from helpers import table_order_game
-from test_ui_driver import table, text, wait_for_input
 
 
 @pytest.fixture(autouse=True)

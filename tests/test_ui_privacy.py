@@ -11,30 +11,28 @@ face-up card box in it is checked against that window.
 from __future__ import annotations
 
 import re
-
-import pytest
 from collections import Counter
 from typing import Optional
 
+import pytest
+from helpers import hands
+from test_ui_driver import choose, wait_for_input
+
 from ohseven_tui.games.ohhell import BidNumber, Game, Phase, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.choose import ChooseScreen
 from ohseven_tui.ui.screens.confirm import ConfirmScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.help import HelpScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
-from ohseven_tui.ui.snapshot import screen_text
 from ohseven_tui.ui.widgets.hand import HandView
-
-from helpers import hands
-from test_ui_driver import choose, wait_for_input
 
 # A face-up card in a hand is drawn as a box: "│ 7♠  │" (or heavy "┃ 7♠  ┃" at the cursor).
 CARD_FACE = re.compile(r"[│┃] ?((?:10|[0-9JQKA])[♠♥♦♣]) +[│┃]")

@@ -9,15 +9,22 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_ui_saves import listed, notices, open_saved_games, select
+from test_ui_saves_autosave import game_at_anns_card, one_action_from_the_end, table_of
 from textual.widgets import DataTable
 
 from ohseven_tui.games.ohhell import DEAL, Game, Seat, make_rules
-from ohseven_tui.storage import game_id, list_saves, load_autosave, load_save, put_aside_autosave, save_dirs, \
-    write_autosave
+from ohseven_tui.storage import (
+    game_id,
+    list_saves,
+    load_autosave,
+    load_save,
+    put_aside_autosave,
+    save_dirs,
+    write_autosave,
+)
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.setup import GameSetup
-from test_ui_saves import listed, notices, open_saved_games, select
-from test_ui_saves_autosave import game_at_anns_card, one_action_from_the_end, table_of
 
 SIZE = (140, 45)
 
@@ -195,6 +202,7 @@ async def test_resuming_an_entry_whose_game_went_on_resumes_its_latest_move(dirs
 async def test_reviewing_a_put_aside_game_never_replays_the_round_in_play(dirs):
     """Its hands are still in play: whoever resumes it may be at the screen."""
     from helpers import play_first_legal
+
     from ohseven_tui.games.ohhell import Phase, Play
 
     game = Game(make_rules("oh-seven", 3), seed=4,

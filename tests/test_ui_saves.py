@@ -15,11 +15,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from test_storage_bad_input import CASES, unprivileged, write_case
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
 from ohseven_tui.engine import parse_card
 from ohseven_tui.ui.app import OhSevenApp
-from test_storage_bad_input import CASES, unprivileged, write_case
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "saves"
@@ -216,12 +216,12 @@ async def test_review_scoresheet_statistics_and_chart(save_dir):
         assert switcher.current == "scoresheet"
         sheet = text_of(screen.query_one("#review-sheet", Static))
         for seat, total in zip(data["seats"], data["totals"]):
-            line = next(l for l in sheet.splitlines() if l.startswith(seat["name"]))
+            line = next(ln for ln in sheet.splitlines() if ln.startswith(seat["name"]))
             assert line.split()[-1].rstrip("★") == str(total) or line.split()[-2] == str(total)
         # Round 1 cell of seat 0: bid/tricks from the raw log.
         r1 = data["rounds"][0]
         took = sum(t["winner"] == 0 for t in r1["tricks"])
-        first = next(l for l in sheet.splitlines() if l.startswith(data["seats"][0]["name"]))
+        first = next(ln for ln in sheet.splitlines() if ln.startswith(data["seats"][0]["name"]))
         assert f"{r1['bids'][0]}/{took}" in first
         await pilot.press("t")
         await pilot.pause()
@@ -240,7 +240,7 @@ async def test_review_scoresheet_statistics_and_chart(save_dir):
         for r in data["rounds"]:
             running = [x + p for x, p in zip(running, r["round_points"])]
         for s, seat in enumerate(data["seats"]):
-            line = next(l for l in totals.splitlines() if f" {seat['name']} " in l)
+            line = next(ln for ln in totals.splitlines() if f" {seat['name']} " in ln)
             assert line.split()[-1] == str(running[s]) == str(data["totals"][s])
 
 

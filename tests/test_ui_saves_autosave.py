@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_ui_saves import choose_from_menu
 
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, Seat, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.setup import GameSetup
-from test_ui_saves import choose_from_menu
 
 SIZE = (140, 45)
 

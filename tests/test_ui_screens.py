@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_ui_saves_setup import open_setup
 from textual.color import Color
 
 from ohseven_tui.ui.app import OhSevenApp
-from test_ui_saves_setup import open_setup
 
 SIZE = (120, 40)
 THEMES = ("textual-dark", "textual-light")  # the two the card shades are made for
@@ -130,7 +130,7 @@ async def test_scoresheet_during_play_shows_the_rebid_point_already_won():
         ann = sheet_row(drawn, "Ann")
         assert ann[1:] == ["3/0", "+1", "1", "★"]
         lines = drawn.splitlines()
-        assert lines[lines.index(next(l for l in lines if l.split()[:1] == ["Ann"])) + 1].split() == ["→1"]
+        assert lines[lines.index(next(ln for ln in lines if ln.split()[:1] == ["Ann"])) + 1].split() == ["→1"]
         for name in ("Bea", "Cid", "Dot"):
             assert sheet_row(drawn, name)[-1] == "0"
 
@@ -317,9 +317,8 @@ async def test_review_of_an_unfinished_save_shows_the_rebid_point_already_won(tm
 
 async def test_setup_tab_visits_only_choices_one_can_see_focused(tmp_path):
     """Every Tab stop is a control (no empty stop on the scrolling body)."""
-    from textual.widgets import Button, Input, Select
-
     from test_ui_driver import wait_for_input
+    from textual.widgets import Button, Input, Select
 
     app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -3,18 +3,18 @@ trick, the footer's width, watch mode's words, and a resumed game's log (issue 1
 
 from __future__ import annotations
 
+from helpers import play_first_legal
+from test_ui_driver import play_game, table, text, wait_for_input
+
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, Play, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
+from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
-
-from helpers import play_first_legal
-from test_ui_driver import play_game, table, text, wait_for_input
 
 PEEKS = (LastTrickScreen,)
 
@@ -261,3 +261,34 @@ def test_the_charts_zero_line_is_labelled_zero():
                 checked += 1
                 assert line.split("┤")[0].strip() == "0", (path.name, line)
     assert checked >= 3
+
+
+async def test_a_hint_the_bots_have_none_for_is_said_not_a_crash(monkeypatch):
+    """``bots.hint`` returns None when the normal bot does not play the game (or the
+    seat has nothing to do): the hint key says so instead of raising."""
+    import ohseven_tui.bots
+
+    monkeypatch.setattr(ohseven_tui.bots, "hint", lambda obs: None)
+    app = OhSevenApp(game=solo(), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        message = str(screen.query_one("#message").render())
+        assert message == "No hint for this position.", message
+        assert app.is_running
+
+
+async def test_space_picks_and_unpicks_a_card_to_pass():
+    app = OhSevenApp(game=solo(passing=True), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, PassScreen))
+        hand = screen.query_one(HandView)
+        assert not hand.picked
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(hand.picked) == 1
+        await pilot.press("space")
+        await pilot.pause()
+        assert not hand.picked

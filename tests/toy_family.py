@@ -12,8 +12,7 @@ from typing import Any, Optional
 from ohseven_tui.engine import DEAL, Deal, IllegalAction, Play, action_text, parse_action, parse_card, registry
 from ohseven_tui.engine.cards import Card, make_pack
 from ohseven_tui.engine.errors import CardNotInHand, MustFollowSuit, NotYourTurn, WrongPhase
-from ohseven_tui.engine.protocol import (GameSpec, GameView, Seat, SheetCell, SheetRound, SheetView, Stat,
-                                         StatsView)
+from ohseven_tui.engine.protocol import GameSpec, GameView, Seat, SheetCell, SheetRound, SheetView, Stat, StatsView
 from ohseven_tui.engine.tricks import plain_trump
 
 NAME, ROUNDS, TRICKS = "toy-high-card", 2, 3

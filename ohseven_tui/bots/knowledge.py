@@ -53,7 +53,7 @@ class TrickKnowledge:
         self.unplayed = unplayed
         self.voids = voids
         self.played_by = played_by
-        known = []
+        known: list[Counter[int]] = []
         for s in range(n):
             seen = held[s] if s < len(held) else None
             if s == seat or not seen:

@@ -99,8 +99,8 @@ def choose_play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int
     best = cards[t.winner(cards)]
     strength = t.strength
     beat = strength[best]
-    winners = []
-    losers = []
+    winners: list[int] = []
+    losers: list[int] = []
     for c in legal:
         s = suit[c]
         (winners if (s == led or s == trump) and strength[c] > beat else losers).append(c)
@@ -168,8 +168,8 @@ def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: li
             if trumps:
                 return max(trumps, key=t.by_order), "lead-top-trump"
             return max(hand, key=t.by_power), "lead-high"
-        safe_side = []
-        safe_trump = []
+        safe_side: list[int] = []
+        safe_trump: list[int] = []
         for c in hand:
             if not higher_out(c, hand, unplayed, above) and not _threat(c, suit[c], t, later, hand, unplayed, voids):
                 (safe_trump if suit[c] == trump else safe_side).append(c)
@@ -199,4 +199,5 @@ def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: li
         key = (min(h, 2), suit[c] == trump, power[c])
         if best_key is None or key > best_key:
             best, best_key = c, key
+    assert best is not None and best_key is not None  # a seat that leads has cards
     return best, ("lead-duck" if best_key[0] else "lead-forced")

@@ -33,7 +33,7 @@ class Tables:
         power = [s - TRUMP if s >= TRUMP else s for s in strength]
         self.power = tuple(power)
         self.order = tuple(p * 64 + c for c, p in enumerate(power))  # codes are below 64
-        above = [()] * len(suit)
+        above: list[tuple[int, ...]] = [()] * len(suit)
         for c in self.codes:
             above[c] = tuple(x for x in self.codes if suit[x] == suit[c] and strength[x] > strength[c])
         self.above = tuple(above)

@@ -14,7 +14,6 @@ from ..safetext import quoted
 from .common import RegistryHelp, add_game_arguments, int_in
 
 
-
 def _delay(text: str) -> float:
     try:
         value = float(text)

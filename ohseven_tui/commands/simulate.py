@@ -16,7 +16,6 @@ from pathlib import Path
 from .common import RegistryHelp, add_game_arguments, int_in
 
 
-
 def register(sub) -> None:
     p = sub.add_parser("simulate", help="play games headless, bots in every seat, and print the results",
                        formatter_class=RegistryHelp)

@@ -9,7 +9,7 @@ narration is tested without an app (tests/test_ui_narration.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Union
+from typing import Iterable, Optional, Union
 
 from ..engine.cards import Card, Suit
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from ...games.ohhell import BidNumber, Observation, Scoring, round_points
 from ..base import Hint
-from ..bidding import distribution, expected_scores as _expected_scores
+from ..bidding import distribution
+from ..bidding import expected_scores as _expected_scores
 
 NO_TRUMP = -1
 TOP_BOOST = 1.18  # fitted on normal self-play (4 players): the top bidder beats its estimate
@@ -115,7 +116,7 @@ class BidModel:
     def card_chances(self, hand: list, trump: int) -> list:
         """Per card of ``hand`` (same order): the chance it takes a trick."""
         decks = self.decks
-        counts = {}
+        counts: dict[int, int] = {}
         for c in hand:
             counts[c] = counts.get(c, 0) + 1
         lengths = [0, 0, 0, 0]
@@ -123,7 +124,7 @@ class BidModel:
             lengths[c & 3] += 1
         in_play = self.in_play
         top = self.top_code
-        chances = []
+        chances: list[float] = []
         seen = [0, 0, 0, 0]  # my cards of the suit already above this one
         trump_index = []
         for c in hand:  # hand is highest first, so seen counts my higher cards
@@ -196,7 +197,7 @@ class BidModel:
         den = num + sum((1 - w) * above_tame for w in ws)
         return num / den if den else 0.0
 
-    def evaluate(self, hand: list, allowed: list, extra_chances: list = (), wild: Optional[list] = None) -> list:
+    def evaluate(self, hand: list, allowed: list, extra_chances: Sequence[float] = (), wild: Optional[list] = None) -> list:
         """For each allowed bid card: (expected points, card, tricks if top, tricks
         otherwise, chance of top). Best first."""
         per_suit = len(self.ranks) * self.decks
@@ -217,10 +218,10 @@ class BidModel:
                 ch = ch + list(extra_chances)
             by_trump.append(ch)
             # The top bidder leads and holds the trumps; the others, less.
-            top = [min(0.97, p * TOP_BOOST) for p in ch]
+            top_ch = [min(0.97, p * TOP_BOOST) for p in ch]
             low = [p * OTHER_DAMP for p in ch]
-            top_dists.append(self.distribution(top))
-            top_means.append(sum(top))
+            top_dists.append(self.distribution(top_ch))
+            top_means.append(sum(top_ch))
             other_dists.append(self.distribution(low))
             other_mean += sum(low) * weights[t] / total_w
         size = len(top_dists[0])
@@ -272,7 +273,7 @@ class BidModel:
     def choose_bid(self, hand: list, allowed: list) -> int:
         return self.evaluate(hand, allowed)[0][1]
 
-    def hand_value(self, hand: list, missing: int, plan: list = ()) -> float:
+    def hand_value(self, hand: list, missing: int, plan: Sequence[int] = ()) -> float:
         """Best expected points for a hand short of ``missing`` unknown cards,
         bidding one of the ``plan`` cards (any card of the hand if none is left)."""
         avg = (self.hand_size / self.players) / self.hand_size
@@ -287,7 +288,7 @@ class BidModel:
         plan = [row[1] for row in self.evaluate(keep, keep)[:2]]
         passed = []
         for step in range(count):
-            best = None
+            best: Optional[tuple[float, int]] = None
             choices = [c for c in dict.fromkeys(keep) if c not in plan] or list(dict.fromkeys(keep))
             for c in choices:
                 rest = list(keep)
@@ -295,6 +296,7 @@ class BidModel:
                 v = self.hand_value(rest, step + 1, plan)
                 if best is None or v > best[0] or (v == best[0] and c < best[1]):
                     best = (v, c)
+            assert best is not None  # choices is never empty: the hand has more cards than it passes
             keep.remove(best[1])
             passed.append(best[1])
         return passed

@@ -62,6 +62,7 @@ class Knowledge(TrickKnowledge):
 
     @property
     def need(self) -> int:
+        assert self.bids is not None  # asked in play, once the bids stand
         return self.bids[self.seat] - self.taken[self.seat]
 
 

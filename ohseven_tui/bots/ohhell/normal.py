@@ -57,8 +57,8 @@ def _pass(obs: Observation) -> Hint:
 def opponent_wildness(obs: Observation, model) -> list:
     """Each other seat's chance of bidding at random, from the bid ranks it has
     shown: this round's revealed attempts and earlier rounds' standing bids."""
-    shown = [[] for _ in range(obs.players)]
-    fills = [[] for _ in range(obs.players)]
+    shown: list[list[int]] = [[] for _ in range(obs.players)]
+    fills: list[list[bool]] = [[] for _ in range(obs.players)]
     for result in obs.results:
         for s, b in enumerate(result.bids):
             shown[s].append(b)
@@ -118,6 +118,7 @@ def _play(obs: Observation, legal) -> Hint:
     action = Play(seat, card)
     if action not in legal:  # defensive: the policy only picks legal cards
         action = legal[0]
+    assert know.bids is not None  # a card play: the bids stand
     bid = know.bids[seat]
     if why in ("duck", "lead-duck") and need < 0:
         why = "over-duck"

@@ -58,6 +58,7 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
     n = know.n
     tables = know.tables
     bids = know.bids
+    assert bids is not None  # the search plays cards: the bids stand
     bid = bids[me]
     scoring = obs.rules.scoring
 
@@ -187,6 +188,7 @@ def _bid_likelihood(obs: Observation, know: Knowledge, model):
         for s, c in enumerate(a.bids):
             earlier[s].append(c)
     standing = obs.bid_cards
+    assert standing is not None  # weighed in play, once the bid cards stand
 
     def weigh(hands) -> float:
         err = 0.0

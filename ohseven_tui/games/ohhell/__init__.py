@@ -29,7 +29,18 @@ from ...engine.errors import (
     WrongPhase,
 )
 from ...engine.protocol import Seat
-from .log import IDENTICAL_TOP, STANDS, SUM_IS_HAND, BidAttempt, DealLog, Phase, RoundLog, RoundResult, TrickLog, round_points
+from .log import (
+    IDENTICAL_TOP,
+    STANDS,
+    SUM_IS_HAND,
+    BidAttempt,
+    DealLog,
+    Phase,
+    RoundLog,
+    RoundResult,
+    TrickLog,
+    round_points,
+)
 from .observation import Observation
 from .rules import PASS_SCHEDULE, PRESETS, BidStyle, Rules, RulesError, Scoring, TrumpStyle, make_rules
 from .spec import CLASSIC, OH_SEVEN, SPECS, UP_AND_DOWN

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ...engine.cards import Card, Suit
 from ...engine import registry
+from ...engine.cards import Card, Suit
 from ...engine.protocol import GameSpec, GameView, Seat
 from .log import BidAttempt, Phase, RoundResult, TrickLog
 from .rules import Rules

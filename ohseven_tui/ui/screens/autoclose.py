@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.screen import Screen
+
+    from ..app import OhSevenApp
+
+    _ScreenBase = Screen[None]  # for the checker: what the mixin is mixed into
+else:
+    _ScreenBase = object  # at run time a plain mixin, before the Screen in the bases
 
 
-class AutoClose:
+class AutoClose(_ScreenBase):
     """Mix into a Screen whose ``auto`` is None (wait for Enter) or the seconds
     after which a watched game moves on by itself."""
+
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
 
     auto: Optional[float] = None
 

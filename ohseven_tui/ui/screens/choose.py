@@ -8,7 +8,7 @@ dismiss with the chosen card(s); the table applies the action.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,12 +17,21 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..cards import cards_text, ascii_suits
+from ..cards import ascii_suits, cards_text
 from ..plain import sentence
 from ..widgets.hand import HandView
 from ..widgets.seats import SeatsView
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
+
+
 class ChooseScreen(Screen):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     # Absolute: Textual resolves a relative path beside each subclass's own file,
     # and the families' screens (ui/screens/<family>/) subclass this one.
     CSS_PATH = str(Path(__file__).with_name("choose.tcss"))

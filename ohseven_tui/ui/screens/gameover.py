@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,8 +15,16 @@ from ..plain import printable
 from ..widgets.scoresheet import legend, sheet_for, statistics
 from .last_trick import last_trick_line
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
+
 
 class GameOverScreen(Screen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     CSS_PATH = "scoresheet.tcss"
     BINDINGS = [
         Binding("n", "new_game", "New game"),

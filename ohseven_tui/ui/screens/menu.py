@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,11 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import registry
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
 
 BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
 
@@ -34,6 +41,9 @@ class MenuList(OptionList):
 
 
 class MenuScreen(Screen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False)]
 
@@ -90,6 +100,7 @@ class MenuScreen(Screen[None]):
         return storage is not None and hasattr(storage, "load_autosave") and self.app.load_autosave() is not None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None  # every option of the menu has its id (on_mount)
         self.action_choose(event.option.id)
 
     def action_choose(self, choice: str) -> None:

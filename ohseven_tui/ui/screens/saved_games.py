@@ -8,7 +8,7 @@ holds up the screen.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from textual import work
 from textual.app import ComposeResult
@@ -21,6 +21,11 @@ from ... import storage
 from ...storage import SORT_KEYS, SavedGame, SaveError
 from ..narration import out_of
 from ..plain import plain, printable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
 
 COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
@@ -43,6 +48,9 @@ def _date(text: str) -> str:
 
 
 class SavedGamesScreen(Screen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     CSS_PATH = "saved_games.tcss"
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
@@ -90,7 +98,9 @@ class SavedGamesScreen(Screen[None]):
         if event.worker.group != "saved-games" or event.state is not WorkerState.SUCCESS:
             return
         event.stop()
-        self.saves, self.warnings = event.worker.result
+        result = event.worker.result
+        assert result is not None  # a successful read_saves returned its (saves, warnings)
+        self.saves, self.warnings = result
         self.reading = False
         for warning in self.warnings:
             self.notify(warning, title="Saved games", severity="warning", timeout=8)
@@ -143,6 +153,7 @@ class SavedGamesScreen(Screen[None]):
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         event.stop()
         key = event.column_key.value
+        assert key is not None  # every column is added with its sort key (on_mount)
         if key == self.sort_key:
             self.reverse = not self.reverse
         else:

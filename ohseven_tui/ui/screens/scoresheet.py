@@ -11,9 +11,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from .autoclose import AutoClose
 from ..narration import out_of
 from ..widgets.scoresheet import legend, round_so_far, sheet_for
+from .autoclose import AutoClose
 from .last_trick import last_trick_line
 
 

@@ -8,7 +8,7 @@ The defaults (one human against three normal bots) mean Enter starts at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,11 +16,29 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets.select import NoSelection
 
 from ...engine.protocol import Option
 from ...safetext import clean_name, drop_unsafe
-from ..setup import (BOT_SPEEDS, DEFAULT_DELAY, MAX_SEATS, NAMES, GameSetup, SeatChoice, all_options, bots_for, default_bot,
-                     default_game_name, game_spec, games)
+from ..setup import (
+    BOT_SPEEDS,
+    DEFAULT_DELAY,
+    MAX_SEATS,
+    NAMES,
+    GameSetup,
+    SeatChoice,
+    all_options,
+    bots_for,
+    default_bot,
+    default_game_name,
+    game_spec,
+    games,
+)
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
 
 RESERVED_IDS = frozenset({"rules", "players", "speed", "seed", "start"})  # the screen's own choices
 
@@ -41,7 +59,17 @@ def choice_label(value: Any) -> str:
     return str(value)
 
 
+def chosen(select: Select[Any]) -> Any:
+    """The value of one of this screen's Selects: all are made with allow_blank=False."""
+    value = select.value
+    assert not isinstance(value, NoSelection), select.id  # allow_blank=False: never blank
+    return value
+
+
 class SetupScreen(Screen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
 
@@ -127,8 +155,8 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_seats(self.query_one("#players", Select).value)
-        self._note_rules(self.query_one("#rules", Select).value)
+        self._show_seats(chosen(self.query_one("#players", Select)))
+        self._note_rules(chosen(self.query_one("#rules", Select)))
         self.query_one("#start", Button).focus()
 
     def _note_rules(self, game: str) -> None:
@@ -142,7 +170,7 @@ class SetupScreen(Screen[None]):
         spec = game_spec(game)
         low, high = spec.players
         players = self.query_one("#players", Select)
-        count = min(max(players.value, low), high)
+        count = min(max(chosen(players), low), high)
         players.set_options([(str(n), n) for n in range(low, high + 1)])
         players.value = count
         self._show_seats(count)
@@ -189,15 +217,15 @@ class SetupScreen(Screen[None]):
             self.action_start()
 
     def choices(self) -> GameSetup:
-        players = self.query_one("#players", Select).value
+        players = chosen(self.query_one("#players", Select))
         seats = []
         for i in range(players):
             name = clean_name(self.query_one(f"#name-{i}", Input).value) or NAMES[i]
-            seats.append(SeatChoice(name, self.query_one(f"#kind-{i}", Select).value))
+            seats.append(SeatChoice(name, chosen(self.query_one(f"#kind-{i}", Select))))
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        speed = self.query_one("#speed", Select).value
-        game = self.query_one("#rules", Select).value
+        speed = chosen(self.query_one("#speed", Select))
+        game = chosen(self.query_one("#rules", Select))
         declared = {opt.name for opt in game_spec(game).options}
         options = {opt.name: self.query_one(f"#{option_id(opt)}", Select).value
                    for opt in all_options() if opt.name in declared}

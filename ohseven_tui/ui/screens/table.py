@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
 from textual import work
@@ -27,16 +27,21 @@ from textual.widgets import Footer, Static
 
 from ...engine.actions import DEAL, Play
 from ...engine.errors import IllegalAction
-from ..cards import card_text, cards_text, ascii_suits, line_text
+from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
 from ..narration import Line, Told, line
+from ..plain import printable, sentence
 from ..privacy import Lookout
 from ..widgets.hand import HandView
 from ..widgets.log import TableLog
-from ..plain import printable, sentence
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine
 from .choose import ChooseScreen
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
 
 
 class Flow(enum.Enum):
@@ -62,6 +67,9 @@ class Flow(enum.Enum):
 
 
 class TableScreen(Screen):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     CSS_PATH = "table.tcss"
     BINDINGS = [
         Binding("enter", "act", "Play"),
@@ -135,7 +143,7 @@ class TableScreen(Screen):
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 2  # header, seats, key
-        self._bindings_state = None
+        self._bindings_state: Optional[tuple[Optional[int], bool, float]] = None  # (acting, paused, delay)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()
         if self.game.round_number and self.game.history:
@@ -497,6 +505,8 @@ class TableScreen(Screen):
             suggestion = hint(obs)
         except Exception as exc:  # a hint must never break the game
             return f"No hint this time ({exc})."
+        if suggestion is None:  # the normal bot does not play this game, or the seat has nothing to do
+            return "No hint for this position."
         what = self.family.action_words(suggestion.action)
         if what.lower() in suggestion.reason.lower():  # the reason names the move already
             what = ""

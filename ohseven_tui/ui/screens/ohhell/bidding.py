@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.widgets import Static
 
 from ....engine import Bid
-from ...widgets.hand import HandView
 from ...plain import plain, printable
+from ...widgets.hand import HandView
 from ..choose import ChooseScreen
 
 
@@ -24,7 +25,7 @@ class BidScreen(ChooseScreen):
             title += f" · rebid {len(attempts)}"
         if obs.deal_number > 1:
             title += f" · deal {obs.deal_number}"
-        self.query_one("#choose-title").update(plain(title))
+        self.query_one("#choose-title", Static).update(plain(title))
         context = Text()
         if obs.received is not None and obs.passed is not None:
             context.append("You passed ")
@@ -49,8 +50,8 @@ class BidScreen(ChooseScreen):
         else:
             context.append(self.plain("Your bid card's rank is the number of tricks you aim to take. The highest "
                                       "card bid sets trump (ties: ♠ > ♥ > ♦ > ♣) and its bidder leads."))
-        self.query_one("#context").update(context)
-        self.query_one("#prompt").update(
+        self.query_one("#context", Static).update(context)
+        self.query_one("#prompt", Static).update(
             Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
         legal = [a.card for a in obs.legal_actions if isinstance(a, Bid)]
         self.query_one(HandView).set_hand(obs.hand, legal, title=f"{me}'s hand", active=True,

@@ -98,6 +98,7 @@ def narrate(action, before: Observation, after: Observation, name: Name) -> Told
         lines.append(line(f"{name(action.seat)} plays ", action.card))
         if len(after.tricks) > len(before.tricks):
             winner = after.tricks[-1].winner
+            assert after.bids is not None  # tricks are played only once the bids stand
             lines.append(line(f"{name(winner)} takes trick {len(after.tricks)} "
                               f"(has {after.taken[winner]}, bid {after.bids[winner]}).", style="bold"))
         return Told(tuple(lines))

@@ -12,13 +12,14 @@ from typing import Optional
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widgets import Static
 
 from ....games.ohhell import BidNumber, Observation
+from ...narration import out_of
+from ...plain import plain, printable
 from ...widgets.hand import HandView
 from ...widgets.numbers import NumberPicker
 from ...widgets.seats import SeatsView
-from ...plain import plain, printable
-from ...narration import out_of
 from ..choose import ChooseScreen
 from .narration import trump_words
 
@@ -49,7 +50,7 @@ class NumberBidScreen(ChooseScreen):
         name = lambda s: printable(obs.seats[s].name)  # noqa: E731
         size = obs.hand_size
         in_turn = obs.view.bids_in_turn
-        self.query_one("#choose-title").update(plain(
+        self.query_one("#choose-title", Static).update(plain(
             f" {me} · round {out_of(obs.round_number, obs.view.rounds)} · {size} card{'s' if size != 1 else ''}"
             " · bidding"))
         words = trump_words(obs, self.ascii)
@@ -67,8 +68,8 @@ class NumberBidScreen(ChooseScreen):
                                style="bold")
         else:
             context.append("Everyone bids at once, face down; the bids are shown together.")
-        self.query_one("#context").update(context)
-        self.query_one("#prompt").update(
+        self.query_one("#context", Static).update(context)
+        self.query_one("#prompt", Static).update(
             f"How many tricks will you take? 0-{size}: a number key or ←→, then Enter (or click a number).")
         self.query_one(HandView).set_hand(obs.hand, obs.hand, title=f"{me}'s hand", active=False)
 

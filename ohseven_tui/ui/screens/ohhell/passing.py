@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.widgets import Static
 
 from ....engine import Pass
-from ...widgets.hand import HandView
 from ...plain import plain, printable
+from ...widgets.hand import HandView
 from ..choose import ChooseScreen
 
 
 class PassScreen(ChooseScreen):
     BINDINGS = [
-        Binding("space", "toggle", "Pick/unpick"),
+        Binding("space", "pick", "Pick/unpick"),  # not "toggle": DOMNode.action_toggle(attribute) is Textual's
         Binding("enter", "confirm", "Pass"),
     ]
 
@@ -24,11 +25,11 @@ class PassScreen(ChooseScreen):
         word = "card" if count == 1 else "cards"
         side = "left" if obs.pass_direction > 0 else "right"
         to = printable(obs.seats[obs.pass_to].name)
-        self.query_one("#choose-title").update(plain(f" {me} · round {obs.round_number} · card passing"))
-        self.query_one("#context").update(Text(
+        self.query_one("#choose-title", Static).update(plain(f" {me} · round {obs.round_number} · card passing"))
+        self.query_one("#context", Static).update(Text(
             f"Every player passes {count} {word} face down at the same time; you see what you get "
             "once everyone has chosen."))
-        self.query_one("#prompt").update(plain(f"Pass {count} {word} to the {side}, to {to}."))
+        self.query_one("#prompt", Static).update(plain(f"Pass {count} {word} to the {side}, to {to}."))
         self.say("Pick with Space or a number key (or click a card), then press Enter.")
         self.query_one(HandView).set_hand(obs.hand, obs.hand, title=f"{me}'s hand", active=True)
 
@@ -44,7 +45,7 @@ class PassScreen(ChooseScreen):
             return f"{picked} of {need} chosen: pick {more} more."
         return f"{picked} chosen: that is {-more} too many; unpick {-more}."
 
-    def action_toggle(self) -> None:
+    def action_pick(self) -> None:
         self.query_one(HandView).toggle()
         self.say(self._count_text())
 

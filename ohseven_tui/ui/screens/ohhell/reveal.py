@@ -13,11 +13,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ....games.ohhell import Bid, Observation, Phase
-from ....games.ohhell import STANDS
-from ..autoclose import AutoClose
-from ...cards import card_text, cards_text, ascii_suits
+from ....games.ohhell import STANDS, Bid, Observation, Phase
+from ...cards import ascii_suits, card_text, cards_text
 from ...plain import printable
+from ..autoclose import AutoClose
+
 
 class RevealScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"

@@ -76,6 +76,7 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
         else:
             status = Text("")
         if playing:
+            assert obs.bids is not None  # playing means the bids stand
             bid = Text(str(obs.bids[seat]))
             if top_mark and seat in obs.top_bidders and obs.trump is not None:
                 bid = Text(f"{obs.bids[seat]}", style="bold")
