@@ -4,11 +4,10 @@ hand (R9 top bid sets trump and leads, R15 trick winner, H4 bids said in turn)."
 
 from __future__ import annotations
 
-import pytest
-
 import ast
 from pathlib import Path
 
+import pytest
 from helpers import hands, new_game
 
 from ohseven_tui.engine import registry
