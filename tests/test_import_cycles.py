@@ -1,5 +1,7 @@
 """No import cycles anywhere in the package (issue 11 found four; each hid a layering
-mistake). Imports inside functions count too: a lazy import is still a dependency."""
+mistake). Imports inside functions count too: a lazy import is still a dependency.
+Imports under ``if TYPE_CHECKING:`` do not: they never run (a screen may name its
+app's type for the checker)."""
 
 from __future__ import annotations
 
@@ -20,11 +22,26 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """ids of the import nodes under ``if TYPE_CHECKING:``."""
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                for inner in ast.walk(child):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        ids.add(id(inner))
+    return ids
+
+
 def _edges(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skip = _type_checking_only(tree)
     found = set()
     for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
@@ -78,6 +95,11 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_checker_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_type_checking_imports_are_not_dependencies(tmp_path):
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .app import App\nimport os\n")
+    assert len(_type_checking_only(tree)) == 1
 
 
 def test_the_checker_reads_the_real_imports():
