@@ -179,3 +179,17 @@ def test_w7_only_a_led_chief_striker_to_trick_one_forces_a_trump():
 @pytest.mark.parametrize("make", [lambda: plain_trump(D), lambda: bowers(C, 12), lambda: criticals(8, H, CRITS)])
 def test_contexts_are_cached_values(make):
     assert make() is make()
+
+
+def test_the_table_free_plain_winner_agrees_with_the_plain_context():
+    """plain_winner is the Oh Hell family's hot-loop form of plain_trump(t).winner:
+    they must never disagree (two decks included: identical cards, R15)."""
+    from ohseven_tui.engine.tricks import NO_SUIT, plain_winner
+
+    rng = random.Random(8)
+    for ranks, decks in ((range(8), 2), (range(2, 15), 1)):
+        pack = make_pack(ranks, decks)
+        for _ in range(3000):
+            trump = rng.choice([None, C, D, H, S])
+            trick = rng.sample(pack, rng.randint(1, 9))
+            assert plain_winner(trick, NO_SUIT if trump is None else trump) == plain_trump(trump).winner(trick)

@@ -20,7 +20,7 @@ from typing import Iterable, Optional, Sequence
 
 from .cards import JOKER, MAX_CODE, Card
 
-__all__ = ["TRUMP", "Follow", "TrumpContext", "plain_trump", "bowers", "criticals", "NO_SUIT"]
+__all__ = ["TRUMP", "Follow", "TrumpContext", "plain_trump", "plain_winner", "bowers", "criticals", "NO_SUIT"]
 
 TRUMP = 1000  # added to a trump's strength: any trump beats any plain card
 NO_SUIT = -1  # a trump context without a trump suit (Oh Hell's last cards)
@@ -35,7 +35,7 @@ class Follow(str, Enum):
 class TrumpContext:
     """One hand's trump rules. ``suit[c]`` and ``strength[c]`` for a card code ``c``."""
 
-    __slots__ = ("trump", "suit", "strength", "follow", "chief")
+    __slots__ = ("trump", "suit", "strength", "follow", "chief", "keys")
 
     def __init__(self, trump: int, suit: Sequence[int], strength: Sequence[int],
                  follow: Follow = Follow.SUIT, chief: Optional[int] = None) -> None:
@@ -44,6 +44,13 @@ class TrumpContext:
         self.strength: tuple[int, ...] = tuple(strength)
         self.follow = follow
         self.chief = chief  # W5: the chief striker's code, if there is one
+        # keys[led][c]: what card c is worth in a trick led in suit ``led`` (its
+        # strength if it follows or trumps, else -1), so a trick's winner is the
+        # first of its highest keys: two C-level calls in the hot loop.
+        self.keys: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.strength[c] if self.suit[c] in (led, trump) else -1 for c in range(len(self.suit)))
+            for led in range(4)
+        )
 
     def suit_of(self, card: int) -> int:
         return self.suit[card]
@@ -52,22 +59,11 @@ class TrumpContext:
         return self.trump != NO_SUIT and self.suit[card] == self.trump
 
     def winner(self, cards: Sequence[int]) -> int:
-        """The index, in play order, of the card that wins a complete trick."""
-        suit = self.suit
-        strength = self.strength
-        led = suit[cards[0]]
-        trump = self.trump
-        best = 0
-        best_key = strength[cards[0]]
-        for i in range(1, len(cards)):
-            c = cards[i]
-            s = suit[c]
-            if s == led or s == trump:
-                key = strength[c]
-                if key > best_key:
-                    best = i
-                    best_key = key
-        return best
+        """The index, in play order, of the card that wins a complete trick: the
+        first of the highest keys (strictly stronger wins, so the first of equals)."""
+        row = self.keys[self.suit[cards[0]]]
+        keys = [row[c] for c in cards]
+        return keys.index(max(keys))
 
     def playable(self, hand: Sequence[int], trick: Sequence[int], first_trick: bool = False) -> list[int]:
         """The cards of ``hand`` that may be played to ``trick`` (cards so far, in order)."""
@@ -116,6 +112,28 @@ def plain_trump(trump: Optional[int]) -> TrumpContext:
     suit = [c & 3 for c in range(_CODES)]
     strength = [(c >> 2) + (TRUMP if c & 3 == t else 0) for c in range(_CODES)]
     return TrumpContext(t, suit, strength)
+
+
+def plain_winner(cards: Sequence[int], trump: int) -> int:
+    """``plain_trump(trump).winner(cards)`` without the tables, for the hot loops of
+    a family whose hands always have a plain trump suit (``trump`` is NO_SUIT for
+    none): a card's suit is its own (``c & 3``) and, within a suit, int order is
+    rank order. Strictly higher wins, so the first of two identical cards wins."""
+    best = cards[0]
+    best_suit = best & 3
+    win = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c & 3
+        if s == best_suit:
+            if c > best:
+                win = i
+                best = c
+        elif s == trump:
+            win = i
+            best = c
+            best_suit = s
+    return win
 
 
 def _same_colour(suit: int) -> int:

@@ -34,7 +34,7 @@ from ...engine.errors import (
     WrongPhase,
 )
 from ...engine.protocol import GameSpec, Seat
-from ...engine.tricks import plain_trump
+from ...engine.tricks import plain_trump, plain_winner
 from .log import (
     IDENTICAL_TOP,
     STANDS,
@@ -150,7 +150,6 @@ class Game:
         self._trick: list[Card] = []  # cards of the current trick, in play order
         self.trump: Optional[Suit] = None
         self._ctx = plain_trump(None)  # R14/R15 for the hand in play (engine.tricks)
-        self._suit = self._ctx.suit  # its effective suits, read in the hot path
         self._two_decks = rules.decks > 1
         self._card_bids = rules.bid_style is BidStyle.CARD
         self.stacked_deals = tuple(_check_stacked(rules, d) for d in stacked_deals)
@@ -219,10 +218,9 @@ class Game:
             hand = self.hands[seat]
             table = _PLAY_TABLE[seat]
             trick = self._trick
-            if trick:
-                suit = self._suit
-                led = suit[trick[0]]
-                follow = [table[c] for c in hand if suit[c] == led]
+            if trick:  # R14 under a plain trump suit: a card's suit is its own (c & 3)
+                led = trick[0] & 3
+                follow = [table[c] for c in hand if c & 3 == led]
                 if follow:
                     return list(dict.fromkeys(follow)) if self._two_decks else follow
             acts = list(map(table.__getitem__, hand))
@@ -290,12 +288,11 @@ class Game:
             card = action.card
             hand = self.hands[seat]
             trick = self._trick
-            if trick:
-                suit = self._suit
-                led = suit[trick[0]]
-                if suit[card] != led:
+            if trick:  # R14, as in legal_actions
+                led = trick[0] & 3
+                if card & 3 != led:
                     for c in hand:
-                        if suit[c] == led:
+                        if c & 3 == led:
                             self._reject_play(seat, card)
             try:
                 hand.remove(card)
@@ -307,8 +304,8 @@ class Game:
             if len(trick) < n:
                 self.turn = (seat + 1) % n
                 return
-            # Trick complete (R15): strictly stronger wins, so the first identical card wins.
-            win = self._ctx.winner(trick)
+            # Trick complete (R15): the plain trump context's winner, table-free.
+            win = plain_winner(trick, self._ctx.trump)
             leader = (seat + 1) % n  # the last to play sits right of the leader
             win_seat = (leader + win) % n
             log = self.rounds[-1]
@@ -430,7 +427,6 @@ class Game:
         # H3: a turned card names trump from the deal on; a top bid names it later (R9).
         self.trump = log.trump = turned.suit if turned is not None else None
         self._ctx = plain_trump(None)
-        self._suit = self._ctx.suit
         self._bid_with = [[] for _ in range(n)]
         self._start_bidding_or_passing(log)
 
@@ -603,7 +599,6 @@ class Game:
         log.leader = leader
         self.trump = trump
         self._ctx = plain_trump(trump)
-        self._suit = self._ctx.suit
         self._pending = [None] * self.players
         self.phase = Phase.PLAY
         self.turn = leader
@@ -657,7 +652,7 @@ class Game:
     def __deepcopy__(self, memo):
         new = object.__new__(Game)
         for key, value in self.__dict__.items():
-            if key in ("rules", "seats", "_pack", "seed", "_ctx", "_suit", "stacked_deals"):
+            if key in ("rules", "seats", "_pack", "seed", "_ctx", "stacked_deals"):
                 setattr(new, key, value)
             else:
                 setattr(new, key, copy.deepcopy(value, memo))
