@@ -20,10 +20,10 @@ from .tables import Tables
 __all__ = ["choose_play", "higher_out", "suit_out"]
 
 
-def higher_out(card: int, hand: Sequence[int], unplayed: Sequence[int], above: Sequence[Sequence[int]]) -> int:
-    """Outstanding cards of ``card``'s suit that beat it."""
+def _outstanding(codes: Sequence[int], hand: Sequence[int], unplayed: Sequence[int]) -> int:
+    """Copies of ``codes`` still unplayed and not in ``hand``."""
     count = 0
-    for code in above[card]:
+    for code in codes:
         k = unplayed[code]
         if k:
             if code in hand:
@@ -31,21 +31,16 @@ def higher_out(card: int, hand: Sequence[int], unplayed: Sequence[int], above: S
             if k > 0:
                 count += k
     return count
+
+
+def higher_out(card: int, hand: Sequence[int], unplayed: Sequence[int], above: Sequence[Sequence[int]]) -> int:
+    """Outstanding cards of ``card``'s suit that beat it."""
+    return _outstanding(above[card], hand, unplayed)
 
 
 def suit_out(suit: int, hand: Sequence[int], unplayed: Sequence[int], of_suit: Sequence[Sequence[int]]) -> int:
     """Outstanding cards of an effective suit (0 for no suit, as "no trump")."""
-    if suit < 0:
-        return 0
-    count = 0
-    for code in of_suit[suit]:
-        k = unplayed[code]
-        if k:
-            if code in hand:
-                k -= hand.count(code)
-            if k > 0:
-                count += k
-    return count
+    return 0 if suit < 0 else _outstanding(of_suit[suit], hand, unplayed)
 
 
 def _threat(best: int, led: int, t: Tables, later: list, hand: list, unplayed: list, voids: list) -> bool:
