@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ohseven_tui.bots import bot_names, bot_spec, bots_for, make_bot  # noqa: E402
+from ohseven_tui.bots import bot_names, bot_spec, bots_for, make_bot, play_game  # noqa: E402
 from ohseven_tui.engine import registry  # noqa: E402
 from ohseven_tui.engine.actions import DEAL  # noqa: E402
 from ohseven_tui.engine.protocol import OptionError  # noqa: E402
@@ -125,6 +125,18 @@ def _step(game, bots) -> None:
         game.apply(bots[seat].choose(game.observe(seat)))
 
 
+class _Recorder:
+    """A bot that keeps every position with a real choice, by action kind."""
+
+    def __init__(self, bot, positions: dict) -> None:
+        self.bot, self.positions = bot, positions
+
+    def choose(self, obs):
+        if len(obs.legal_actions) > 1:
+            self.positions.setdefault(type(obs.legal_actions[0]).__name__, []).append(obs)
+        return self.bot.choose(obs)
+
+
 def speed(args) -> int:
     """Each searching bot at a fixed sample count (no budget), on positions from
     the warm-up bot's self-play: milliseconds per decision, by action kind, best
@@ -134,17 +146,7 @@ def speed(args) -> int:
     positions: dict = {}
     for seed in range(args.deals):
         game = registry.new_game(args.game, _options(args, n), seed=seed)
-        bots = [make_bot(warm, s) for s in range(n)]
-        while not game.is_over:
-            seats = game.to_act()
-            if not seats:
-                game.apply(DEAL)
-                continue
-            for seat in seats:
-                obs = game.observe(seat)
-                if len(obs.legal_actions) > 1:
-                    positions.setdefault(type(obs.legal_actions[0]).__name__, []).append(obs)
-                game.apply(bots[seat].choose(obs))
+        play_game(game, [_Recorder(make_bot(warm, s), positions) for s in range(n)])
     print(f"{args.game}, {n} players, positions from {args.deals} games of {warm} self-play, "
           f"{args.speed} samples per decision")
     for name in dict.fromkeys(args.lineup):

@@ -95,6 +95,9 @@ class CountToThree:
     def to_act(self):
         return () if not self.history else ((len(self.history) - 1) % 2,)
 
+    def legal_actions(self, seat=None):
+        return [DEAL] if seat is None and not self.to_act() else []  # the table's deal
+
     def observe(self, seat):
         return SimpleNamespace(legal_actions=(f"{seat}:1", f"{seat}:2"))
 

@@ -4,6 +4,7 @@ classic (H1..) and up-and-down (U1..). Only this package knows how they differ."
 from __future__ import annotations
 
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any, Mapping, Optional, Sequence
 
 from ...engine import registry
@@ -75,7 +76,12 @@ def stats_view(obs: Observation) -> StatsView:
 
 def _view(name: str):
     def view(options: Mapping[str, Any]) -> GameView:
-        rules = make_rules(name, options.get("players", 4), passing=bool(options.get("passing", False)))
+        # Screens ask on every redraw: one view per player count and passing.
+        return cached(options.get("players", 4), bool(options.get("passing", False)))
+
+    @lru_cache(maxsize=None)
+    def cached(players: int, passing: bool) -> GameView:
+        rules = make_rules(name, players, passing=passing)
         if rules.bid_style is BidStyle.CARD:
             return GameView(
                 bid_input="card",
