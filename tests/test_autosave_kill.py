@@ -87,7 +87,12 @@ def test_autosave_always_loads_after_sigkill(tmp_path):
                 last = int(line)
         time.sleep(rng.uniform(0.0, 0.002))
         child.send_signal(signal.SIGKILL)
-        rest, err = child.communicate(timeout=30)
+        child.wait(timeout=30)
+        # Read the rest through the same buffered pipe as readline: communicate()
+        # reads the raw descriptor and would drop lines readline had buffered.
+        rest, err = child.stdout.read(), child.stderr.read()
+        child.stdout.close()
+        child.stderr.close()
         kills += 1
         lines = rest.split("\n")
         complete = [x for x in lines[:-1] if x]  # a line without its newline was cut by the kill
