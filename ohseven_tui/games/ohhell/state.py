@@ -147,6 +147,9 @@ class Game:
         self._bid_with: list[list[Card]] = [[] for _ in range(n)]  # R12
         self._number_bids: list[int] = []
         self.turn: Optional[int] = None
+        # The one seat to act in a turn-based phase, else None: kept by apply (every
+        # change goes through it), so a caller's loop reads it as a plain attribute.
+        self.current_seat: Optional[int] = None
         self._trick: list[Card] = []  # cards of the current trick, in play order
         self.trump: Optional[Suit] = None
         self._ctx = plain_trump(None)  # R14/R15 for the hand in play (engine.tricks)
@@ -198,8 +201,7 @@ class Game:
         first = ((self.turn or 0) - len(cards)) % n  # a trick is under way only while a seat is to play
         return [((first + i) % n, c) for i, c in enumerate(cards)]
 
-    @property
-    def current_seat(self) -> Optional[int]:
+    def _seat_in_turn(self) -> Optional[int]:
         """The one seat to act in a turn-based phase, else None."""
         phase = self.phase
         if phase is _PLAY or (phase is _BID and self.turn is not None):
@@ -302,7 +304,7 @@ class Game:
             self.history.append(action)
             n = self.players
             if len(trick) < n:
-                self.turn = (seat + 1) % n
+                self.turn = self.current_seat = (seat + 1) % n
                 return
             # Trick complete (R15): the plain trump context's winner, table-free.
             win = plain_winner(trick, self._ctx.trump)
@@ -316,6 +318,7 @@ class Game:
             self.turn = win_seat
             if len(tricks) == log.hand_size:
                 self._finish_round(log)
+            self.current_seat = self.turn  # the winner leads; None once the round is over
             return
         if kind is Play:
             self._reject_play(action.seat, action.card)
@@ -329,6 +332,7 @@ class Game:
             self._bid_number(action.seat, action.number)
         else:
             raise IllegalAction(f"{action!r} is not an action of this game")
+        self.current_seat = self._seat_in_turn()
         self.history.append(action)
 
     def why_illegal(self, action: Any) -> Optional[str]:
