@@ -120,11 +120,15 @@ class RoundResult:
         )
 
 
+_OH_SEVEN = Scoring.OH_SEVEN  # a module name: an enum member's lookup costs more than the rule
+_CLASSIC = Scoring.CLASSIC
+
+
 def round_points(scoring: Scoring, bid: int, tricks: int) -> int:
     """Points for one seat's bid and tricks: R16, H6 or U6."""
-    if scoring is Scoring.OH_SEVEN:
+    if scoring is _OH_SEVEN:
         return bid + 2 if bid == tricks else -abs(bid - tricks)
-    if scoring is Scoring.CLASSIC:
+    if scoring is _CLASSIC:
         return 10 + tricks if bid == tricks else 0
     return bid if bid == tricks else -abs(bid - tricks)
 

@@ -13,7 +13,7 @@ from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView
 from .observation import Observation
 from .records import parse_stacked, stacked_text
 from .review import round_steps
-from .rules import BidStyle, make_rules
+from .rules import BidStyle, Rules, make_rules
 from .sheet import sheet_view
 from .state import Game
 from .stats import game_stats, trump_counts_text
@@ -25,10 +25,15 @@ _IN_PLAY = "The round in play shows bid/tricks so far and any rebid point alread
 _IN_PLAY_NUMBERS = "The round in play shows bid/tricks so far."  # no rebids (H4, U4)
 
 
+@lru_cache(maxsize=None)
+def _rules(name: str, players: int, passing: bool) -> Rules:
+    return make_rules(name, players, passing=passing)  # frozen: one per choice of options
+
+
 def _factory(name: str):
     def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
                  stacked_deals: Sequence[Any] = ()) -> Game:
-        rules = make_rules(name, options["players"], passing=bool(options.get("passing", False)))
+        rules = _rules(name, options["players"], bool(options.get("passing", False)))
         return Game(rules, seed=seed, seats=seats, stacked_deals=stacked_deals)
 
     return new_game

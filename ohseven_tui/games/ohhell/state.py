@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple, Optional, Sequence
 
@@ -60,6 +61,7 @@ _BID = Phase.BID
 _PASS = Phase.PASS
 _DEAL = Phase.DEAL
 _ROUND_OVER = Phase.ROUND_OVER
+_GAME_OVER = Phase.GAME_OVER
 _SUIT_OF_CODE = tuple(Suit)
 _PLAY_TABLE = Play._table
 
@@ -109,6 +111,11 @@ def _pack_for(rules: Rules) -> tuple:
     return pack
 
 
+@lru_cache(maxsize=None)
+def _default_seats(n: int) -> tuple[Seat, ...]:
+    return tuple(Seat(f"Seat {i + 1}") for i in range(n))  # frozen, so games may share them
+
+
 class Game:
     """An Oh-Seven (or Oh Hell preset) game: rules, seats, seed and actions."""
 
@@ -123,8 +130,11 @@ class Game:
         for tests, tutorials and scripted sample games. They are part of the record."""
         n = rules.players
         if seats is None:
-            seats = [Seat(f"Seat {i + 1}") for i in range(n)]
-        seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
+            seats = _default_seats(n)
+        elif not all(type(s) is Seat for s in seats):
+            seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
+        else:
+            seats = tuple(seats)
         if len(seats) != n:
             raise ValueError(f"{n} players need {n} seats, not {len(seats)}")
         if type(seed) is not int:
@@ -136,7 +146,7 @@ class Game:
         self._rng = random.Random(seed)
         self._pack = _pack_for(rules)
         self.dealer = self._rng.randrange(n) if rules.random_first_dealer else 0
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.round_index = -1  # becomes 0 with the first deal
         self.totals = [0] * n
         self.history: list = []
@@ -155,6 +165,8 @@ class Game:
         self._ctx = plain_trump(None)  # R14/R15 for the hand in play (engine.tricks)
         self._two_decks = rules.decks > 1
         self._card_bids = rules.bid_style is BidStyle.CARD
+        self._bids_in_turn = rules.bid_style is BidStyle.NUMBER_IN_TURN
+        self._turned_trump = rules.trump_style is TrumpStyle.TURNED_CARD
         self.stacked_deals = tuple(_check_stacked(rules, d) for d in stacked_deals)
         self._deals_made = 0
 
@@ -169,7 +181,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def round(self) -> Optional[RoundLog]:
@@ -227,12 +239,12 @@ class Game:
                     return list(dict.fromkeys(follow)) if self._two_decks else follow
             acts = list(map(table.__getitem__, hand))
             return list(dict.fromkeys(acts)) if self._two_decks else acts
-        if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
+        if phase is _DEAL or phase is _ROUND_OVER:
             return [DEAL]
         if seat is None or not 0 <= seat < self.players:
             return []
-        if phase is Phase.BID:
-            if self.rules.bid_style is BidStyle.CARD:
+        if phase is _BID:
+            if self._card_bids:
                 if self._pending[seat] is not None:
                     return []
                 table = Bid._table[seat]
@@ -241,7 +253,7 @@ class Game:
                 return []
             table = BidNumber._table[seat]
             return [table[k] for k in self._allowed_numbers(seat)]
-        if phase is Phase.PASS:
+        if phase is _PASS:
             if self._pending[seat] is not None:
                 return []
             count = self.rounds[-1].pass_count
@@ -266,7 +278,7 @@ class Game:
 
     def hook_number(self) -> Optional[int]:
         """H4: the number the dealer may not bid now, if the dealer is to bid."""
-        if self.rules.hook and self.phase is Phase.BID and self.turn == self.dealer:
+        if self.rules.hook and self.phase is _BID and self.turn == self.dealer:
             size = self.rounds[-1].hand_size
             forbidden = size - sum(self._number_bids)
             return forbidden if 0 <= forbidden <= size else None
@@ -422,7 +434,7 @@ class Game:
             pack = list(self._pack)
             _shuffle(pack, self._rng.random, n * size + 1)
             hands = [sorted(pack[i * size:(i + 1) * size], reverse=True) for i in range(n)]
-            if rules.trump_style is TrumpStyle.TURNED_CARD and n * size < len(pack):
+            if self._turned_trump and n * size < len(pack):
                 turned = pack[n * size]  # H3
         self._deals_made += 1
         log.deals.append(DealLog(tuple([tuple(h) for h in hands]), turned))
@@ -439,12 +451,12 @@ class Game:
         self._pending = [None] * n
         self._waiting = n
         if log.pass_count and log.deals[-1].passes is None:
-            self.phase = Phase.PASS
+            self.phase = _PASS
             self.turn = None
             return
-        self.phase = Phase.BID
+        self.phase = _BID
         self._number_bids = []
-        if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+        if self._bids_in_turn:
             self.turn = (self.dealer + 1) % n  # H4
         else:
             self.turn = None
@@ -459,7 +471,7 @@ class Game:
             self._reveal_passes(log)
 
     def _check_pass(self, seat, cards) -> None:
-        self._check_phase(Phase.PASS, "pass cards")
+        self._check_phase(_PASS, "pass cards")
         self._check_seat(seat)
         self._check_simultaneous(seat, "pass")
         log = self.rounds[-1]
@@ -503,7 +515,7 @@ class Game:
 
     def _check_bid_card(self, seat, card) -> None:
         if self.phase is not _BID or not self._card_bids:
-            self._check_phase(Phase.BID, "bid")
+            self._check_phase(_BID, "bid")
             raise WrongPhase("bid with a number in this game, not a card")
         if seat >= self.players:
             self._check_seat(seat)
@@ -545,7 +557,7 @@ class Game:
             log.top_bidders = holders
             self._start_play(log, tuple([c >> 2 for c in bids]), _SUIT_OF_CODE[top & 3], holders[0])
         elif len(self._bid_with[0]) >= log.hand_size:  # R13: no unbid card left
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
             self.turn = None
         else:  # R12: rebid
             self._pending = [None] * n
@@ -554,7 +566,7 @@ class Game:
     def _bid_number(self, seat, number) -> None:
         self._check_bid_number(seat, number)
         log = self.rounds[-1]
-        if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+        if self._bids_in_turn:
             self._number_bids.append(number)
             if len(self._number_bids) < self.players:
                 self.turn = (seat + 1) % self.players
@@ -574,14 +586,14 @@ class Game:
 
     def _check_bid_number(self, seat, number) -> None:
         if self.phase is not _BID or self._card_bids:
-            self._check_phase(Phase.BID, "bid")
+            self._check_phase(_BID, "bid")
             raise WrongPhase("bid by laying a card face down in this game, not a number")
         self._check_seat(seat)
         log = self.rounds[-1]
         size = log.hand_size
         if type(number) is not int or not 0 <= number <= size:
             raise BidOutOfRange(f"bid a number from 0 to {size}, not {number!r}")
-        if self.rules.bid_style is BidStyle.NUMBER_IN_TURN:
+        if self._bids_in_turn:
             if seat != self.turn:
                 raise NotYourTurn(f"it is {self._name(self.turn)}'s turn to bid, not {self._name(seat)}'s")
             if seat == self.dealer and self.rules.hook and number == size - sum(self._number_bids):
@@ -604,14 +616,14 @@ class Game:
         self.trump = trump
         self._ctx = plain_trump(trump)
         self._pending = [None] * self.players
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.turn = leader
         self._trick = []
 
     def _reject_play(self, seat, card) -> None:
         """Raise the precise error for a play that apply's fast path refused."""
-        if self.phase is not Phase.PLAY:
-            self._check_phase(Phase.PLAY, "play a card")
+        if self.phase is not _PLAY:
+            self._check_phase(_PLAY, "play a card")
         if seat != self.turn:
             self._check_seat(seat)
             raise NotYourTurn(f"it is {self._name(self.turn)}'s turn to play, not {self._name(seat)}'s")
@@ -630,7 +642,7 @@ class Game:
         log.finished = True
         self.turn = None
         last = self.round_index + 1 >= self.rules.rounds
-        self.phase = Phase.GAME_OVER if last else Phase.ROUND_OVER
+        self.phase = _GAME_OVER if last else _ROUND_OVER
 
     def log(self) -> dict:
         """The derived fields a record carries: the full rules, every round, the
@@ -670,7 +682,7 @@ class Game:
             raise ValueError(f"there is no seat {seat!r} at a table of {n}")
         log = game.round
         phase = game.phase
-        simultaneous = phase is Phase.PASS or (phase is Phase.BID and game.turn is None)
+        simultaneous = phase is _PASS or (phase is _BID and game.turn is None)
         pending = game._pending
         acted = tuple(simultaneous and p is not None for p in pending)
         passed = received = None
@@ -686,13 +698,13 @@ class Game:
                 if deal.passes is not None:
                     passed = deal.passes[seat]
                     received = game.received(seat)
-                elif phase is Phase.PASS and pending[seat] is not None:
+                elif phase is _PASS and pending[seat] is not None:
                     passed = pending[seat]
             for number, d in enumerate(log.deals, start=1):
                 attempts.extend((number, a) for a in d.attempts)
-            bid_with = tuple(game._bid_with[seat]) if phase is Phase.BID else ()
-        my_bid = pending[seat] if phase is Phase.BID and game.turn is None else None
-        in_round = log is not None and phase not in (Phase.DEAL, Phase.ROUND_OVER, Phase.GAME_OVER)
+            bid_with = tuple(game._bid_with[seat]) if phase is _BID else ()
+        my_bid = pending[seat] if phase is _BID and game.turn is None else None
+        in_round = log is not None and phase not in (_DEAL, _ROUND_OVER, _GAME_OVER)
         return Observation(
             seat=seat,
             rules=game.rules,
@@ -717,7 +729,7 @@ class Game:
             bid_cards=log.bid_cards if log else None,
             top_bidders=log.top_bidders if log and log.bids is not None else (),
             hook=game.hook_number() if game.turn == seat else None,
-            bids_made=game._bids_made() if phase is Phase.BID else (),
+            bids_made=game._bids_made() if phase is _BID else (),
             trump=log.trump if log else None,
             turned=turned,
             leader=log.leader if log else None,
