@@ -243,7 +243,7 @@ class TableScreen(Screen):
         picture = self.table_view(obs)
         you = self.viewer if len(self.humans) == 1 else None
         self.query_one(TableArea).show(picture, self.viewer if self.viewer is not None else 0, you=you,
-                                       ascii=self.ascii, dark=dark)
+                                       ascii=self.ascii, dark=dark, motion=self._motion())
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         hand = self.query_one(HandView)
         if self.viewer is None:
@@ -454,7 +454,12 @@ class TableScreen(Screen):
         instant speed or while skipping ahead."""
         if self.skipping or self.delay <= 0:
             return 0.0
-        return min(2.5, max(0.8, 2 * self.delay))
+        return min(2.5, 2 * self.delay)
+
+    def _motion(self) -> float:
+        """At most how long a card slides or a trick sweeps: quicker than the bots
+        move, and never while skipping ahead."""
+        return 0.0 if self.skipping else self.delay / 2
 
     def _trick_won(self, before: Any, after: Any) -> bool:
         """If this action won a trick, keep the trick in the middle with its winner
@@ -483,7 +488,7 @@ class TableScreen(Screen):
         timer = getattr(self, "_trick_timer", None)
         if timer is not None:
             timer.stop()
-        self.query_one(TableArea).sweep_away(self._trick_swept)
+        self.query_one(TableArea).sweep_away(self._trick_swept, duration=self._motion())
 
     def _trick_swept(self) -> None:
         if self._after_trick is None:

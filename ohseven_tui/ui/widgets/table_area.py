@@ -83,7 +83,8 @@ class _Canvas:
         for i, row in enumerate(self.rows):
             if i:
                 out.append("\n")
-            run, run_style = [], None
+            run: list[str] = []
+            run_style: Optional[Style] = None
             for ch, style in row:
                 if style != run_style and run:
                     out.append("".join(run), run_style)
@@ -135,7 +136,10 @@ class TableArea(Widget, can_focus=False):
         self._reach = 0.5  # how far from the centre towards its seat a card lies
 
     # -- state -------------------------------------------------------------
-    def show(self, view: TableView, bottom: int, *, you: Optional[int], ascii: bool, dark: bool) -> None:
+    def show(self, view: TableView, bottom: int, *, you: Optional[int], ascii: bool, dark: bool,
+             motion: float = SLIDE) -> None:
+        """Draw ``view`` with seat ``bottom`` at the bottom. ``motion``: how long a
+        card new to the trick takes to slide in (0: it is simply there)."""
         cards = view.trick.cards if view.trick is not None else ()
         new = len(cards) == len(self._seen) + 1 and cards[:-1] == self._seen
         self.view = view
@@ -144,10 +148,10 @@ class TableArea(Widget, can_focus=False):
         self.ascii = ascii
         self.dark = dark
         self._seen = cards
-        if new and self.is_mounted and self.app.animation_level != "none":
+        if new and motion > 0 and self.is_mounted and self.app.animation_level != "none":
             self._sliding = cards[-1]
             self.slide = 0.0
-            self.animate("slide", 1.0, duration=SLIDE, easing="out_cubic", on_complete=self._slid)
+            self.animate("slide", 1.0, duration=min(SLIDE, motion), easing="out_cubic", on_complete=self._slid)
         self.refresh()
 
     def _slid(self) -> None:
@@ -160,8 +164,8 @@ class TableArea(Widget, can_focus=False):
         self._sliding = None
         self.refresh()
 
-    def sweep_away(self, done: Callable[[], None]) -> None:
-        """Sweep the held trick to its winner, then call ``done``."""
+    def sweep_away(self, done: Callable[[], None], duration: float = SWEEP) -> None:
+        """Sweep the held trick to its winner (in ``duration`` seconds at most), then call ``done``."""
         trick = self.held
         self.held = None
         if trick is None:
@@ -174,13 +178,13 @@ class TableArea(Widget, can_focus=False):
             self.refresh()
             done()
 
-        if not self.is_mounted or self.app.animation_level == "none":
+        if not self.is_mounted or self.app.animation_level == "none" or duration <= 0:
             self.refresh()
             finished()
             return
         self._sweeping = trick
         self.sweep = 0.0
-        self.animate("sweep", 1.0, duration=SWEEP, easing="in_cubic", on_complete=finished)
+        self.animate("sweep", 1.0, duration=min(SWEEP, duration), easing="in_cubic", on_complete=finished)
 
     def watch_slide(self) -> None:
         self.refresh()
@@ -234,10 +238,11 @@ class TableArea(Widget, can_focus=False):
         for reach in (0.5, 0.45, 0.4, 0.35):
             self._reach = reach
             slots = [self._slot(seat, boxes, width, height) for seat in range(len(boxes))]
-            x0 = int(min(x for x, _ in slots)) - 4
-            x1 = int(max(x for x, _ in slots)) + 5
-            y0 = int(round(min(y for _, y in slots))) - 1
-            y1 = int(round(max(y for _, y in slots))) + 1
+            cx, cy = self._centre
+            half_w = max(12, int(max(abs(x - cx) for x, _ in slots)) + 5)  # two seats: still a table
+            half_h = max(2, int(round(max(abs(y - cy) for _, y in slots))) + 1)
+            x0, x1 = int(cx) - half_w, int(cx) + half_w
+            y0, y1 = int(round(cy)) - half_h, int(round(cy)) + half_h
             if x1 - x0 < 16 or y0 < top or y1 >= height:
                 continue
             if not any(b.x <= x1 and b.x + b.width > x0 and b.y <= y1 and b.y + b.height > y0 for b in boxes):
@@ -250,12 +255,14 @@ class TableArea(Widget, can_focus=False):
         if felt is None:
             return
         x0, y0, x1, y1 = felt
+        # A double edge: a card box in a hand is single-lined, and no card on the
+        # table should ever read as one (the hot-seat frame checks look for those).
         style = Style(dim=True)
-        canvas.put(x0, y0, Text("╭" + "─" * (x1 - x0 - 1) + "╮", style=style))
+        canvas.put(x0, y0, Text("╔" + "═" * (x1 - x0 - 1) + "╗", style=style))
         for y in range(y0 + 1, y1):
-            canvas.put(x0, y, Text("│", style=style))
-            canvas.put(x1, y, Text("│", style=style))
-        canvas.put(x0, y1, Text("╰" + "─" * (x1 - x0 - 1) + "╯", style=style))
+            canvas.put(x0, y, Text("║", style=style))
+            canvas.put(x1, y, Text("║", style=style))
+        canvas.put(x0, y1, Text("╚" + "═" * (x1 - x0 - 1) + "╝", style=style))
 
     def _seat_lines(self, view: TableView, seat: int, lines: int) -> list[Text]:
         info = view.seats[seat]
