@@ -25,7 +25,7 @@ with a long bot delay (``OhSevenApp(game=..., bot_delay=3600)``) to hold them.
 
     from snapshot_states import MOMENTS, moment
     m = moment("classic", ROUND_OVER)               # players: the spec's lowest, at least 4 if it allows
-    app = OhSevenApp(game=m.before, bot_delay=3600)  # then press press_for(...) and snapshot
+    app = OhSevenApp(game=m.before, bot_delay=3600)  # then pilot.press(*keys(m)) and snapshot
 
 The search is bounded: if a seed's game never reaches the moment, the next seed
 is tried (deterministically), up to ``tries`` seeds.
@@ -136,6 +136,14 @@ def press_for(card: Any, hand: Sequence[Any]) -> tuple[str, ...]:
     if index >= 9:
         raise ValueError("only the first nine cards have a digit key")
     return (str(index + 1), "enter")
+
+
+def keys(m: Moment) -> tuple[str, ...]:
+    """The keys that take a table opened on ``m.before`` to the moment (the human's
+    hand drawn in the observation's order); none for ``MID_TRICK``."""
+    if m.action is None:
+        return ()
+    return press_for(m.action.card, m.before.observe(HUMAN).hand)
 
 
 def every_game_moment() -> list[tuple[str, str]]:

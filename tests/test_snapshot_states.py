@@ -5,7 +5,7 @@ on every call."""
 from __future__ import annotations
 
 import pytest
-from snapshot_states import HUMAN, MID_TRICK, MOMENTS, ROUND_OVER, TRICK_WON, moment, press_for
+from snapshot_states import HUMAN, MID_TRICK, MOMENTS, ROUND_OVER, TRICK_WON, keys, moment, press_for
 
 from ohseven_tui.engine import registry
 from ohseven_tui.engine.actions import Play
@@ -78,6 +78,14 @@ def test_press_for_selects_by_digit():
     assert press_for("b", ["a", "b", "c"]) == ("2", "enter")
     with pytest.raises(ValueError):
         press_for("j", list("abcdefghij"))
+
+
+def test_keys_play_the_moments_card():
+    name = registry.default_game().name
+    assert keys(moment(name, MID_TRICK)) == ()
+    m = moment(name, TRICK_WON)
+    digit, enter = keys(m)
+    assert enter == "enter" and m.before.observe(HUMAN).hand[int(digit) - 1] == m.action.card
 
 
 def test_unknown_moment():
