@@ -1,6 +1,7 @@
 """Speed of the terminal app. Prints figures; asserts nothing.
 
-    python benchmarks/tui.py [--runs 15] [--turns 12] [--bot normal] [--game NAME] [--skip-startup] [--skip-keys]
+    python benchmarks/tui.py [--runs 15] [--turns 12] [--bot normal] [--game NAME] [--size 80x24]
+                             [--breakdown] [--skip-startup] [--skip-keys]
 
 1. Key press to updated screen, per key (issue 12's floor: median <= 50 ms, with
    animations on and off). The real app runs headless under ``App.run_test()`` at
@@ -135,10 +136,15 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 class FrameClock:
     """Wraps ``app._display``: each repaint is rendered to terminal codes, then
-    checked against the one armed expectation (at most one press is timed at a time)."""
+    checked against the one armed expectation (at most one press is timed at a time).
+
+    It also notes when each repaint began (the outermost ``Screen._on_timer_update``
+    or ``_refresh_layout``) and the time spent autosaving (``app.after_action``),
+    for ``--breakdown``."""
 
     def __init__(self, app: Any) -> None:
         from textual._compositor import CompositorUpdate
+        from textual.screen import Screen
 
         self.app = app
         self._display = app._display
@@ -147,7 +153,39 @@ class FrameClock:
         self.seen_at: Optional[float] = None
         self.seen = asyncio.Event()
         self.frames = 0
+        self._depth = 0
+        self.repaint_began = 0.0
+        self.saving = 0.0
+        self.parts: Optional[tuple[float, float, float]] = None  # (before the repaint, autosave, repaint)
         app._display = self.display
+        for name in ("_on_timer_update", "_refresh_layout"):
+            if not getattr(getattr(Screen, name), "_bench_wrapped", False):
+                setattr(Screen, name, self._noting_start(getattr(Screen, name)))
+        save = app.after_action
+
+        def timed_save(game: Any) -> None:
+            began = time.perf_counter()
+            try:
+                save(game)
+            finally:
+                self.saving += time.perf_counter() - began
+
+        app.after_action = timed_save
+
+    def _noting_start(self, method: Callable) -> Callable:
+        clock = self
+
+        def noted(screen: Any, *args: Any, **kwargs: Any) -> Any:
+            if clock._depth == 0:
+                clock.repaint_began = time.perf_counter()
+            clock._depth += 1
+            try:
+                return method(screen, *args, **kwargs)
+            finally:
+                clock._depth -= 1
+
+        noted._bench_wrapped = True  # type: ignore[attr-defined]
+        return noted
 
     def display(self, screen: Any, renderable: Any) -> None:
         if renderable is not None and not self.app._batch_count:
@@ -158,14 +196,17 @@ class FrameClock:
             if self._want is not None and self._want():
                 self._want = None
                 self.seen_at = now
+                self.parts = (self.repaint_began, self.saving, now - self.repaint_began)
                 self.seen.set()
         self._display(screen, renderable)
 
-    async def press(self, pilot: Any, key: str, shown: Callable[[], bool], timeout: float = 10.0) -> Optional[float]:
-        """Seconds from pressing ``key`` to the first repaint where ``shown()``
-        holds, or None if no such repaint came within ``timeout``."""
+    async def press(self, pilot: Any, key: str, shown: Callable[[], bool], timeout: float = 10.0) -> Optional[tuple]:
+        """(seconds from pressing ``key`` to the first repaint where ``shown()``
+        holds, and that split into: before the repaint began less the autosave,
+        the autosave, the repaint), or None if no such repaint came within ``timeout``."""
         self.seen.clear()
         self.seen_at = None
+        self.saving = 0.0
         self._want = shown
         sent = time.perf_counter()
         await pilot.press(key)
@@ -174,8 +215,9 @@ class FrameClock:
         except asyncio.TimeoutError:
             self._want = None
             return None
-        assert self.seen_at is not None
-        return self.seen_at - sent
+        assert self.seen_at is not None and self.parts is not None
+        began, saving, repaint = self.parts
+        return self.seen_at - sent, max(0.0, began - sent - saving), saving, repaint
 
 
 KEYS = (  # (label, key): the order they are pressed at each of the human's card plays
@@ -252,9 +294,9 @@ def expectation(key: str, app: Any, table: Any, hand: Any, shared: tuple) -> Cal
     return lambda: len(hand.cards) < held or app.screen is not table
 
 
-def report(results: dict[str, list]) -> None:
+def report(results: dict[str, list], breakdown: bool = False) -> None:
     for label, values in results.items():
-        got = sorted(v * 1000 for v in values if v is not None)
+        got = sorted(v[0] * 1000 for v in values if v is not None)
         missing = sum(v is None for v in values)
         if not got:
             print(f"  {label:<28} no repaint seen ({missing} presses)")
@@ -262,6 +304,10 @@ def report(results: dict[str, list]) -> None:
         extra = f", {missing} without a repaint" if missing else ""
         print(f"  {label:<28} median {statistics.median(got):5.1f} ms   p90 {percentile(got, 0.9):5.1f} ms"
               f"   max {got[-1]:5.1f} ms   ({len(got)} presses{extra})")
+        if breakdown:
+            parts = [statistics.median(v[i] * 1000 for v in values if v is not None) for i in (1, 2, 3)]
+            print(f"  {'':<28} medians: {parts[0]:5.1f} ms to the repaint (handlers, the frame timer), "
+                  f"{parts[1]:5.1f} ms autosave, {parts[2]:5.1f} ms repaint (layout, compose, render)")
 
 
 def main() -> None:
@@ -274,6 +320,8 @@ def main() -> None:
     parser.add_argument("--size", default="80x24", help="terminal size of the key-press run, COLSxROWS")
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-keys", action="store_true")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="split each key's median: before the repaint, the autosave, the repaint itself")
     args = parser.parse_args()
     from ohseven_tui.engine import registry
 
@@ -288,7 +336,7 @@ def main() -> None:
         for level in ("full", "none"):
             print(f"key press to repaint ({name}, {cols}x{rows}, 1 human vs {args.bot} bots, bots instant, "
                   f"animations {level}; floor: median <= 50 ms):")
-            report(asyncio.run(key_latency(args.turns, args.bot, name, level, (cols, rows))))
+            report(asyncio.run(key_latency(args.turns, args.bot, name, level, (cols, rows))), args.breakdown)
     if not args.skip_startup:
         startup(args.runs)
 

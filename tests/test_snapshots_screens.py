@@ -22,7 +22,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 from ohseven_tui.engine import registry
 from ohseven_tui.ui.app import OhSevenApp
@@ -72,13 +72,15 @@ async def settle(pilot) -> None:
             break
     for field in app.screen.query(Input):
         field.cursor_blink = False  # a blinking cursor would differ from run to run
-    # Some widgets finish in a later frame (a DataTable sizes its columns after its
-    # rows land): wait until two frames in a row are the same.
+    # Some widgets finish in a later frame: a DataTable sizes its columns on an idle
+    # event after its rows land (Textual 8: _require_update_dimensions until then).
+    # Wait for that, and for two frames in a row to be the same.
     drawn = None
-    for _ in range(50):
+    for _ in range(100):
         await pilot.pause()
         now = screen_text(app)
-        if now == drawn:
+        pending = any(t._require_update_dimensions or t._new_rows for t in app.screen.query(DataTable))
+        if now == drawn and not pending:
             break
         drawn = now
 
