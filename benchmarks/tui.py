@@ -16,8 +16,9 @@
    thread does); the handlers mark widgets dirty; on idle the screen resumes its
    update timer (``Screen._update_timer``, 1/MAX_FPS), whose tick lays out and
    composes the dirty region (``Screen._on_timer_update`` ->
-   ``_compositor_refresh``) and hands the update to ``App._display``. That call is
-   the repaint. The script wraps ``App._display``: it renders the update to the
+   ``_compositor_refresh``) and hands the update to ``App._display``; a screen
+   pushed or popped paints from ``Screen._refresh_layout`` on its resume. That
+   ``_display`` call is the repaint. The script wraps ``App._display``: it renders the update to the
    escape sequences a terminal would be sent (``CompositorUpdate.render_segments``;
    headless Textual skips only this step and the write), then stamps the clock. A
    press's time runs from just before ``pilot.press`` to the first repaint that
@@ -27,6 +28,9 @@
    Nothing calls ``pilot.pause()`` while a press is timed: it forces a repaint
    (``_on_timer_update``) and would hide the timer's wait. Between presses the app
    is let settle (``pilot.pause()``, the bots' replies), outside the timing.
+   ``--breakdown`` splits each key's median into the time before the repaint began
+   (the key's handlers and the wait for the timer's tick), the autosave within it
+   (``app.after_action``, a file written and fsynced), and the repaint itself.
 
 2. Start-up (floor: <= 1.5x a bare Textual app). Wall time from spawning a Python
    process to its first frame: ``ohseven``'s main menu (and the table, for
@@ -158,6 +162,7 @@ class FrameClock:
         self.saving = 0.0
         self.parts: Optional[tuple[float, float, float]] = None  # (before the repaint, autosave, repaint)
         app._display = self.display
+        FrameClock.current = self
         for name in ("_on_timer_update", "_refresh_layout"):
             if not getattr(getattr(Screen, name), "_bench_wrapped", False):
                 setattr(Screen, name, self._noting_start(getattr(Screen, name)))
@@ -172,10 +177,14 @@ class FrameClock:
 
         app.after_action = timed_save
 
-    def _noting_start(self, method: Callable) -> Callable:
-        clock = self
+    current: Optional["FrameClock"] = None  # the app being timed (the Screen methods are wrapped once)
 
+    @staticmethod
+    def _noting_start(method: Callable) -> Callable:
         def noted(screen: Any, *args: Any, **kwargs: Any) -> Any:
+            clock = FrameClock.current
+            if clock is None:
+                return method(screen, *args, **kwargs)
             if clock._depth == 0:
                 clock.repaint_began = time.perf_counter()
             clock._depth += 1
@@ -217,7 +226,8 @@ class FrameClock:
             return None
         assert self.seen_at is not None and self.parts is not None
         began, saving, repaint = self.parts
-        return self.seen_at - sent, max(0.0, began - sent - saving), saving, repaint
+        began = max(began, sent)  # a repaint under way as the key came counts from the key
+        return self.seen_at - sent, max(0.0, began - sent - saving), saving, self.seen_at - began
 
 
 KEYS = (  # (label, key): the order they are pressed at each of the human's card plays
