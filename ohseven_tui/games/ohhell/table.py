@@ -50,8 +50,8 @@ def table_view(obs: Observation) -> TableView:
     if obs.trick:
         cards = [c for _, c in obs.trick]
         trick = TableTrick(tuple(obs.trick), winning=ctx.winner(cards), complete=False,
-                           number=len(obs.tricks) + 1)
-    last = _complete(obs.tricks[-1], obs.players, len(obs.tricks)) if obs.tricks else None
+                           number=len(obs.tricks) + 1, round=obs.round_number)
+    last = _complete(obs.tricks[-1], obs.players, len(obs.tricks), obs.round_number) if obs.tricks else None
     ordered = [Card.from_code(c) for c in ctx.order(obs.hand)]
     groups: list[list[Card]] = []
     for card in ordered:
@@ -71,10 +71,10 @@ def table_view(obs: Observation) -> TableView:
     )
 
 
-def _complete(trick: TrickLog, players: int, number: int) -> TableTrick:
+def _complete(trick: TrickLog, players: int, number: int, round_number: int) -> TableTrick:
     cards = tuple((trick.seat_of(i, players), c) for i, c in enumerate(trick.cards))
     winning = next(i for i, (seat, _) in enumerate(cards) if seat == trick.winner)
-    return TableTrick(cards, winning=winning, complete=True, number=number)
+    return TableTrick(cards, winning=winning, complete=True, number=number, round=round_number)
 
 
 def _trump_line(obs: Observation) -> tuple[Any, ...]:

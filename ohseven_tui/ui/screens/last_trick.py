@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,22 +11,31 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ...engine.protocol import TableTrick
 from ..cards import card_text
 from ..plain import printable
 
 
+def last_trick(obs: Any) -> Optional[TableTrick]:
+    """The last complete trick this observation's table shows (its family's
+    ``GameSpec.table``), or None: none finished yet, or a family without a table."""
+    spec = obs.spec
+    return spec.table(obs).last_trick if spec.table is not None else None
+
+
 def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
-    """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (the round's tricks
-    must not be empty)."""
-    last = obs.tricks[-1]
-    line = Text(f"Last trick of round {obs.round_number}: ", style="bold")
-    for i, card in enumerate(last.cards):
-        seat = last.seat_of(i, obs.players)
+    """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (there must be one:
+    see :func:`last_trick`)."""
+    last = last_trick(obs)
+    assert last is not None
+    line = Text(f"Last trick of round {last.round}: ", style="bold")
+    for i, (seat, card) in enumerate(last.cards):
         if i:
             line.append(" · ")
         line.append(f"{printable(obs.seats[seat].name)} ")
         line.append_text(card_text(card, ascii=ascii, dark=dark))
-    line.append(f" — {printable(obs.seats[last.winner].name)} took it.")
+    if last.winner is not None:
+        line.append(f" — {printable(obs.seats[last.winner].name)} took it.")
     return line
 
 
@@ -45,14 +54,13 @@ class LastTrickScreen(ModalScreen[None]):
         obs = self.obs
         ascii = getattr(self.app, "ascii_cards", False)
         dark = self.app.current_theme.dark
+        last = last_trick(obs)
         with Vertical(id="trick-box"):
-            if not obs.tricks:
+            if last is None:
                 yield Static("No trick has been finished yet this round.")
             else:
-                last = obs.tricks[-1]
-                body = Text(f"Trick {len(obs.tricks)} of round {obs.round_number}\n", style="bold")
-                for i, card in enumerate(last.cards):
-                    seat = last.seat_of(i, obs.players)
+                body = Text(f"Trick {last.number} of round {last.round}\n", style="bold")
+                for i, (seat, card) in enumerate(last.cards):
                     body.append(f"{printable(obs.seats[seat].name):<14}")
                     body.append_text(card_text(card, ascii=ascii, dark=dark))
                     if i == 0:
