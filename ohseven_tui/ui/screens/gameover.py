@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..plain import printable
+from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import legend, sheet_for, statistics
 from .last_trick import last_trick_line
 
@@ -54,6 +55,10 @@ class GameOverScreen(Screen[None]):
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs)), classes="muted")
+            sheet = obs.spec.sheet(obs)
+            if sheet.rounds:
+                yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
+                                 ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
             yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
         yield Footer()
