@@ -93,6 +93,7 @@ class ScoreChart(Vertical):
         self.series = running_series(sheet)
         self.round_word = round_word
         self.markers = ASCII_MARKERS if ascii else MARKERS
+        self.line_marker = "." if ascii else "braille"  # braille dots: four rows a cell, smooth lines
 
     def compose(self) -> ComposeResult:
         from textual_plotext import PlotextPlot  # lazily: only a shown chart pays for plotting
@@ -134,7 +135,7 @@ class ScoreChart(Vertical):
             marker, colour = self._style(seat)
             ys = [0, *series.totals]
             values.extend(ys)
-            plt.plot(xs, ys, marker="braille", color=_rgb(colour))
+            plt.plot(xs, ys, marker=self.line_marker, color=_rgb(colour))
             if rounds:
                 plt.scatter(xs[1:], ys[1:], marker=marker, color=_rgb(colour))
         low, high = min(values), max(values)
