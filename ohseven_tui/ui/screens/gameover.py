@@ -1,4 +1,5 @@
-"""Game over: the winner(s), the final scoresheet and the statistics S1-S10."""
+"""Game over: the winner(s), the final scoresheet, the statistics S1-S10 and the
+running-score chart."""
 
 from __future__ import annotations
 
@@ -55,12 +56,13 @@ class GameOverScreen(Screen[None]):
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs)), classes="muted")
+            yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
+                         id="stats")
+            # Last, so the scoresheet and the statistics stay where they were at 80x24.
             sheet = obs.spec.sheet(obs)
             if sheet.rounds:
                 yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
                                  ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
-            yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
-                         id="stats")
         yield Footer()
 
     def action_new_game(self) -> None:
