@@ -32,8 +32,8 @@ ASCII_MARKERS = ("o", "#", "^", "*", "+", "x", "@", "%", "=")
 # Okabe-Ito hues first (they stay apart for the common colour blindnesses), then
 # two more; each theme gets shades that read on its background.
 DARK = ("#e69f00", "#56b4e9", "#2fd09b", "#f0e442", "#ff7a45", "#cc79a7", "#a0a0ff", "#e0e0e0", "#c8a060")
-ZERO = "#808080"  # the zero line: grey on either background
 LIGHT = ("#b35900", "#0064a8", "#00785a", "#7a6f00", "#c2410c", "#a3477f", "#3a3ab0", "#404040", "#7a4a1e")
+ZERO = "#808080"  # the zero line: grey on either background
 
 # Below this the plot says nothing readable: the chart shows its numbers as text.
 MIN_WIDTH = 40
@@ -88,7 +88,7 @@ class ScoreChart(Vertical):
     def __init__(self, sheet: SheetView, *, round_word: str = "round", title: str = "", ascii: bool = False,
                  id: Optional[str] = None, classes: Optional[str] = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.title = title
+        self.chart_title = title
         self.sheet = sheet
         self.series = running_series(sheet)
         self.round_word = round_word
@@ -150,7 +150,7 @@ class ScoreChart(Vertical):
         plt.xticks([float(x) for x in xs[1:]] or [0.0], labels or [""])
         plt.xlim(0, max(rounds, 1))
         plt.xlabel(self.round_word)
-        plt.title(self.title)
+        plt.title(self.chart_title)
         self.query_one(".chart-legend", Static).update(self._legend())
         self.query_one(".chart-fallback", Static).update(self._as_text())
         self.plot.refresh()
