@@ -246,23 +246,6 @@ async def test_game_over_shows_the_games_last_trick_and_modals_show_their_own_ke
         assert f"{game.seats[last.winner].name} took it" in shown
 
 
-def test_the_charts_zero_line_is_labelled_zero():
-    from pathlib import Path
-
-    from ohseven_tui.storage import load_save
-    from ohseven_tui.ui.screens.game_review import score_chart
-
-    checked = 0
-    for path in sorted(Path(__file__).parent.parent.joinpath("saves").glob("*.json")):
-        saved = load_save(path)
-        chart = score_chart(saved.game.results(), [s.name for s in saved.game.seats])
-        for line in chart.plain.splitlines():
-            if "·" in line and "┤" in line:
-                checked += 1
-                assert line.split("┤")[0].strip() == "0", (path.name, line)
-    assert checked >= 3
-
-
 async def test_a_hint_the_bots_have_none_for_is_said_not_a_crash(monkeypatch):
     """``bots.hint`` returns None when the normal bot does not play the game (or the
     seat has nothing to do): the hint key says so instead of raising."""

@@ -1,4 +1,5 @@
-"""Game over: the winner(s), the final scoresheet and the statistics S1-S10."""
+"""Game over: the winner(s), the final scoresheet, the statistics S1-S10 and the
+running-score chart."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..plain import printable
+from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import legend, sheet_for, statistics
 from .last_trick import last_trick, last_trick_line
 
@@ -56,6 +58,11 @@ class GameOverScreen(Screen[None]):
             yield Static(Text(legend(obs)), classes="muted")
             yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
+            # Last, so the scoresheet and the statistics stay where they were at 80x24.
+            sheet = obs.spec.sheet(obs)
+            if sheet.rounds:
+                yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
+                                 ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
         yield Footer()
 
     def action_new_game(self) -> None:
