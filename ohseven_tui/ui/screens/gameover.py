@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from ..plain import printable
 from ..widgets.scoresheet import legend, sheet_for, statistics
-from .last_trick import last_trick_line
+from .last_trick import last_trick, last_trick_line
 
 if TYPE_CHECKING:
     from textual import getters
@@ -49,7 +49,7 @@ class GameOverScreen(Screen[None]):
             title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points!"
         yield Static(Text(title), id="over-title")
         with VerticalScroll(id="over-body"):
-            if obs.tricks:  # the game's very last trick, never seen on the table
+            if last_trick(obs) is not None:  # the game's very last trick, never seen on the table
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")

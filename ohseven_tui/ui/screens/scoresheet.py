@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from ..narration import out_of
 from ..widgets.scoresheet import legend, round_so_far, sheet_for
 from .autoclose import AutoClose
-from .last_trick import last_trick_line
+from .last_trick import last_trick, last_trick_line
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):
@@ -44,7 +44,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
         with VerticalScroll(id="sheet-body"):
-            if not self.review and obs.tricks:  # the round's last trick stays in view until the player moves on
+            if not self.review and last_trick(obs) is not None:  # the round's last trick stays in view until the player moves on
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
