@@ -8,17 +8,22 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import act, hands
+from helpers import act, hands, play_first_legal
 from test_ui_driver import text, wait_for_input
+from test_ui_privacy import FrameWatch
 
-from ohseven_tui.games.ohhell import Game, Seat, make_rules
+from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, Phase, Seat, make_rules, parse_card, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.gameover import GameOverScreen
+from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.last_trick import LastTrickScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
+from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
+from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 
 # Ann holds spades, Bea hearts, Cid diamonds (one deck, R3).
-DEAL = hands("7S 6S 5S 4S 0H 1H 2H", "7H 6H 5H 4H 3H 0C 1C", "7D 6D 5D 4D 3D 2D 0D")
+SPLIT_SUITS = hands("7S 6S 5S 4S 0H 1H 2H", "7H 6H 5H 4H 3H 0C 1C", "7D 6D 5D 4D 3D 2D 0D")
 # Bids 7 + 0 + 0 = 7: a rebid, and Ann's 7S is the top bid: +1 point to Ann (R11).
 # Then 4S, 1C, 3D (sum 8) stand: trump spades, Ann leads (R9).
 BIDS = ("deal", "0 bid 7S", "1 bid 0C", "2 bid 0D", "0 bid 4S", "1 bid 1C", "2 bid 3D")
@@ -36,7 +41,7 @@ def _saves_in_tmp(tmp_path, monkeypatch):
 
 
 def last_card_to_play(seats=(("Ann", "human"), ("Bea", "easy"), ("Cid", "easy"))) -> Game:
-    game = Game(make_rules("oh-seven", 3), seed=1, seats=[Seat(n, p) for n, p in seats], stacked_deals=[DEAL])
+    game = Game(make_rules("oh-seven", 3), seed=1, seats=[Seat(n, p) for n, p in seats], stacked_deals=[SPLIT_SUITS])
     act(game, *BIDS, *PLAYS)
     return game
 
@@ -71,3 +76,120 @@ async def test_l_at_the_start_of_round_2_shows_round_1s_last_trick():
         assert_round_1_last_trick(text(app))
         await pilot.press("escape")
         assert isinstance(await wait_for_input(pilot), BidScreen)
+
+
+def assert_round_1_summary(shown: str) -> None:
+    # R16: an exact bid scores bid + 2, a miss loses the difference; R17 adds R11's point.
+    assert "Round 1 of 7 over" in shown
+    assert row(shown, "✓", "Ann", "made 4", "+1 rebid", "+7", "7")  # 4 + 2 + 1
+    assert row(shown, "✗", "Bea", "missed by 2 (bid 1, took 3)", "-2", "-2")
+    assert row(shown, "✗", "Cid", "missed by 3 (bid 3, took 0)", "-3", "-3")
+    assert not row(shown, "Bea", "rebid") and not row(shown, "Cid", "rebid")
+    assert "Trump was ♠: Ann's 4♠ was the top bid." in shown
+    assert "Last trick of round 1: Bea 7♥ · Cid 7♦ · Ann 2♥ — Bea took it." in shown
+
+
+async def test_the_round_summary_says_who_made_their_bid_who_missed_by_how_much_and_the_rebid_point():
+    app = OhSevenApp(game=last_card_to_play(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(await wait_for_input(pilot), TableScreen)
+        await pilot.press("enter")  # Ann's 2H ends round 1
+        assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
+        assert_round_1_summary(text(app))
+        # The last trick, seat by seat, from the summary and from the scoresheet after it.
+        await pilot.press("l")
+        assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
+        assert_round_1_last_trick(text(app))
+        await pilot.press("escape")
+        assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
+        await pilot.press("l")
+        assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
+        assert_round_1_last_trick(text(app))
+        await pilot.press("escape", "enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen) and screen.obs.round_number == 2
+
+
+async def test_the_round_summary_is_shared_in_hot_seat_every_frame_face_down():
+    """Ann and Bea at one keyboard: the summary, the last trick over it and the
+    scoresheet after it are shared screens. Every frame is read (test_ui_privacy)."""
+    game = last_card_to_play((("Ann", "human"), ("Bea", "human"), ("Cid", "easy")))
+    app = OhSevenApp(game=game, bot_delay=0)
+    summary_frames = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        watch = FrameWatch(app, game)
+        frame = watch.frame
+
+        def counted(screen) -> None:
+            if isinstance(screen, RoundSummaryScreen):
+                summary_frames.append(watch.owner(screen))
+            frame(screen)
+
+        watch.frame = counted
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        watch.open(0)
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), TableScreen)
+        await pilot.press("h")  # private words on screen, then the last card
+        await pilot.pause()
+        assert "Hint:" in text(app)
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
+        assert_round_1_summary(text(app))
+        await pilot.press("l")
+        assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
+        await pilot.press("escape", "enter")
+        assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot)  # round 2: each human bids behind the hand-off
+        assert isinstance(screen, HandoffScreen) and game.round_number == 2
+    assert summary_frames and all(owner is None for owner in summary_frames)
+    assert not watch.breaches, watch.breaches[:3]
+    assert watch.face_up_frames > 0  # Ann's own last card, in her window
+
+
+# Classic (H1-H7): Ann holds the seven top spades and the turned 2S makes spades
+# trump (H3), so Ann takes every trick.
+CLASSIC_DEAL = ((parse_cards("AS KS QS JS 10S 9S 8S".split()), parse_cards("AH KH QH JH 10H 9H 8H".split()),
+                 parse_cards("AD KD QD JD 10D 9D 8D".split())), parse_card("2S"))
+
+
+async def test_number_bids_say_made_and_missed_in_the_summary():
+    game = Game(make_rules("classic", 3), seed=2, stacked_deals=[CLASSIC_DEAL],
+                seats=[Seat("Ann", "human"), Seat("Bea", "easy"), Seat("Cid", "easy")])
+    game.apply(DEAL)
+    bids = {0: 7, 1: 0, 2: 1}  # 8 in all: never the hook's 7 (H4)
+    while game.phase is Phase.BID:
+        seat = game.to_act()[0]
+        game.apply(BidNumber(seat, bids[seat]))
+    play_first_legal(game, lambda g: len(g.round.tricks) == 6)  # Ann leads the last trick
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(await wait_for_input(pilot), TableScreen)
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
+        shown = text(app)
+        # H6: exact, 10 + tricks; any miss, 0. No rebids in Oh Hell: no rebid words.
+        assert row(shown, "✓", "Ann", "made 7", "+17", "17")
+        assert row(shown, "✓", "Bea", "made 0", "+10", "10")
+        assert row(shown, "✗", "Cid", "missed by 1 (bid 1, took 0)", "+0", "0")
+        assert "rebid" not in shown
+        assert "Trump was ♠ (2♠ turned)." in shown
+
+
+async def test_the_last_rounds_summary_comes_before_the_game_over_screen():
+    game = last_card_to_play()
+    # Rounds 2-7 by first legal actions, to the game's last card (Ann's or a bot's).
+    play_first_legal(game, lambda g: g.round_number == 7 and g.phase is Phase.PLAY
+                     and sum(len(h) for h in g.hands) == 1)
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        if isinstance(await wait_for_input(pilot), TableScreen):
+            await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
+        assert "Round 7 of 7 over" in text(app)
+        await pilot.press("enter")
+        assert isinstance(await wait_for_input(pilot), GameOverScreen)
