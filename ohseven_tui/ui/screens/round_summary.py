@@ -29,7 +29,7 @@ MARKS = {"good": ("✓", "text-success", "green"), "bad": ("✗", "text-error", 
 
 class RoundSummaryScreen(AutoClose, ModalScreen[None]):
     CSS_PATH = "round_summary.tcss"
-    BINDINGS = [Binding("enter", "close", "Scoresheet"), Binding("escape,space", "close", show=False),
+    BINDINGS = [Binding("enter", "close", "Scoresheet"), Binding("escape,space,t", "close", show=False),
                 Binding("l", "last_trick", "Last trick"), Binding("p", "app.pause", "Pause", show=False),
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
                 Binding("minus", "app.speed(1)", show=False)]
