@@ -193,3 +193,24 @@ async def test_the_last_rounds_summary_comes_before_the_game_over_screen():
         assert "Round 7 of 7 over" in text(app)
         await pilot.press("enter")
         assert isinstance(await wait_for_input(pilot), GameOverScreen)
+
+
+def test_up_and_down_summary_words_without_the_app():
+    """The family's words alone (plain data): U6, an exact bid scores the bid, a miss
+    loses the difference."""
+    from ohseven_tui.ui.screens.ohhell import round_summary
+
+    game = Game(make_rules("up-and-down", 3), seed=2, stacked_deals=[CLASSIC_DEAL],
+                seats=[Seat("Ann"), Seat("Bea"), Seat("Cid")])
+    game.apply(DEAL)
+    for seat in game.to_act():
+        game.apply(BidNumber(seat, (7, 0, 2)[seat]))
+    play_first_legal(game, lambda g: sum(len(h) for h in g.hands) == 1)  # Ann takes all 7 (trump ♠)
+    before = game.observation(1)  # any seat's: the summary is public
+    play_first_legal(game, lambda g: g.phase is not Phase.PLAY)  # the last card
+    after = game.observation(1)
+    summary = round_summary(before, after, lambda s: ("Ann", "Bea", "Cid")[s])
+    assert summary is not None
+    assert summary.texts() == ["Ann  made 7  +7  7", "Bea  made 0  +0  0", "Cid  missed by 2 (bid 2, took 0)  -2  -2"]
+    assert summary.tones == ("good", "good", "bad")
+    assert round_summary(after, after, str) is None  # nothing finished between the two
