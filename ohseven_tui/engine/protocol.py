@@ -26,6 +26,9 @@ __all__ = [
     "SheetRound",
     "SheetView",
     "ReviewStep",
+    "TableSeat",
+    "TableTrick",
+    "TableView",
     "GameSpec",
     "GameState",
 ]
@@ -178,6 +181,55 @@ class ReviewStep:
     summary: str = ""  # under the table: what the step means, with rule ids
 
 
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat as the card table shows it, from one seat's observation (public
+    facts only: another seat's hand is a count)."""
+
+    name: str
+    player: str  # "human", or a bot's name
+    dealer: bool = False
+    to_act: bool = False  # this seat's turn (in a turn-based step)
+    acted: bool = False  # in a face-down step: has chosen already
+    cells: tuple[tuple[str, str], ...] = ()  # ("bid", "3"), ("took", "1"): in the family's words
+    score: str = ""  # the running total, as shown
+    mark: str = ""  # a short badge after the name: "*" (the top bid), "declarer"
+    hand_count: int = 0  # cards held (drawn as card backs)
+    side: Optional[int] = None  # index into TableView.side_names, when seats play in sides
+
+
+@dataclass(frozen=True)
+class TableTrick:
+    """A trick on the table: the cards in play order and the one winning it."""
+
+    cards: tuple[tuple[int, Any], ...]  # (seat, card), in play order
+    winning: Optional[int] = None  # index into ``cards`` of the card that wins so far (or won)
+    complete: bool = False  # every seat has played: ``winning`` took the trick
+    number: int = 0  # 1-based trick number in its round
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The seat whose card wins (so far, or for good once complete)."""
+        return self.cards[self.winning][0] if self.winning is not None and self.cards else None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What the card table draws, built by the family from one seat's observation
+    (``GameSpec.table``): the seats round the table, the trick in the middle, the
+    trump (or contract) line, and the viewer's hand in the game's own order."""
+
+    seats: tuple[TableSeat, ...]
+    trick: Optional[TableTrick] = None  # the trick being played (None between tricks)
+    last_trick: Optional[TableTrick] = None  # the last complete trick, this round or the one before
+    trump: tuple[Any, ...] = ()  # the always-visible trump or contract line: text, Suit and Card parts
+    side_names: tuple[str, ...] = ()
+    hand_by_suit: tuple[tuple[Any, ...], ...] = ()  # the viewer's hand in suit groups, trumps first
+    hand_by_rank: tuple[Any, ...] = ()  # the viewer's hand, strongest first under this hand's trumps
+    tricks_done: int = 0  # complete tricks of the round in play (a change means a trick was won)
+    round_number: int = 0
+
+
 @runtime_checkable
 class GameState(Protocol):
     """One game in progress: its rules, seats, seed and the actions applied so far.
@@ -254,6 +306,9 @@ class GameSpec:
     # (game, round index, card label) -> that round's replay steps; None: no replay.
     # Only rounds the game has finished are asked for.
     review: Optional[Callable[[Any, int, Callable[[Any], str]], Sequence[ReviewStep]]] = None
+    # an observation -> the card table's picture; None: the table draws names,
+    # turn and totals from the observation's common fields.
+    table: Optional[Callable[[Any], TableView]] = None
 
     @property
     def players_option(self) -> Option:

@@ -17,6 +17,7 @@ from .rules import BidStyle, Rules, make_rules
 from .sheet import sheet_view
 from .state import Game
 from .stats import game_stats, trump_counts_text
+from .table import table_view
 
 __all__ = ["OH_SEVEN", "CLASSIC", "UP_AND_DOWN", "SPECS"]
 
@@ -126,7 +127,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
         name=name, label=label, family="ohhell", players=players, description=description, rule_prefix=prefix,
         new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
-        order=order, review=round_steps,
+        order=order, review=round_steps, table=table_view,
     )
 
 

@@ -27,6 +27,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.actions import DEAL, Play
 from ...engine.errors import IllegalAction
+from ...engine.protocol import TableSeat, TableTrick, TableView
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
 from ..narration import Line, Told, line
@@ -36,6 +37,7 @@ from ..widgets.hand import HandView
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine
+from ..widgets.table_area import TableArea
 from .choose import ChooseScreen
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class Flow(enum.Enum):
     CHOOSING = "choosing"  # a human's private screen (passing, bidding, ...) is up
     PLAYING = "playing"  # a human plays a card from the table's own hand view
     SHOWING = "showing"  # a shared screen (a reveal, the round's scoresheet) is up
+    TRICK = "trick"  # a won trick lies on the table, its winner named, until it is swept
     OVER = "over"  # the game is over and its screen has been shown
 
     @property
@@ -77,6 +80,8 @@ class TableScreen(Screen):
         Binding("right", "move(1)", "Select", show=False),
         *[Binding(str(i + 1), f"select({i})", "Select", show=False) for i in range(9)],
         Binding("h", "hint", "Hint"),
+        Binding("space", "sweep", "Go on"),
+        Binding("o", "sort", "Sort", show=False),
         Binding("l", "last_trick", "Last trick"),
         Binding("t", "scoresheet", "Scores"),
         Binding("s", "skip", "Skip"),
@@ -107,6 +112,9 @@ class TableScreen(Screen):
         self._resume.set()
         self._over_at_start = game.is_over  # a finished game opened again is not filed twice
         self.bots: dict = {}
+        self.hand_sort = "suit"  # or "rank": the settings' choice, switched with o
+        self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
+        self._after_trick: Optional[tuple[Any, Any]] = None  # (before, after) of the play that won a trick
 
     # -- the flow state ---------------------------------------------------------
     def set_flow(self, flow: Flow, seat: Optional[int] = None) -> None:
@@ -129,6 +137,7 @@ class TableScreen(Screen):
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
+            yield TableArea(id="table")
             yield SeatsView(id="seats")
             yield TableLog(id="log")
         with Vertical(id="bottom"):
@@ -137,13 +146,28 @@ class TableScreen(Screen):
             yield HandView(id="hand")
         yield Footer(compact=True)
 
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Seats round a table from 80x24 up; below, the compact list of seats. The
+        log sits beside the table only where there is room for both."""
+        width, height = self.app.size
+        compact = width < 80 or height < 24
+        self.set_class(compact, "-compact")
+        self.set_class(not compact and width >= 110, "-wide")
+
     def on_mount(self) -> None:
+        sort = getattr(getattr(self.app, "settings", None), "hand_sort", None)
+        if sort in ("suit", "rank"):
+            self.hand_sort = sort
+        self._fit()
         # Fixed size for the seats, so a move repaints without a layout pass.
         longest = max(len(printable(s.name)) for s in self.game.seats)
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 2  # header, seats, key
-        self._bindings_state: Optional[tuple[Optional[int], bool, float]] = None  # (acting, paused, delay)
+        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool]] = None  # acting, paused, delay, trick held
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()
         if self.game.round_number and self.game.history:
@@ -198,10 +222,28 @@ class TableScreen(Screen):
         return ascii_suits(message) if self.ascii else message
 
     # -- drawing --------------------------------------------------------------
+    def table_view(self, obs: Any) -> TableView:
+        """The family's picture of the table, or names, turn and totals."""
+        if self.spec.table is not None:
+            return self.spec.table(obs)
+        turn = obs.to_act[0] if len(obs.to_act) == 1 else None
+        trick = tuple(getattr(obs, "trick", ()) or ())
+        return TableView(
+            seats=tuple(TableSeat(info.name, info.player, to_act=seat == turn, score=str(obs.totals[seat]))
+                        for seat, info in enumerate(obs.seats)),
+            trick=TableTrick(trick) if trick else None,
+            hand_by_rank=tuple(obs.hand),
+            round_number=obs.round_number,
+        )
+
     def refresh_view(self) -> None:
         obs = self.public()
         dark = self.app.current_theme.dark
         self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans))
+        picture = self.table_view(obs)
+        you = self.viewer if len(self.humans) == 1 else None
+        self.query_one(TableArea).show(picture, self.viewer if self.viewer is not None else 0, you=you,
+                                       ascii=self.ascii, dark=dark, motion=self._motion())
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         hand = self.query_one(HandView)
         if self.viewer is None:
@@ -223,8 +265,16 @@ class TableScreen(Screen):
                          " it shows after the hand-off")
             else:
                 title = f"{self.seat_name(self.viewer)}'s hand is empty"
-            hand.set_hand(obs.hand, legal, title=title, active=acting and face_up, face_up=face_up)
-        state = (self.acting, self.paused, self.delay)
+            groups = picture.hand_by_suit if self.hand_sort == "suit" and picture.hand_by_suit else (obs.hand,)
+            if sorted(c for g in groups for c in g) != sorted(obs.hand):  # a view out of step: the plain order
+                groups = (obs.hand,)
+            hinted = self.hinted if acting and face_up else None
+            hand.set_hand([c for g in groups for c in g], legal, title=title, active=acting and face_up,
+                          face_up=face_up, groups=[len(g) for g in groups], hinted=hinted)
+        self._refresh_bindings()
+
+    def _refresh_bindings(self) -> None:
+        state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK)
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
             self.refresh_bindings()
@@ -390,10 +440,68 @@ class TableScreen(Screen):
         self.app.after_action(self.game)
         after = self.public()
         self.tell(self.family.narrate(action, before, after, self.seat_name))
+        self.hinted = None
         self.refresh_view()
+        if self._trick_won(before, after):
+            return True
         if not self._announce(before, after) and then_advance:
             self.advance()
         return True
+
+    # -- a won trick: on show, then swept to its winner --------------------------
+    def _trick_pause(self) -> float:
+        """How long a won trick stays on the table: by the bot speed; none at
+        instant speed or while skipping ahead."""
+        if self.skipping or self.delay <= 0:
+            return 0.0
+        return min(2.5, 2 * self.delay)
+
+    def _motion(self) -> float:
+        """At most how long a card slides or a trick sweeps: quicker than the bots
+        move, and never while skipping ahead."""
+        return 0.0 if self.skipping else self.delay / 2
+
+    def _trick_won(self, before: Any, after: Any) -> bool:
+        """If this action won a trick, keep the trick in the middle with its winner
+        named (space or Enter goes on at once), then sweep it to the winner, and
+        only then open what the action announces. True if the trick is held."""
+        pause = self._trick_pause()
+        if pause <= 0:
+            return False
+        was, now = self.table_view(before), self.table_view(after)
+        trick = now.last_trick
+        if (trick is None or not trick.complete or trick.winner is None or now.round_number != was.round_number
+                or now.tricks_done != was.tricks_done + 1):
+            return False
+        self.set_flow(Flow.TRICK)
+        self._after_trick = (before, after)
+        self.query_one(TableArea).hold(trick)
+        self.say(f"{self.seat_name(trick.winner)} wins the trick. Space goes on.")
+        self._trick_timer = self.set_timer(pause, self.action_sweep)
+        self._refresh_bindings()
+        return True
+
+    def action_sweep(self) -> None:
+        """Sweep the won trick to its winner now (the pause is skipped)."""
+        if self.flow is not Flow.TRICK or self._after_trick is None:
+            return
+        timer = getattr(self, "_trick_timer", None)
+        if timer is not None:
+            timer.stop()
+        self.query_one(TableArea).sweep_away(self._trick_swept, duration=self._motion())
+
+    def _trick_swept(self) -> None:
+        if self._after_trick is None:
+            return
+        before, after = self._after_trick
+        self._after_trick = None
+        self.set_flow(Flow.READY)
+        self.say("")
+        self._refresh_bindings()
+        if not self._on_stack():
+            return
+        if not self._announce(before, after):
+            self.advance()
 
     def check(self, action) -> Optional[str]:
         """The engine's reason ``action`` is illegal (nothing changed, nothing cloned), or None."""
@@ -520,6 +628,8 @@ class TableScreen(Screen):
             return f"No hint this time ({exc})."
         if suggestion is None:  # the normal bot does not play this game, or the seat has nothing to do
             return "No hint for this position."
+        if isinstance(suggestion.action, Play) and self.acting is not None:
+            self.hinted = suggestion.action.card
         what = self.family.action_words(suggestion.action)
         if what.lower() in suggestion.reason.lower():  # the reason names the move already
             what = ""
@@ -528,7 +638,9 @@ class TableScreen(Screen):
     # -- keys -----------------------------------------------------------------
     def check_action(self, action: str, parameters) -> Optional[bool]:
         """Only the keys that apply now (Textual 8: False hides a binding)."""
-        if action in ("act", "move", "select", "hint"):
+        if action == "sweep":
+            return self.flow is Flow.TRICK
+        if action in ("act", "move", "select", "hint", "sort"):
             return self.acting is not None
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
@@ -543,6 +655,9 @@ class TableScreen(Screen):
         return True
 
     def action_act(self) -> None:
+        if self.flow is Flow.TRICK:
+            self.action_sweep()
+            return
         seat = self.acting
         card = self.query_one(HandView).current
         if seat is None or card is None:
@@ -566,7 +681,15 @@ class TableScreen(Screen):
 
     def action_hint(self) -> None:
         if self.acting is not None:
-            self.say(self.hint_text(self.game.observe(self.acting)))
+            obs = self.game.observe(self.acting)
+            self.say(self.hint_text(obs))
+            self.refresh_view()  # the hinted card is marked on the hand
+
+    def action_sort(self) -> None:
+        """Order the hand by suit (trumps first) or by rank."""
+        self.hand_sort = "rank" if self.hand_sort == "suit" else "suit"
+        self.refresh_view()
+        self.say(f"Hand sorted by {self.hand_sort}.")
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen

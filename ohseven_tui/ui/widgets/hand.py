@@ -40,6 +40,9 @@ class CardFace(Static):
     CardFace.-new { border: round $warning; }
     CardFace.-new.-cursor { border: heavy $warning; }
     CardFace.-back { border: round $foreground 30%; color: $foreground 40%; }
+    CardFace.-hint { border: double $success; }
+    CardFace.-hint.-cursor { border: heavy $success; }
+    CardFace.-gap { margin: 0 1 0 2; }
     """
 
     def __init__(self, index: int) -> None:
@@ -48,11 +51,15 @@ class CardFace(Static):
         self.card: Optional[Card] = None
 
     def show(self, card: Optional[Card], *, ascii: bool, dark: bool, legal: bool, cursor: bool, picked: bool,
-             new: bool, back: bool = False) -> None:
+             new: bool, back: bool = False, hint: bool = False, gap: bool = False) -> None:
         """``back``: a face-down card (the card itself is not kept, so no click can
-        reveal it)."""
+        reveal it). ``hint``: the card a hint suggests. ``gap``: the first card of a
+        suit group after another."""
+        if back:
+            hint = False
         # A back keeps no card in its state, but must differ from an empty slot.
-        state = ("back" if back and card is not None else card, back, ascii, dark, legal, cursor, picked, new)
+        state = ("back" if back and card is not None else card, back, ascii, dark, legal, cursor, picked, new,
+                 hint, gap)
         if state == getattr(self, "_state", None):
             return
         self._state = state
@@ -66,12 +73,12 @@ class CardFace(Static):
         else:
             self.update(card_text(card, ascii=ascii, dark=dark, dim=not legal), layout=False)
         wanted = {"-legal": legal, "-illegal": not legal and not back, "-cursor": cursor, "-picked": picked,
-                  "-new": new, "-back": back}
+                  "-new": new, "-back": back, "-hint": hint, "-gap": gap}
         for name, on in wanted.items():
             if self.has_class(name) != on:
                 self.set_class(on, name)
         self.border_title = None if back else str(self.index + 1)
-        self.border_subtitle = "+" if new else None
+        self.border_subtitle = "hint" if hint else ("+" if new else None)
 
     def on_click(self, event) -> None:
         event.stop()
@@ -106,6 +113,8 @@ class HandView(Widget):
         self.active = False
         self.face_up = True
         self.title = ""
+        self.gaps: frozenset[int] = frozenset()  # indices that start a new suit group
+        self.hinted: Optional[Card] = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="hand-title")
@@ -126,10 +135,21 @@ class HandView(Widget):
         active: bool = False,
         new: Sequence[Card] = (),
         face_up: bool = True,
+        groups: Sequence[int] = (),
+        hinted: Optional[Card] = None,
     ) -> None:
         """``face_up=False`` draws the cards as backs: the count shows, the cards
-        do not (hot-seat, outside their owner's turn)."""
+        do not (hot-seat, outside their owner's turn). ``groups``: the sizes of
+        the suit groups ``cards`` come in, set apart by a gap. ``hinted``: the card
+        a hint suggests, marked."""
         old = self.cards
+        starts, at = set(), 0
+        for size in groups:
+            if at:
+                starts.add(at)
+            at += size
+        self.gaps = frozenset(starts) if face_up else frozenset()
+        self.hinted = hinted if face_up else None
         self.cards = tuple(cards)
         self.face_up = face_up
         self.legal = set(legal)
@@ -204,7 +224,7 @@ class HandView(Widget):
         dark = app.current_theme.dark
         # Repaint only what changed: bot moves leave the hand alone.
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
-               self.active, self.face_up, self.title, ascii, dark)
+               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted)
         if key == getattr(self, "_painted", None):
             return
         self._painted = key
@@ -212,5 +232,6 @@ class HandView(Widget):
             card = self.cards[i] if i < len(self.cards) else None
             legal = card in self.legal
             face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
-                      picked=i in self.picked, new=i in self.new, back=not self.face_up)
+                      picked=i in self.picked, new=i in self.new, back=not self.face_up,
+                      hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps)
         self.query_one("#hand-title", Static).update(Text(self.title), layout=False)

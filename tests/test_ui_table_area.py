@@ -1,0 +1,165 @@
+"""The card table (issue 12, section 1): seats round the table, the trick in the
+middle with the winning card marked, the won trick named and swept to its
+winner, the hand by suit with trumps first, the hint on the hand, and the sizes.
+
+The scripted trick (3 players, Oh-Seven, R9/R14/R15), worked by hand:
+Ann (seat 0) bids 0♣, Bea (1) 3♥, Cid (2) 1♦; the bids sum to 4, not 7, so they
+stand; Bea's 3♥ is the top bid: hearts are trump and Bea leads (R9). Bea leads
+5♠; Cid must follow spades and holds only 6♠, which beats 5♠; Ann has no spade
+and no heart, so whatever she plays, Cid's 6♠ wins the trick (R15).
+"""
+
+from __future__ import annotations
+
+from helpers import act, hands
+from test_ui_driver import wait_for_input
+from test_ui_privacy import frame_text
+
+from ohseven_tui.games.ohhell import Game, Seat, make_rules
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.table import Flow, TableScreen
+from ohseven_tui.ui.widgets.hand import CardFace, HandView
+from ohseven_tui.ui.widgets.seats import SeatsView
+from ohseven_tui.ui.widgets.table_area import TableArea
+
+DEAL_3 = hands(
+    "7D 6D 0D 0C 4C 6C 7C",  # Ann: no spade, no heart
+    "3H 5S 1C 2C 3C 5C 2H",  # Bea
+    "6S 4H 5D 4D 3D 2D 1D",  # Cid: one spade
+)
+
+
+def scripted(players_seats=None) -> Game:
+    seats = players_seats or [Seat("Ann", "human"), Seat("Bea", "easy"), Seat("Cid", "easy")]
+    game = Game(make_rules("oh-seven", 3), seed=1, seats=seats, stacked_deals=[DEAL_3])
+    act(game, "deal", "0 bid 0C", "1 bid 3H", "2 bid 1D", "1 play 5S", "2 play 6S")
+    return game
+
+
+def area(app) -> TableArea:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen)).query_one(TableArea)
+
+
+async def test_the_card_winning_so_far_is_starred_and_the_won_trick_sweeps_to_its_winner():
+    app = OhSevenApp(game=scripted(), bot_delay=0.5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, TableScreen) and screen.acting == 0
+        frame = frame_text(app)
+        assert "6♠ ★" in frame and "5♠ ★" not in frame  # Cid's 6♠ beats the led 5♠ so far
+        await pilot.press("enter")  # Ann plays; nothing she holds can win
+        await pilot.pause()
+        assert screen.flow is Flow.TRICK
+        frame = frame_text(app)
+        assert "Cid wins the trick" in frame
+        assert "6♠ ★" in frame
+        await pilot.press("space")  # no need to wait out the pause
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if screen.flow is not Flow.TRICK:
+                break
+        assert area(app).swept_to == 2
+        assert "Cid wins the trick" not in frame_text(app)
+        assert "6♠ ★" not in frame_text(app)  # swept off the table
+
+
+async def test_the_sweep_moves_the_cards_toward_the_winner():
+    app = OhSevenApp(game=scripted(), bot_delay=0.5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_for_input(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.flow is Flow.TRICK
+
+        table = area(app)
+
+        def where(text: str) -> tuple[int, int]:
+            lines = table.render().plain.splitlines()  # the table area alone, not the log beside it
+            for y, row in enumerate(lines):
+                if text in row and "wins" not in row:
+                    return (row.index(text), y)
+            raise AssertionError(f"{text} is not on the table")
+
+        start = where("6♠")
+        cid = where("Cid")
+        table.held, trick = None, table.held
+        table._sweeping, table.sweep = trick, 0.6  # a frame of the sweep, part of the way
+        moved = where("6♠")
+        assert abs(moved[0] - cid[0]) + abs(moved[1] - cid[1]) < abs(start[0] - cid[0]) + abs(start[1] - cid[1])
+
+
+async def test_enter_also_skips_the_pause_and_bots_play_on_after_the_sweep():
+    app = OhSevenApp(game=scripted(), bot_delay=0.5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.flow is Flow.TRICK
+        await pilot.press("enter")
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if screen.game.observe(0).trick:  # Cid, the winner, has led trick 2
+                break
+        assert screen.game.observe(0).trick[0][0] == 2
+
+
+async def test_hand_groups_by_suit_trumps_first_and_o_sorts_by_rank():
+    # Bea's view: trump is hearts (her 3H is the top bid), so her hearts come first.
+    seats = [Seat("Ann", "easy"), Seat("Bea", "human"), Seat("Cid", "easy")]
+    game = Game(make_rules("oh-seven", 3), seed=1, seats=seats, stacked_deals=[DEAL_3])
+    act(game, "deal", "0 bid 0C", "1 bid 3H", "2 bid 1D")
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, TableScreen) and screen.acting == 1
+        hand = screen.query_one(HandView)
+        assert [c.text() for c in hand.cards] == ["3H", "2H", "5S", "5C", "3C", "2C", "1C"]
+        assert hand.gaps == {2, 3}  # hearts | spades | clubs
+        await pilot.press("o")
+        assert [c.text() for c in hand.cards] == ["5S", "5C", "3H", "3C", "2H", "2C", "1C"]
+
+
+async def test_a_hint_marks_its_card_on_the_hand():
+    app = OhSevenApp(game=scripted(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert not screen.query("CardFace.-hint")
+        await pilot.press("h")
+        await pilot.pause()
+        marked = [f for f in screen.query(CardFace) if f.has_class("-hint")]
+        assert len(marked) >= 1
+        assert all(f.card in screen.query_one(HandView).legal for f in marked)
+        assert "Hint:" in frame_text(app)
+
+
+async def test_nine_seats_fit_at_80x24_and_a_smaller_screen_keeps_the_compact_list():
+    names = ["Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy"]
+    seats = [Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:]]
+    game = Game(make_rules("oh-seven", 9), seed=3, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):  # Ann's bid card, then the bids revealed
+            screen = await wait_for_input(pilot)
+            if isinstance(screen, TableScreen):
+                break
+            await pilot.press("enter")
+        table = screen
+        assert isinstance(table, TableScreen)
+        assert table.query_one(TableArea).display and not table.query_one(SeatsView).display
+        lines = frame_text(app).splitlines()
+        top = "\n".join(lines[1:17])  # the seats: below the trump line, above the status line and the hand
+        for name in names:
+            assert top.count(name) == 1, name
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert not table.query_one(TableArea).display and table.query_one(SeatsView).display
+
+
+async def test_hostile_seat_names_are_drawn_as_plain_text_on_the_table():
+    seats = [Seat("Ann", "human"), Seat("[red]Bea\x1b[2J", "easy"), Seat("Cid[/]", "easy")]
+    app = OhSevenApp(game=scripted(seats), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_input(pilot)
+        frame = frame_text(app)
+        assert "[red]Bea" in frame and "Cid[/]" in frame
+        assert "\x1b" not in frame
