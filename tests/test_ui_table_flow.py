@@ -206,6 +206,8 @@ async def test_an_illegal_card_is_refused_with_a_sentence():
 
 
 async def test_watch_mode_skip_stops_at_the_round_scoresheet_and_lets_it_be_read():
+    from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
+
     game = Game(make_rules("oh-seven", 3), seed=2, seats=[Seat(n, "easy") for n in ("Ann", "Bea", "Cid")])
     app = OhSevenApp(game=game, bot_delay=0.3)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -215,7 +217,13 @@ async def test_watch_mode_skip_stops_at_the_round_scoresheet_and_lets_it_be_read
             await pilot.pause(0.01)
             if game.results():
                 break
-        await pilot.pause(0.5)  # the round's scoresheet is still up, as without skipping
+        await pilot.pause(0.5)  # the round's summary is still up, as without skipping
+        assert isinstance(app.screen, RoundSummaryScreen) and len(game.results()) == 1
+        for _ in range(3000):  # it closes by itself (watch mode) onto the scoresheet
+            await pilot.pause(0.01)
+            if not isinstance(app.screen, RoundSummaryScreen):
+                break
+        await pilot.pause(0.5)  # the scoresheet too is left to be read
         assert isinstance(app.screen, ScoresheetScreen) and len(game.results()) == 1
 
 

@@ -1,4 +1,10 @@
-"""Review the last finished trick (``l`` at the table)."""
+"""Review the last finished trick (``l`` at the table, on the round summary and
+on the scoresheet).
+
+It reads the game's ``TableView.last_trick`` (see docs/architecture.md): the
+game's latest finished trick, so at the start of a round it is still the round
+before's. A family that draws no table shows that no trick has been played.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +23,9 @@ from ..plain import printable
 
 
 def last_trick(obs: Any) -> Optional[TableTrick]:
-    """The last complete trick this observation's table shows (its family's
-    ``GameSpec.table``), or None: none finished yet, or a family without a table."""
+    """The game's latest finished trick as its table shows it (the family's
+    ``GameSpec.table``; at a round's start, still the round before's), or None:
+    none finished yet, or a family that draws no table."""
     spec = obs.spec
     return spec.table(obs).last_trick if spec.table is not None else None
 
@@ -39,10 +46,28 @@ def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
     return line
 
 
+def trick_text(obs: Any, *, ascii: bool, dark: bool) -> Text:
+    """The last trick, a seat a line: 'Trick 7 of round 1', then 'Bea  7♥  led  won the trick'."""
+    last = last_trick(obs)
+    if last is None:
+        return Text("No trick has been finished yet.")
+    body = Text(f"Trick {last.number} of round {last.round}", style="bold")
+    width = max(len(printable(obs.seats[seat].name)) for seat, _ in last.cards) + 2
+    for i, (seat, card) in enumerate(last.cards):
+        body.append(f"\n{printable(obs.seats[seat].name):<{width}}")
+        body.append_text(card_text(card, ascii=ascii, dark=dark))
+        if i == 0:
+            body.append("  led", style="dim")
+        if seat == last.winner:
+            body.append("  won the trick", style="bold")
+    return body
+
+
 class LastTrickScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     LastTrickScreen { align: center middle; }
-    LastTrickScreen #trick-box { width: 44; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    LastTrickScreen #trick-box { width: 44; max-width: 100%; height: auto; max-height: 100%;
+                                 border: round $accent; background: $surface; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,enter,l", "close", "Close")]
 
@@ -51,24 +76,9 @@ class LastTrickScreen(ModalScreen[None]):
         self.obs = obs
 
     def compose(self) -> ComposeResult:
-        obs = self.obs
         ascii = getattr(self.app, "ascii_cards", False)
-        dark = self.app.current_theme.dark
-        last = last_trick(obs)
         with Vertical(id="trick-box"):
-            if last is None:
-                yield Static("No trick has been finished yet this round.")
-            else:
-                body = Text(f"Trick {last.number} of round {last.round}\n", style="bold")
-                for i, (seat, card) in enumerate(last.cards):
-                    body.append(f"{printable(obs.seats[seat].name):<14}")
-                    body.append_text(card_text(card, ascii=ascii, dark=dark))
-                    if i == 0:
-                        body.append("  led", style="dim")
-                    if seat == last.winner:
-                        body.append("  won the trick", style="bold")
-                    body.append("\n")
-                yield Static(body)
+            yield Static(trick_text(self.obs, ascii=ascii, dark=self.app.current_theme.dark))
             yield Static(Text("Press Enter or Esc to go back.", style="dim"))
         yield Footer()  # its own keys, not the ones of the screen under it
 
