@@ -712,15 +712,19 @@ class TableScreen(Screen):
 
         speeds = sorted(set(BOT_SPEEDS.values()) | {self.delay})
         index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
-        self.delay = speeds[index]
+        self.set_delay(speeds[index])
         self.app.bot_delay = self.delay
-        self.refresh_view()
-        self._wake.set()
         message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
         if self.is_current:
             self.say(message)
         else:
             self.notify(message, timeout=2)
+
+    def set_delay(self, delay: float) -> None:
+        """The bots' pace from now on (the move being waited for too)."""
+        self.delay = max(0.0, delay)
+        self.refresh_view()
+        self._wake.set()
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
