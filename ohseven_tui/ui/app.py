@@ -319,6 +319,12 @@ class OhSevenApp(App):
         except Exception as exc:  # a failed autosave must never stop the game
             self.notify(f"Could not save the game: {exc}", severity="error", timeout=6)
 
+    def replaced_game(self, old: "Game", new: "Game") -> None:
+        """``new`` is ``old`` rebuilt (an undo): one game, so one id for its saves."""
+        storage = self.storage()
+        if storage is not None and hasattr(storage, "same_game"):
+            storage.same_game(old, new)
+
     def load_autosave(self) -> Optional["Game"]:
         storage = self.storage()
         if storage is None or not hasattr(storage, "load_autosave"):

@@ -224,7 +224,7 @@ class HandView(Widget):
         dark = app.current_theme.dark
         # Repaint only what changed: bot moves leave the hand alone.
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
-               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted)
+               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name())
         if key == getattr(self, "_painted", None):
             return
         self._painted = key
