@@ -139,11 +139,11 @@ class SettingsFile:
 def load(path: Optional[Path] = None) -> SettingsFile:
     """Read the settings (defaults if there is no file). Never raises for a bad file:
     its trouble is one line in ``notice``."""
-    from .storage.files import SaveError, _read_json, _set_aside
-
     path = settings_path() if path is None else path
     if not os.path.lexists(path):
         return SettingsFile(path, Settings())
+    from .storage.files import SaveError, _read_json, _set_aside
+
     try:
         data = _read_json(path)
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("settings"), dict):

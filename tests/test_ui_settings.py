@@ -189,3 +189,33 @@ async def test_flags_override_the_settings_for_the_run_without_saving(config):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert (app.bot_delay, app.theme, app.ascii_cards) == (1.2, "nord", False)
+
+
+async def test_the_settings_screen_survives_tiny_terminals_and_its_keys(config):
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        for width, height in ((10, 4), (80, 3), (79, 23)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            for key in ("tab", "tab", "pagedown", "pageup", "shift+tab", "end", "home"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert app.is_running and type(app.screen).__name__ == "SettingsScreen", (width, height)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+
+
+async def test_the_name_is_seat_1s_in_a_game_started_from_the_command_line(config):
+    from ohseven_tui.ui.setup import GameSetup
+
+    load_settings().save(Settings(name="Zoë"))
+    setup = GameSetup.default()
+    setup.seed = 2
+    app = OhSevenApp(setup=setup, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        table = app.table()
+        assert table is not None and [s.name for s in table.game.seats] == ["Zoë", "Bea", "Cid", "Dot"]
