@@ -204,8 +204,30 @@ async def test_undo_is_refused_in_hot_seat(tmp_path):
         assert "seat" in seat_played
         table = app.table()
         count = len(game.history)
-        assert table.check_action("undo", ()) is False  # not offered
+        assert table.check_action("undo", ()) is False and table.check_action("undo_quiet", ()) is False
         table.action_undo()
         await pilot.pause()
         assert len(table.game.history) == count and table.game is game
         assert "against bots" in message(table)
+
+
+async def test_undo_at_your_next_turn_after_your_card_won_the_trick(tmp_path):
+    game = against_bots()
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        def won_and_leads(screen) -> bool:
+            last = game.history[-1] if game.history else None
+            return isinstance(screen, GameOverScreen) or (
+                isinstance(screen, TableScreen) and screen.acting == 0 and last is not None
+                and isinstance(last, Play) and last.seat == 0)
+
+        screen = await play_game(pilot, stop=won_and_leads)
+        assert isinstance(screen, TableScreen), "Ann never won a trick with her card"
+        taken = game.history[-1]
+        count = len(game.history)
+        footer = " ".join(b.binding.description for b in app.active_bindings.values() if b.binding.show and b.enabled)
+        assert "Undo" not in footer  # the footer keeps to the turn's keys at 80 columns
+        await pilot.press("u")
+        for _ in range(3):
+            await pilot.pause()
+        assert len(screen.game.history) == count - 1 and taken.card in screen.game.observe(0).hand

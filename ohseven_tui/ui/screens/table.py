@@ -83,6 +83,7 @@ class TableScreen(Screen):
         Binding("space", "sweep", "Go on"),
         Binding("o", "sort", "Sort", show=False),
         Binding("u", "undo", "Undo"),  # your last card, against bots, until another seat acts
+        Binding("u", "undo_quiet", "Undo", show=False),  # the same at your next turn: the footer is full then
         Binding("l", "last_trick", "Last trick"),
         Binding("t", "scoresheet", "Scores"),
         Binding("s", "skip", "Skip"),
@@ -643,8 +644,8 @@ class TableScreen(Screen):
             return self.flow is Flow.TRICK
         if action in ("act", "move", "select", "hint", "sort"):
             return self.acting is not None
-        if action == "undo":
-            return self.undo_refusal() is None
+        if action in ("undo", "undo_quiet"):
+            return self.undo_refusal() is None and (self.acting is None) == (action == "undo")
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
@@ -718,6 +719,9 @@ class TableScreen(Screen):
         if self.flow not in (Flow.READY, Flow.BOTS, Flow.PLAYING):
             return "Not now: close this screen first."
         return None
+
+    def action_undo_quiet(self) -> None:
+        self.action_undo()
 
     def action_undo(self) -> None:
         """Take back your last card: the game is rebuilt from its record without it
