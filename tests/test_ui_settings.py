@@ -114,8 +114,15 @@ async def test_bot_speed_and_colours_apply_to_the_table_at_once(config):
             await pilot.pause()
         await choose(pilot, "bot-speed", "slow (1.2s)")
         assert table.delay == 1.2 and app.bot_delay == 1.2
+        def hand_colours() -> set[str]:
+            from ohseven_tui.ui.widgets.hand import CardFace
+
+            return {str(face.content.style) for face in table.query(CardFace) if face.display}
+
+        before = hand_colours()
         await choose(pilot, "colour-blind", "on")
         assert cards.palette_name() == "colour-blind"
+        assert hand_colours() != before  # the hand at the table is drawn again in the new colours
         assert saved(config)["bot_speed"] == "slow" and saved(config)["colour_blind"] is True
 
 
@@ -219,3 +226,28 @@ async def test_the_name_is_seat_1s_in_a_game_started_from_the_command_line(confi
             await pilot.pause()
         table = app.table()
         assert table is not None and [s.name for s in table.game.seats] == ["Zoë", "Bea", "Cid", "Dot"]
+
+
+def test_the_colour_blind_palette_has_no_red_and_no_green():
+    """Hues by hand: red is about 0°, green about 120°; each suit keeps its own hue."""
+    import colorsys
+
+    from textual.color import Color
+
+    from ohseven_tui.engine import Suit
+    from ohseven_tui.ui import cards
+
+    cards.use_palette(colour_blind=True)
+    try:
+        for dark in (True, False):
+            hues = []
+            for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+                colour = Color.parse(cards.suit_style(suit, dark).split()[-1])
+                hue = colorsys.rgb_to_hsv(*(v / 255 for v in colour.rgb))[0] * 360
+                assert not (hue < 20 or hue > 345), (suit, dark, hue)  # red
+                assert not (75 < hue < 165), (suit, dark, hue)  # green
+                hues.append(hue)
+            assert min(abs(a - b) for i, a in enumerate(hues) for b in hues[i + 1:]) > 60, hues
+            assert cards.suit_style(Suit.SPADES, dark) == "bold"  # the text colour
+    finally:
+        cards.use_palette(colour_blind=False)
