@@ -124,6 +124,8 @@ async def test_bot_speed_and_colours_apply_to_the_table_at_once(config):
         assert cards.palette_name() == "colour-blind"
         assert hand_colours() != before  # the hand at the table is drawn again in the new colours
         assert saved(config)["bot_speed"] == "slow" and saved(config)["colour_blind"] is True
+        await choose(pilot, "hand-sort", "by rank")
+        assert table.hand_sort == "rank" and saved(config)["hand_sort"] == "rank"
 
 
 async def test_the_command_palette_offers_settings(config):

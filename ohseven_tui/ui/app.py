@@ -109,6 +109,10 @@ class OhSevenApp(App):
         if apply:
             if "ascii_suits" in changes:
                 self.ascii_cards = new.ascii_suits
+            if "hand_sort" in changes:
+                table = self.table()
+                if table is not None and hasattr(table, "hand_sort"):
+                    table.hand_sort = new.hand_sort
             if "bot_speed" in changes:
                 self.bot_delay = new.bot_delay
                 table = self.table()

@@ -716,6 +716,8 @@ class TableScreen(Screen):
             return "Nothing to take back: only your own last card, before another seat acts."
         if game.is_over:
             return "The game is over: its last card stands."
+        if self.flow is Flow.TRICK:
+            return "Not while the trick is on show: space sweeps it, then u takes your card back."
         if self.flow not in (Flow.READY, Flow.BOTS, Flow.PLAYING):
             return "Not now: close this screen first."
         return None
