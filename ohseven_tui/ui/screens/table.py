@@ -753,6 +753,8 @@ class TableScreen(Screen):
         hand = self.query_one(HandView)
         if taken.card in hand.cards:
             hand.select(hand.cards.index(taken.card))
+        if self.acting == taken.seat:
+            self.say(f"You took back {taken.card.pretty()}.")
 
     def action_hint(self) -> None:
         if self.acting is not None:
