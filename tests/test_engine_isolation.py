@@ -35,8 +35,9 @@ def test_bots_import_no_ui_library():
 
 
 def test_headless_helpers_import_no_ui_library():
-    """Who may look (hot-seat), the text sanitiser and the saves are plain Python."""
-    mods = _loaded_after("import ohseven_tui.ui.privacy, ohseven_tui.safetext, ohseven_tui.storage")
-    assert "ohseven_tui.ui.privacy" in mods
+    """Who may look (hot-seat), the text sanitiser, the saves and the settings are plain Python."""
+    mods = _loaded_after("import ohseven_tui.ui.privacy, ohseven_tui.safetext, ohseven_tui.storage, "
+                         "ohseven_tui.settings; ohseven_tui.settings.load()")
+    assert "ohseven_tui.ui.privacy" in mods and "ohseven_tui.settings" in mods
     leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
     assert not leaked, leaked

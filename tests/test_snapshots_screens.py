@@ -1,5 +1,5 @@
 """Snapshots (pytest-textual-snapshot) of the screens that stay as they are through
-issue 12: the main menu, the setup, the help and the saved games, at each size the
+issue 12: the main menu, the setup, the help, the saved games and the settings, at each size the
 table must serve and in a dark and a light theme. The table's own snapshots use
 ``snapshot_states`` (its moments for every game).
 
@@ -46,6 +46,7 @@ def shipped_games_only(monkeypatch):
 @pytest.fixture
 def in_tmp(tmp_path, monkeypatch, shipped_games_only) -> Path:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("OHSEVEN_CONFIG_DIR", "config")  # relative: the settings screen names it
     return tmp_path
 
 
@@ -107,7 +108,14 @@ async def at_saved_games(pilot) -> None:
     await settle(pilot)
 
 
-SCREENS = {"menu": at_menu, "setup": at_setup, "help": at_help, "saved-games": at_saved_games}
+async def at_settings(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("s")
+    await settle(pilot)
+
+
+SCREENS = {"menu": at_menu, "setup": at_setup, "help": at_help, "saved-games": at_saved_games,
+           "settings": at_settings}
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -1,6 +1,6 @@
 """Screens that must not mislead (issue 10, section 4), driven through the real
 app with Pilot: the setup screen's focus, the scoresheet's rebid points, the
-theme kept between runs."""
+theme kept between runs (in the settings since issue 12)."""
 
 from __future__ import annotations
 
@@ -254,13 +254,18 @@ async def pick_theme_in_the_palette(pilot, name: str) -> None:
 
 
 async def test_the_theme_chosen_in_the_palette_is_kept_for_the_next_run(tmp_path):
+    import json
+    import os
+
     save_dir = tmp_path / "saves"
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"  # Textual's default: nothing kept yet
         await pick_theme_in_the_palette(pilot, "textual-light")
-    assert (save_dir / ".state" / "prefs.json").is_file()  # --save-dir keeps it in DIR/.state
+    settings = Path(os.environ["XDG_CONFIG_HOME"]) / "ohseven" / "settings.json"  # the settings (issue 12)
+    assert json.loads(settings.read_text("utf-8"))["settings"]["theme"] == "textual-light"
+    assert not (save_dir / ".state" / "prefs.json").exists()
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -268,23 +273,25 @@ async def test_the_theme_chosen_in_the_palette_is_kept_for_the_next_run(tmp_path
         assert app.current_theme.dark is False
 
 
-async def test_without_a_save_dir_the_theme_lives_in_the_user_state_folder(tmp_path, monkeypatch):
-    import os
+async def test_a_theme_kept_by_an_older_version_is_read_once_into_the_settings(tmp_path):
+    from ohseven_tui import storage
+    from ohseven_tui.settings import load
 
-    monkeypatch.delenv("OHSEVEN_SAVE_DIR")
-    app = OhSevenApp()
+    dirs = storage.save_dirs(tmp_path / "saves")
+    storage.save_prefs(dirs, {"theme": "nord"})
+    app = OhSevenApp(save_dir=dirs.saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.theme = "nord"  # what the palette sets
-        await pilot.pause()
-    assert (Path(os.environ["XDG_STATE_HOME"]) / "ohseven" / "prefs.json").is_file()
-    app = OhSevenApp()
+        assert app.theme == "nord"
+    assert load().settings.theme == "nord"  # moved into the settings
+    storage.save_prefs(dirs, {"theme": "dracula"})  # never read again once settings exist
+    app = OhSevenApp(save_dir=dirs.saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "nord"
 
 
-async def test_an_unreadable_preferences_file_gives_a_notice_the_default_and_is_kept(tmp_path):
+async def test_an_unreadable_old_preferences_file_gives_a_notice_the_default_and_is_kept(tmp_path):
     state = tmp_path / "saves" / ".state"
     state.mkdir(parents=True)
     (state / "prefs.json").write_bytes(b"\x1b[2J not prefs")

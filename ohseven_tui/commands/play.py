@@ -45,7 +45,10 @@ def register(sub) -> None:
                    "or a comma list with one per bot seat (default {default_bot})")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), help="seed for the deals (default random)")
     p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves, 0 is instant (default 0.6)")
-    p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
+    p.add_argument("--ascii", action="store_true", help="show suits as S H D C (for this run; see Settings)")
+    p.add_argument("--theme", help="a Textual theme for this run, e.g. textual-light (see Settings)")
+    p.add_argument("--reduced-motion", dest="reduced_motion", action="store_true",
+                   help="no animations for this run (Settings can turn them off for good)")
     p.add_argument("--save-dir", type=Path, help="where games are saved (default: your user data folder)")
     p.add_argument("--continue", dest="resume", action="store_true", help="resume the unfinished game")
     p.add_argument("--put-aside", dest="put_aside", action="store_true",
@@ -163,10 +166,19 @@ def run(args: argparse.Namespace) -> int:
     from ..safetext import one_line
     from ..ui.app import OhSevenApp
 
+    if args.theme is not None:
+        from textual.theme import BUILTIN_THEMES
+
+        from .common import UsageError
+
+        if args.theme not in BUILTIN_THEMES:
+            raise UsageError(f"ohseven play: --theme takes one of {', '.join(sorted(BUILTIN_THEMES))}, "
+                             f"not {quoted(args.theme)}")
     setup = setup_from_args(args)
     _unfinished_first(args, starts_new=setup is not None)
     app = OhSevenApp(setup=setup, ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir,
-                     resume=args.resume)
+                     resume=args.resume, theme=args.theme,
+                     reduced_motion=args.reduced_motion)
     app.run()
     if not app.return_code:
         return 0

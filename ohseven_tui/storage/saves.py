@@ -58,6 +58,7 @@ __all__ = [
     "save_prefs",
     "load_prefs",
     "prefs_path",
+    "same_game",
     "list_saves",
     "load_save",
     "find_save",
@@ -158,6 +159,12 @@ def game_id(game: GameState) -> str:
     if gid is None:
         gid = _ids[game] = secrets.token_hex(8)
     return gid
+
+
+def same_game(old: GameState, new: GameState) -> None:
+    """``new`` is ``old`` rebuilt from its record (an undo): it keeps the game's id,
+    so its saves stay one game's and it is never filed twice."""
+    _ids[new] = game_id(old)
 
 
 _OLD_ID_KEYS = ("rules", "seats", "seed", "stacked_deals", "actions")  # a version 1 record's game

@@ -12,12 +12,11 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .setup import DEFAULT_DELAY
-
 CRASH_HOOK = "OHSEVEN_TEST_CRASH"  # test-only hook: set to "mount" to make the app crash as it starts
 
 if TYPE_CHECKING:  # the engine loads with the first game, not before the menu
     from ..engine.protocol import GameState as Game
+    from ..settings import Settings
     from .setup import GameSetup
 
 
@@ -44,16 +43,25 @@ class OhSevenApp(App):
         save_dir: Optional[Path] = None,
         resume: bool = False,
         theme: Optional[str] = None,
+        reduced_motion: bool = False,
     ) -> None:
+        """``ascii``, ``bot_delay``, ``theme`` and ``reduced_motion`` are this run's
+        flags: they override the settings (read here, once) without saving."""
         super().__init__()
-        self.ascii_cards = ascii
+        from .. import settings as settings_file
+
+        self.settings_file = settings_file.load()
+        self.settings: Settings = self.settings_file.settings
+        self.reduced_motion = reduced_motion
+        self.ascii_cards = ascii or self.settings.ascii_suits
         self.start_game = game
         self.start_setup = setup
-        self.bot_delay = bot_delay if bot_delay is not None else (setup.bot_delay if setup else DEFAULT_DELAY)
+        self.bot_delay = bot_delay if bot_delay is not None else self.settings.bot_delay
         self.save_dir = save_dir
         self.resume = resume
         self.asked_theme = theme or None
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
+        self._apply_look()
         if theme:
             self.theme = theme
 
@@ -78,9 +86,69 @@ class OhSevenApp(App):
             return
         super()._print_error_renderables()
 
+    # -- settings -------------------------------------------------------------
+    def _apply_look(self) -> None:
+        """What the settings decide for the whole app: the suit colours and the
+        animation level (Textual's own, which every animation reads)."""
+        from .cards import use_palette
+
+        use_palette(colour_blind=self.settings.colour_blind)
+        off = not self.settings.animations or self.reduced_motion
+        self.animation_level = "none" if off else "full"
+
+    def change_settings(self, *, apply: bool = True, **changes) -> bool:
+        """Change and save settings; with ``apply``, what they change is redrawn
+        at once. False (and nothing changed) if a value is not one the setting takes."""
+        try:
+            new = self.settings.replace(**changes)
+        except ValueError:
+            return False
+        if new == self.settings:
+            return True
+        self.settings = new
+        if apply:
+            if "ascii_suits" in changes:
+                self.ascii_cards = new.ascii_suits
+            if "hand_sort" in changes:
+                table = self.table()
+                if table is not None and hasattr(table, "hand_sort"):
+                    table.hand_sort = new.hand_sort
+            if "bot_speed" in changes:
+                self.bot_delay = new.bot_delay
+                table = self.table()
+                if table is not None:
+                    table.set_delay(new.bot_delay)
+            if "theme" in changes and new.theme in self.available_themes and self.theme != new.theme:
+                self.theme = new.theme
+            self._apply_look()
+            self.redraw()
+        try:
+            self.settings_file.save(new)
+        except Exception as exc:  # never stops the game; the change stands for this run
+            self.notify(f"Could not save the settings: {exc}", severity="warning", timeout=6)
+        return True
+
+    def redraw(self) -> None:
+        """Draw the table and the menu again (after a change of suits or colours)."""
+        table = self.table()
+        if table is not None and table.is_attached:
+            table.refresh_view()
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_look", None)
+            if refresh is not None:
+                refresh()
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
     def on_mount(self) -> None:
         from .theme_pref import restore_and_follow_theme
 
+        if self.settings_file.notice:
+            self.notify(self.settings_file.notice, severity="warning", timeout=8)
         restore_and_follow_theme(self, asked=self.asked_theme)
         if os.environ.get(CRASH_HOOK) == "mount":  # test-only: a real unhandled error (tests/test_crash.py)
             raise RuntimeError(f"crash on purpose ({CRASH_HOOK}=mount)")
@@ -90,6 +158,11 @@ class OhSevenApp(App):
             if game is None:
                 self.notify("There is no unfinished game to continue.", severity="warning")
         if game is None and self.start_setup is not None:
+            from .setup import NAMES, SeatChoice
+
+            seats, name = self.start_setup.seats, self.settings.name
+            if name and seats and seats[0] == SeatChoice(NAMES[0], "human"):  # the usual name: the player's own
+                seats[0] = SeatChoice(name, "human")
             game = self.start_setup.make_game()
         if game is not None:
             self.start_table(game, bot_delay=self.bot_delay)
@@ -221,6 +294,8 @@ class OhSevenApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up a new game", self.action_new_game)
         yield SystemCommand("Rules", "The rules in brief and the keys", self.action_help)
+        yield SystemCommand("Settings", "Your name, theme, hand sort, bot speed, suits, colours, bell…",
+                            self.action_settings)
         yield SystemCommand("Quit", "Quit ohseven (an unfinished game is kept if saving is on)", self.exit)
         for command in super().get_system_commands(screen):
             if command.title.lower() not in ("quit", "keys"):
@@ -247,6 +322,12 @@ class OhSevenApp(App):
             storage.write_autosave(self._dirs(storage), game, app={"bot_delay": self.bot_delay})
         except Exception as exc:  # a failed autosave must never stop the game
             self.notify(f"Could not save the game: {exc}", severity="error", timeout=6)
+
+    def replaced_game(self, old: "Game", new: "Game") -> None:
+        """``new`` is ``old`` rebuilt (an undo): one game, so one id for its saves."""
+        storage = self.storage()
+        if storage is not None and hasattr(storage, "same_game"):
+            storage.same_game(old, new)
 
     def load_autosave(self) -> Optional["Game"]:
         storage = self.storage()

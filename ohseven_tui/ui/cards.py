@@ -3,6 +3,12 @@
 The four suit colours come from the Okabe-Ito palette, which stays distinct for
 the common kinds of colour blindness; the symbol is always shown as well, so
 colour is never the only cue. Each theme (dark, light) gets its own shades.
+
+The colour-blind palette (a setting) goes further: no red and no green at all,
+so no suit depends on telling those two apart. Spades stay the text colour,
+hearts are orange, diamonds blue, clubs reddish purple: they differ in hue for
+every kind of colour blindness and also in lightness, and each suit keeps its own
+symbol shape.
 """
 
 from __future__ import annotations
@@ -14,10 +20,26 @@ from ..engine import Card, Suit
 # Spades use the theme's own text colour (None), the others a fixed hue.
 _DARK = {Suit.SPADES: None, Suit.HEARTS: "#ff7a45", Suit.DIAMONDS: "#56b4e9", Suit.CLUBS: "#2fd09b"}
 _LIGHT = {Suit.SPADES: None, Suit.HEARTS: "#c2410c", Suit.DIAMONDS: "#0064a8", Suit.CLUBS: "#00785a"}
+# Okabe-Ito orange, blue and reddish purple; darker shades for light backgrounds.
+_DARK_CB = {Suit.SPADES: None, Suit.HEARTS: "#e69f00", Suit.DIAMONDS: "#56b4e9", Suit.CLUBS: "#e08ac0"}
+_LIGHT_CB = {Suit.SPADES: None, Suit.HEARTS: "#a85d00", Suit.DIAMONDS: "#0060a0", Suit.CLUBS: "#a03c7a"}
+PALETTES = {"standard": (_DARK, _LIGHT), "colour-blind": (_DARK_CB, _LIGHT_CB)}
+_palette = {"name": "standard"}  # the app's choice (settings); one app per process
+
+
+def use_palette(*, colour_blind: bool) -> None:
+    """The suit colours every card is drawn in from now on."""
+    _palette["name"] = "colour-blind" if colour_blind else "standard"
+
+
+def palette_name() -> str:
+    """The palette in use (a widget that caches what it drew keys on this too)."""
+    return _palette["name"]
 
 
 def suit_style(suit: Suit, dark: bool = True) -> str:
-    colour = (_DARK if dark else _LIGHT)[suit]
+    shades = PALETTES[_palette["name"]]
+    colour = (shades[0] if dark else shades[1])[suit]
     return f"bold {colour}" if colour else "bold"
 
 

@@ -18,8 +18,12 @@ from textual.widgets import Footer, Static
 from ..cards import ascii_suits
 
 KEYS_BEFORE = (
-    ("Everywhere", "`F1` or `?` help · `Ctrl+P` command palette (new game, rules, quit, theme) · `Ctrl+Q` quit"),
-    ("Your turn", "`←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint"),
+    ("Everywhere", "`F1` or `?` help · `Ctrl+P` command palette (new game, rules, settings, quit, theme) · "
+                   "`Ctrl+Q` quit · on the menu, `s` settings"),
+    ("Your turn", "`←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint · "
+                  "with Confirm play on (Settings), `Enter` twice (or two clicks); moving cancels"),
+    ("Undo", "`u` takes back your own last card, against bots only (not hot-seat), until another seat acts: "
+             "that is the bots' pace, so at bot speed instant there is no time to undo; not the game's last card"),
 )
 KEYS_AFTER = (
     ("Table", "`l` last trick · `t` scoresheet · `Esc` menu; while the bots move: `s` skip their pacing · "

@@ -45,7 +45,8 @@ class MenuScreen(Screen[None]):
         app = getters.app(OhSevenApp)
 
     CSS_PATH = "menu.tcss"
-    BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False)]
+    BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False),
+                Binding("s", "choose('settings')", "Settings")]
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -70,6 +71,10 @@ class MenuScreen(Screen[None]):
             text = "S H  O H - S E V E N  D C"
         return Text(text, style="bold")
 
+    def refresh_look(self) -> None:
+        """The settings changed the suits: the banner shows them."""
+        self.query_one("#banner", Static).update(self._banner())
+
     def on_mount(self) -> None:
         self.refresh_menu(look_for_saves=False)
         # Looking for an unfinished game loads the engine: after the first paint.
@@ -91,6 +96,7 @@ class MenuScreen(Screen[None]):
         if look_for_saves and self.app.has_saved_games():
             menu.add_option(Option("Saved games", id="saved"))
         menu.add_option(Option("Rules and keys", id="rules"))
+        menu.add_option(Option("Settings", id="settings"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = 0 if highlighted is None else min(highlighted, menu.option_count - 1)
         menu.focus()
@@ -119,5 +125,7 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(SavedGamesScreen())
         elif choice == "rules":
             self.app.action_help()
+        elif choice == "settings":
+            self.app.action_settings()
         elif choice == "quit":
             self.app.exit()

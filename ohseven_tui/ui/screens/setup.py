@@ -84,8 +84,13 @@ class SetupScreen(Screen[None]):
             self.initial = load_last_setup(self.app)
         if self.initial is None:
             self.initial = GameSetup.default()
-            self.initial.bot_delay = getattr(self.app, "bot_delay", DEFAULT_DELAY)
         s = self.initial
+        # The settings (or this run's --bot-delay, or +/- at a table) set the pace,
+        # and the settings' name is seat 1's.
+        s.bot_delay = getattr(self.app, "bot_delay", DEFAULT_DELAY)
+        name = self.app.settings.name
+        if name and s.seats and s.seats[0].player == "human":
+            s.seats[0] = SeatChoice(name, "human")
         speeds = dict(BOT_SPEEDS)
         speed = next((k for k, v in speeds.items() if v == s.bot_delay), None)
         if speed is None:  # a --bot-delay that is not one of the presets
@@ -242,6 +247,9 @@ class SetupScreen(Screen[None]):
             self.query_one("#setup-error", Static).update(Text(str(exc)))
             return
         remember_setup(self.app, setup)
+        speed = chosen(self.query_one("#speed", Select))
+        if speed in BOT_SPEEDS:  # one bot speed: the settings' (not a --bot-delay's "custom")
+            self.app.change_settings(bot_speed=speed, apply=False)
         self.app.start_table(game, bot_delay=setup.bot_delay)
 
     def action_back(self) -> None:

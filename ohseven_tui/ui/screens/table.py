@@ -82,6 +82,8 @@ class TableScreen(Screen):
         Binding("h", "hint", "Hint"),
         Binding("space", "sweep", "Go on"),
         Binding("o", "sort", "Sort", show=False),
+        Binding("u", "undo", "Undo"),  # your last card, against bots, until another seat acts
+        Binding("u", "undo_quiet", "Undo", show=False),  # the same at your next turn: the footer is full then
         Binding("l", "last_trick", "Last trick"),
         Binding("t", "scoresheet", "Scores"),
         Binding("s", "skip", "Skip"),
@@ -91,6 +93,9 @@ class TableScreen(Screen):
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("escape", "leave", "Menu"),
     ]
+
+    _bots_moved = False  # a bot acted since a human's turn began (the bell)
+    _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
 
     def __init__(self, game: Any, *, bot_delay: float = 0.6) -> None:
         super().__init__()
@@ -167,7 +172,7 @@ class TableScreen(Screen):
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 2  # header, seats, key
-        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool]] = None  # acting, paused, delay, trick held
+        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool]] = None  # acting, paused, delay, trick held, undo
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()
         if self.game.round_number and self.game.history:
@@ -274,7 +279,7 @@ class TableScreen(Screen):
         self._refresh_bindings()
 
     def _refresh_bindings(self) -> None:
-        state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK)
+        state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK, self.undo_refusal() is None)
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
             self.refresh_bindings()
@@ -342,6 +347,7 @@ class TableScreen(Screen):
         if bot_seats:
             self._bot_step()
             return
+        self._ring_after_bots()
         if game.current_seat is not None:  # in turn (card play): the seat whose turn it is
             self._human_turn(seats[0])
             return
@@ -349,6 +355,13 @@ class TableScreen(Screen):
         n = game.players
         start = self.last_human if self.last_human is not None else 0
         self._human_turn(min(seats, key=lambda s: (s - start) % n))
+
+    def _ring_after_bots(self) -> None:
+        """A human's turn after one or more bots moved: the bell, if the setting is on."""
+        if self._bots_moved:
+            self._bots_moved = False
+            if self.app.settings.bell:
+                self.app.bell()
 
     def _on_stack(self) -> bool:
         """Still the live table? (Not once the app is closing: a bot's move landing
@@ -404,6 +417,7 @@ class TableScreen(Screen):
         """The family's private screen for this phase, if it has one; else the
         seat plays a card from the table's own hand view."""
         self.viewer = seat
+        self._marked = None
         obs = self.game.observe(seat)
         factory = self.family.screens.get(obs.phase)
         if factory is not None:
@@ -428,7 +442,7 @@ class TableScreen(Screen):
             self.game.apply(action)
         except IllegalAction as exc:
             self.say(str(exc), error=True)
-            if self.acting is not None:
+            if self.acting is not None and self.app.settings.bell:
                 self.app.bell()
             return False
         if action.seat is not None and action.seat in self.humans:
@@ -536,6 +550,7 @@ class TableScreen(Screen):
                 if not self._on_stack() or seat not in game.to_act():
                     return
                 self.set_flow(Flow.READY)
+                self._bots_moved = True
                 if action is None or not self.apply(action, then_advance=False):
                     self.apply(obs.legal_actions[0], then_advance=False)
                 if self.flow is not Flow.READY:  # a reveal or a scoresheet is open; it resumes the flow
@@ -642,6 +657,8 @@ class TableScreen(Screen):
             return self.flow is Flow.TRICK
         if action in ("act", "move", "select", "hint", "sort"):
             return self.acting is not None
+        if action in ("undo", "undo_quiet"):
+            return self.undo_refusal() is None and (self.acting is None) == (action == "undo")
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
@@ -662,22 +679,95 @@ class TableScreen(Screen):
         card = self.query_one(HandView).current
         if seat is None or card is None:
             return
-        self.apply(Play(seat, card))
+        if self._confirmed(seat, card, "Enter again"):
+            self.apply(Play(seat, card))
+
+    def _confirmed(self, seat: int, card: Any, again: str) -> bool:
+        """Confirm-play (a setting): the first Enter or click marks the card, a
+        second on the same card plays it. True when the card is to be played now."""
+        if not self.app.settings.confirm_play or self._marked == (seat, card):
+            self._marked = None
+            return True
+        self._marked = (seat, card)
+        self.say(f"{again} plays {card.pretty()}; another card or ←→ changes it.")
+        return False
+
+    def _unmark(self) -> None:
+        if self._marked is not None:
+            self._marked = None
+            self.say("")
 
     def action_move(self, step: int) -> None:
         if self.acting is not None:
+            self._unmark()
             self.query_one(HandView).move(step)
 
     def action_select(self, index: int) -> None:
         if self.acting is not None:
+            if self.query_one(HandView).cursor != index:
+                self._unmark()
             self.query_one(HandView).select(index)
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
-        """A click on a card plays it."""
-        if self.acting is None:
+        """A click on a card plays it (with confirm-play, a second click)."""
+        seat = self.acting
+        if seat is None:
             return
         self.query_one(HandView).select(message.index)
-        self.apply(Play(self.acting, message.card))
+        if self._confirmed(seat, message.card, "A second click (or Enter)"):
+            self.apply(Play(seat, message.card))
+
+    # -- undo -------------------------------------------------------------------
+    def undo_refusal(self) -> Optional[str]:
+        """Why the last card cannot be taken back now, or None if it can: only
+        against bots (one human), only a card, and only until another seat acts."""
+        game = self.game
+        if len(self.humans) != 1:
+            return "Undo is only for games against bots." if len(self.humans) > 1 else "You have no card to take back."
+        last = game.history[-1] if game.history else None
+        if not isinstance(last, Play) or last.seat != self.humans[0]:
+            return "Nothing to take back: only your own last card, before another seat acts."
+        if game.is_over:
+            return "The game is over: its last card stands."
+        if self.flow is Flow.TRICK:
+            return "Not while the trick is on show: space sweeps it, then u takes your card back."
+        if self.flow not in (Flow.READY, Flow.BOTS, Flow.PLAYING):
+            return "Not now: close this screen first."
+        return None
+
+    def action_undo_quiet(self) -> None:
+        self.action_undo()
+
+    def action_undo(self) -> None:
+        """Take back your last card: the game is rebuilt from its record without it
+        (same options, seed, seats and deals), and the autosave rewritten."""
+        why = self.undo_refusal()
+        if why is not None:
+            self.say(why, error=True)
+            return
+        self.workers.cancel_group(self, "bots")
+        old = self.game
+        taken = old.history[-1]
+        game = self.spec.new_game(old.options, seed=old.seed, seats=old.seats, stacked_deals=old.stacked_deals)
+        for action in old.history[:-1]:
+            game.apply(action)
+        self.app.replaced_game(old, game)
+        self.game = game
+        self.bots = {}
+        self._make_bots()  # fresh ones: a cancelled bot may still be thinking in its thread
+        self._bots_moved = False
+        self.set_flow(Flow.READY)
+        self.query_one(TableLog).clear()
+        self._retell_round()
+        self.log_line(Text(self.plain(f"{self.seat_name(taken.seat)} took back {taken.card.pretty()}.")))
+        self.app.after_action(game)  # the autosave holds only what stood
+        self.refresh_view()
+        self.advance()
+        hand = self.query_one(HandView)
+        if taken.card in hand.cards:
+            hand.select(hand.cards.index(taken.card))
+        if self.acting == taken.seat:
+            self.say(f"You took back {taken.card.pretty()}.")
 
     def action_hint(self) -> None:
         if self.acting is not None:
@@ -725,15 +815,19 @@ class TableScreen(Screen):
 
         speeds = sorted(set(BOT_SPEEDS.values()) | {self.delay})
         index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
-        self.delay = speeds[index]
+        self.set_delay(speeds[index])
         self.app.bot_delay = self.delay
-        self.refresh_view()
-        self._wake.set()
         message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
         if self.is_current:
             self.say(message)
         else:
             self.notify(message, timeout=2)
+
+    def set_delay(self, delay: float) -> None:
+        """The bots' pace from now on (the move being waited for too)."""
+        self.delay = max(0.0, delay)
+        self.refresh_view()
+        self._wake.set()
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen

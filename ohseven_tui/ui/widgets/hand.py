@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Card
-from ..cards import card_text
+from ..cards import card_text, palette_name
 
 MAX_CARDS = 9
 
@@ -58,8 +58,8 @@ class CardFace(Static):
         if back:
             hint = False
         # A back keeps no card in its state, but must differ from an empty slot.
-        state = ("back" if back and card is not None else card, back, ascii, dark, legal, cursor, picked, new,
-                 hint, gap)
+        state = ("back" if back and card is not None else card, back, ascii, dark, palette_name(), legal, cursor,
+                 picked, new, hint, gap)
         if state == getattr(self, "_state", None):
             return
         self._state = state
@@ -224,7 +224,7 @@ class HandView(Widget):
         dark = app.current_theme.dark
         # Repaint only what changed: bot moves leave the hand alone.
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
-               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted)
+               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name())
         if key == getattr(self, "_painted", None):
             return
         self._painted = key

@@ -1,0 +1,114 @@
+"""Settings: your name, theme, hand sort, bot speed, animations, confirm-play,
+ASCII suits, the colour-blind palette and the bell (``ohseven_tui.settings``).
+
+Each change applies at once where it can (theme, suits, colours, bot speed) and is
+saved at once; the name is saved when you press Enter in it or leave the screen.
+Tab moves between the choices and Enter opens one; Esc goes back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Select, Static
+
+from ...safetext import clean_name, drop_unsafe, printable
+from ...settings import NAME_LENGTH
+from ..setup import BOT_SPEEDS, NAMES
+from .setup import chosen
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
+
+ON_OFF = [("on", True), ("off", False)]
+# (setting, label, note) for each choice that is a list; the name comes first.
+CHOICES = (
+    ("theme", "Theme", "also Ctrl+P → Change theme"),
+    ("hand_sort", "Hand sort", "by suit (trumps first) or by rank"),
+    ("bot_speed", "Bot speed", "the bots' pace (+/- at a table)"),
+    ("animations", "Animations", "cards sliding, tricks sweeping"),
+    ("confirm_play", "Confirm play", "Enter twice to play a card"),
+    ("ascii_suits", "ASCII suits", "S H D C instead of ♠ ♥ ♦ ♣"),
+    ("colour_blind", "Colour-blind", "suit colours without red or green"),
+    ("bell", "Bell", "rings at your turn after bots"),
+)
+
+
+class SettingsScreen(Screen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
+    CSS_PATH = "settings.tcss"
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        yield Static("Settings — Tab moves, Enter opens a choice, saved at once; Esc back",
+                     id="settings-title")
+        body = VerticalScroll(id="settings-body")
+        body.can_focus = False  # no empty Tab stop
+        with body:
+            with Horizontal(classes="row"):
+                yield Label("Your name", classes="label")
+                yield Input(s.name, placeholder=NAMES[0], max_length=NAME_LENGTH, compact=True, id="name")
+                yield Static("seat 1 at a new game", classes="note")
+            for key, label, note in CHOICES:
+                with Horizontal(classes="row"):
+                    yield Label(label, classes="label")
+                    yield Select(self._options(key), value=self._value(key), allow_blank=False, compact=True,
+                                 id=key.replace("_", "-"))
+                    yield Static(note, classes="note")
+            yield Static(Text(f"Kept in {printable(self.app.settings_file.path)}"), id="settings-where")
+            blocked = self.app.settings_file.blocked
+            if blocked:
+                yield Static(Text(f"Not saved: {printable(blocked)}"), id="settings-blocked")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def _options(self, key: str) -> list[tuple[str, Any]]:
+        if key == "theme":
+            return [(name, name) for name in sorted(self.app.available_themes)]
+        if key == "hand_sort":
+            return [("by suit", "suit"), ("by rank", "rank")]
+        if key == "bot_speed":
+            return [(f"{k} ({v:g}s)" if v else "instant", k) for k, v in BOT_SPEEDS.items()]
+        return ON_OFF
+
+    def _value(self, key: str) -> Any:
+        if key == "theme":
+            return self.app.theme  # the one showing (a --theme for this run, too)
+        return getattr(self.app.settings, key)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        key = (event.select.id or "").replace("-", "_")
+        if key in {k for k, _, _ in CHOICES}:
+            value = chosen(event.select)
+            if key == "theme" and value == self.app.theme:
+                return  # the screen opening, not a choice
+            self.app.change_settings(**{key: value})
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        cleaned = drop_unsafe(event.value)  # a pasted control character never reaches the screen
+        if cleaned != event.value:
+            event.input.value = cleaned
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._save_name()
+        self.notify("Name saved." if self.app.settings.name else "Name cleared: seat 1 is Ann.", timeout=2)
+
+    def _save_name(self) -> None:
+        name = clean_name(self.query_one("#name", Input).value)[:NAME_LENGTH].strip()
+        self.app.change_settings(name=name)
+
+    def action_back(self) -> None:
+        self._save_name()
+        self.dismiss()

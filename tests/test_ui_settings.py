@@ -1,0 +1,255 @@
+"""The settings screen and what the settings change (issue 12, section 2), driven
+through the real app with Pilot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from ohseven_tui.settings import Settings
+from ohseven_tui.settings import load as load_settings
+from ohseven_tui.ui.app import OhSevenApp
+
+SIZE = (80, 24)  # the smallest size that must be fully usable
+
+
+@pytest.fixture(autouse=True)
+def config(monkeypatch, tmp_path) -> Path:
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+    monkeypatch.setenv("OHSEVEN_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+def saved(config: Path) -> dict:
+    return json.loads((config / "settings.json").read_text("utf-8"))["settings"]
+
+
+async def open_settings(pilot) -> None:
+    for _ in range(5):
+        await pilot.pause()
+    await pilot.press("s")  # the menu's key
+    for _ in range(5):
+        await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "SettingsScreen"
+
+
+async def choose(pilot, select_id: str, label: str) -> None:
+    """Tab to the choice, open it with Enter, go to ``label`` with the arrows, Enter."""
+    app = pilot.app
+    for _ in range(12):
+        if app.focused is not None and app.focused.id == select_id:
+            break
+        await pilot.press("tab")
+    assert app.focused is not None and app.focused.id == select_id
+    await pilot.press("enter")
+    await pilot.pause()
+    select = app.screen.query_one(f"#{select_id}", Select)
+    labels = [str(prompt) for prompt, _ in select._options]
+    here = labels.index(next(str(p) for p, v in select._options if v == select.value))
+    step = labels.index(label) - here
+    await pilot.press(*(["down"] * step if step > 0 else ["up"] * -step), "enter")
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def test_the_screen_turns_on_ascii_suits_at_once_and_saves_it(config):
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        assert not (config / "settings.json").exists()
+        await choose(pilot, "ascii-suits", "on")
+        assert app.ascii_cards is True
+        assert saved(config)["ascii_suits"] is True
+        await pilot.press("escape")
+        await pilot.pause()
+        banner = str(app.screen.query_one("#banner", Static).render())
+        assert "S H" in banner and "♠" not in banner  # applied to the menu under it
+    app = OhSevenApp()  # the next run starts with it
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.ascii_cards is True and app.settings.ascii_suits is True
+
+
+async def test_every_choice_fits_and_is_reachable_at_80x24(config):
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        await choose(pilot, "bell", "off")  # the last choice
+        assert saved(config)["bell"] is False
+        focused = app.focused
+        assert focused is not None and focused.region.bottom <= SIZE[1] - 1  # above the footer
+
+
+async def test_the_name_is_saved_and_is_seat_1s_at_setup(config):
+    app = OhSevenApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        assert app.focused is app.screen.query_one("#name", Input)
+        await pilot.press(*"Zoë", "enter")
+        await pilot.pause()
+        assert saved(config)["name"] == "Zoë"
+        await pilot.press("escape", "n")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "Zoë"
+
+
+async def test_bot_speed_and_colours_apply_to_the_table_at_once(config):
+    from ohseven_tui.ui import cards
+    from ohseven_tui.ui.setup import GameSetup
+
+    setup = GameSetup.default()
+    setup.seed = 3
+    app = OhSevenApp(setup=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        table = app.table()
+        assert table is not None and table.delay == 0.6  # normal, the default
+        app.action_settings()  # what the command palette's Settings does
+        for _ in range(3):
+            await pilot.pause()
+        await choose(pilot, "bot-speed", "slow (1.2s)")
+        assert table.delay == 1.2 and app.bot_delay == 1.2
+        def hand_colours() -> set[str]:
+            from ohseven_tui.ui.widgets.hand import CardFace
+
+            return {str(face.content.style) for face in table.query(CardFace) if face.display}
+
+        before = hand_colours()
+        await choose(pilot, "colour-blind", "on")
+        assert cards.palette_name() == "colour-blind"
+        assert hand_colours() != before  # the hand at the table is drawn again in the new colours
+        assert saved(config)["bot_speed"] == "slow" and saved(config)["colour_blind"] is True
+        await choose(pilot, "hand-sort", "by rank")
+        assert table.hand_sort == "rank" and saved(config)["hand_sort"] == "rank"
+
+
+async def test_the_command_palette_offers_settings(config):
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Settings" in titles
+
+
+async def test_a_corrupt_settings_file_gives_defaults_and_one_notice(config):
+    config.mkdir(parents=True)
+    (config / "settings.json").write_bytes(b"\x1b]0;owned\x07 {")
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.settings == Settings()
+        notices = [str(n.message) for n in app._notifications if "settings.json" in str(n.message)]
+        assert len(notices) == 1 and "\x1b" not in notices[0]
+        assert type(app.screen).__name__ == "MenuScreen"
+    (kept,) = config.glob("settings-unreadable-*.json")
+    assert kept.read_bytes() == b"\x1b]0;owned\x07 {"
+
+
+# ------------------------------------------------------------------ flags and animations
+async def test_reduced_motion_and_the_animations_setting_turn_animations_off(config):
+    async with OhSevenApp().run_test(size=SIZE) as pilot:
+        assert pilot.app.animation_level == "full"
+    async with OhSevenApp(reduced_motion=True).run_test(size=SIZE) as pilot:
+        assert pilot.app.animation_level == "none"
+    load_settings().save(Settings(animations=False))
+    async with OhSevenApp().run_test(size=SIZE) as pilot:
+        assert pilot.app.animation_level == "none"
+
+
+def test_the_reduced_motion_flag_reaches_the_app(monkeypatch):
+    from ohseven_tui.cli import main
+
+    seen = {}
+
+    def run(self, *args, **kwargs):
+        seen["level"] = self.animation_level
+        seen["ascii"] = self.ascii_cards
+        seen["theme"] = self.theme
+
+    monkeypatch.setattr(OhSevenApp, "run", run)
+    assert main(["--reduced-motion", "--ascii", "--theme", "textual-light"]) == 0
+    assert seen == {"level": "none", "ascii": True, "theme": "textual-light"}
+    assert main(["play"]) == 0
+    assert seen["level"] == "full" and seen["ascii"] is False
+
+
+def test_an_unknown_theme_flag_is_one_line(capsys):
+    from ohseven_tui.cli import main
+
+    assert main(["play", "--theme", "\x1b[2Jneon"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--theme" in err and "\x1b" not in err
+
+
+async def test_flags_override_the_settings_for_the_run_without_saving(config):
+    load_settings().save(Settings(bot_speed="slow", theme="nord"))
+    app = OhSevenApp(bot_delay=0.25, theme="textual-light", ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert (app.bot_delay, app.theme, app.ascii_cards) == (0.25, "textual-light", True)
+    assert saved(config)["bot_speed"] == "slow" and saved(config)["theme"] == "nord"
+    assert saved(config)["ascii_suits"] is False
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert (app.bot_delay, app.theme, app.ascii_cards) == (1.2, "nord", False)
+
+
+async def test_the_settings_screen_survives_tiny_terminals_and_its_keys(config):
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        for width, height in ((10, 4), (80, 3), (79, 23)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            for key in ("tab", "tab", "pagedown", "pageup", "shift+tab", "end", "home"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert app.is_running and type(app.screen).__name__ == "SettingsScreen", (width, height)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+
+
+async def test_the_name_is_seat_1s_in_a_game_started_from_the_command_line(config):
+    from ohseven_tui.ui.setup import GameSetup
+
+    load_settings().save(Settings(name="Zoë"))
+    setup = GameSetup.default()
+    setup.seed = 2
+    app = OhSevenApp(setup=setup, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        table = app.table()
+        assert table is not None and [s.name for s in table.game.seats] == ["Zoë", "Bea", "Cid", "Dot"]
+
+
+def test_the_colour_blind_palette_has_no_red_and_no_green():
+    """Hues by hand: red is about 0°, green about 120°; each suit keeps its own hue."""
+    import colorsys
+
+    from textual.color import Color
+
+    from ohseven_tui.engine import Suit
+    from ohseven_tui.ui import cards
+
+    cards.use_palette(colour_blind=True)
+    try:
+        for dark in (True, False):
+            hues = []
+            for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+                colour = Color.parse(cards.suit_style(suit, dark).split()[-1])
+                hue = colorsys.rgb_to_hsv(*(v / 255 for v in colour.rgb))[0] * 360
+                assert not (hue < 20 or hue > 345), (suit, dark, hue)  # red
+                assert not (75 < hue < 165), (suit, dark, hue)  # green
+                hues.append(hue)
+            assert min(abs(a - b) for i, a in enumerate(hues) for b in hues[i + 1:]) > 60, hues
+            assert cards.suit_style(Suit.SPADES, dark) == "bold"  # the text colour
+    finally:
+        cards.use_palette(colour_blind=False)
