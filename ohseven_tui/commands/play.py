@@ -158,15 +158,20 @@ def write_crash_log(save_dir, report: str) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    setup = setup_from_args(args)
+    _unfinished_first(args, starts_new=setup is not None)
+    return run_app(args, setup=setup, resume=args.resume)
+
+
+def run_app(args: argparse.Namespace, **start) -> int:
+    """Run the app (``start``: what it opens with) and turn a crash into one line
+    naming its log."""
     import sys
 
     from ..safetext import one_line
     from ..ui.app import OhSevenApp
 
-    setup = setup_from_args(args)
-    _unfinished_first(args, starts_new=setup is not None)
-    app = OhSevenApp(setup=setup, ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir,
-                     resume=args.resume)
+    app = OhSevenApp(ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir, **start)
     app.run()
     if not app.return_code:
         return 0
