@@ -78,3 +78,29 @@ class Coach:
 
         table.app.push_screen(LessonScreen(step.title, text, step=number, steps=len(steps), last=step.last), closed)
         return True
+
+
+OFFERED = "tutorial_offered"  # the prefs key: the menu has offered the tutorial once
+
+
+def first_offer(app: Any) -> bool:
+    """Is this the first run that could offer a tutorial? If so, remember (in
+    storage's prefs file, beside the theme) that it is offered now, so it is
+    offered once; the menu keeps it on offer for good. A prefs file that cannot
+    be read or written offers nothing more (the theme's reader tells of it)."""
+    storage = app.storage() if hasattr(app, "storage") else None
+    if storage is None or not hasattr(storage, "load_prefs") or not guided_games():
+        return False
+    dirs = storage.save_dirs(getattr(app, "save_dir", None))
+    try:
+        prefs = storage.load_prefs(dirs) or {}
+    except Exception:
+        return False
+    if prefs.get(OFFERED):
+        return False
+    prefs[OFFERED] = True
+    try:
+        storage.save_prefs(dirs, prefs)
+    except Exception:
+        pass  # offered again next time: no harm
+    return True

@@ -5,6 +5,8 @@ the hand at the bottom, and is drawn as plain text."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,8 +16,16 @@ from textual.widgets import Footer, Static
 
 from ..cards import ascii_suits
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
+
 
 class LessonScreen(ModalScreen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(OhSevenApp)
+
     DEFAULT_CSS = """
     LessonScreen { align: center top; background: $background 15%; }
     LessonScreen #lesson-box {
