@@ -166,3 +166,52 @@ async def test_the_menu_opens_the_tutorial(tmp_path):
         screen = await wait_for_input(pilot, also=(LessonScreen,))
         assert isinstance(screen, LessonScreen) and screen.title_text == "Welcome"
         assert table(app).game.seats[0].name == "Ann"
+
+
+def test_every_tutorial_plays_its_round_with_scripted_bots_and_words_each_step():
+    """For any game that declares a tutorial: its game is ordinary (options checked,
+    a record that replays), its bots' scripts are actions of the game, and with the
+    learner taking the first legal action each step's words can be told."""
+    from ohseven_tui.bots.scripted import ScriptedBot
+    from ohseven_tui.ui.tutorial import Coach, guided_games
+
+    assert guided_games()  # today: one
+    for spec in guided_games():
+        coach = Coach(spec)
+        game = coach.new_game()
+        learner = coach.script.learner
+        assert game.seats[learner].player == "human"
+        for seat, actions in coach.script.scripts.items():
+            assert seat != learner and all(spec.parse_action(spec.action_text(a)) == a for a in actions)
+        bots = coach.bots()
+        assert all(isinstance(b, ScriptedBot) for b in bots.values())
+        told = {}
+        for _ in range(500):
+            obs = game.observe(learner)
+            step = coach.due(obs)
+            if step is not None:
+                coach.shown.append(step.key)
+                told[step.key] = step.text(obs)
+                if step.last:
+                    break
+                continue
+            seats = game.to_act()
+            if not seats:
+                game.apply(game.legal_actions()[0])
+                continue
+            seat = seats[0]
+            game.apply(bots[seat].choose(game.observe(seat)) if seat in bots else game.legal_actions(seat)[0])
+        assert list(told) == [s.key for s in coach.script.steps if s.key in told] and all(told.values())
+        assert coach.script.steps[-1].key in told  # the round was played to its end
+        assert loads(dumps(game)).totals == game.totals
+
+
+def test_scripted_bot_plays_its_first_legal_action_else_the_first_legal():
+    from types import SimpleNamespace
+
+    from ohseven_tui.bots.scripted import ScriptedBot
+
+    bot = ScriptedBot(["b", "c"])
+    assert bot.choose(SimpleNamespace(legal_actions=["a", "c", "b"])) == "b"
+    assert bot.choose(SimpleNamespace(legal_actions=["a", "c"])) == "c"
+    assert bot.choose(SimpleNamespace(legal_actions=["x", "y"])) == "x"

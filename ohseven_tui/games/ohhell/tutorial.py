@@ -145,7 +145,9 @@ def _trump_words(obs: Observation) -> str:
             f"The top bid is {whose} {card.pretty()}: the highest rank, and between equal ranks "
             f"♠ > ♥ > ♦ > ♣. So {obs.trump.symbol} {obs.trump.label} are trump this round, and "
             f"{_name(obs, obs.leader)} lead{'' if obs.leader == obs.seat else 's'} the first trick (R9). "
-            "A trump beats every card of the other suits.")
+            "A trump beats every card of the other suits."
+            + ("" if any(a.outcome == SUM_IS_HAND for _, a in obs.bid_attempts) else
+               f"\n(Had the bids added up to {obs.hand_size}, everyone would have bid again: R11, R12.)"))
 
 
 def _follow_words(obs: Observation) -> str:
@@ -154,7 +156,7 @@ def _follow_words(obs: Observation) -> str:
     return (f"{_name(obs, seat).capitalize()} led {led.pretty()}. You must follow suit (R14): play a "
             f"{led.suit.symbol} if you hold one. The bright cards are the ones you may play now: {' '.join(legal)}.\n"
             "Only with none of the suit led may you play any card: a trump to win, or a discard.\n"
-            "Try a dim card to see the game refuse it.")
+            "Try a dim card to see the game refuse it; h marks a card the hint suggests.")
 
 
 def _winner_words(obs: Observation) -> str:
