@@ -55,7 +55,8 @@ async def test_the_main_menu_at_three_rows_and_page_up():
         assert app.is_running
 
 
-WANTED = {"HandoffScreen", "PassScreen", "BidScreen", "RevealScreen", "TableScreen", "ScoresheetScreen"}
+WANTED = {"HandoffScreen", "PassScreen", "BidScreen", "RevealScreen", "TableScreen", "RoundSummaryScreen",
+          "ScoresheetScreen"}
 
 
 async def test_every_game_screen_at_tiny_sizes(tmp_path):

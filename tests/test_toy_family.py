@@ -105,3 +105,34 @@ def test_simulate_refuses_what_the_toy_cannot_play_in_one_line(bad, capsys):
     code = cli.main(args)
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+async def test_the_toy_plays_at_the_card_table_from_its_observation_alone(tmp_path):
+    """A family that declares no table picture (``spec.table`` None) still gets seats
+    round the table, the trick in the middle and its hand, from the observation's
+    common fields; a human plays it to the end by keys."""
+    from ohseven_tui.engine.protocol import Seat
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.gameover import GameOverScreen
+    from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+    from ohseven_tui.ui.screens.table import TableScreen
+    from ohseven_tui.ui.widgets.table_area import TableArea
+
+    assert registry.game_spec(NAME).table is None
+    game = registry.new_game(NAME, {"players": 2}, seed=3, seats=[Seat("Ann", "human"), Seat("Bea", "easy")])
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        saw_table = False
+        for _ in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, ScoresheetScreen):
+                await pilot.press("enter")  # after each round
+            elif isinstance(screen, TableScreen) and screen.acting == 0:
+                drawn = screen.query_one(TableArea).render().plain
+                assert "Ann" in drawn and "Bea" in drawn
+                saw_table = True
+                await pilot.press("enter")
+        assert saw_table and game.is_over

@@ -16,6 +16,7 @@ from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
+from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.setup import SetupScreen
 from ohseven_tui.ui.screens.table import TableScreen
@@ -24,7 +25,7 @@ from ohseven_tui.ui.widgets.hand import HandView
 from ohseven_tui.ui.widgets.numbers import NumberPicker
 
 INPUT_SCREENS = (MenuScreen, SetupScreen, HandoffScreen, PassScreen, BidScreen, NumberBidScreen, RevealScreen,
-                 ScoresheetScreen, GameOverScreen)
+                 RoundSummaryScreen, ScoresheetScreen, GameOverScreen)
 
 
 async def wait_for_input(pilot, limit: int = 5000, also: tuple = ()):
@@ -81,7 +82,8 @@ async def play_game(
             on_turn(screen)
         if isinstance(screen, GameOverScreen):
             return screen
-        if isinstance(screen, (MenuScreen, SetupScreen, HandoffScreen, RevealScreen, ScoresheetScreen)):
+        if isinstance(screen, (MenuScreen, SetupScreen, HandoffScreen, RevealScreen, RoundSummaryScreen,
+                               ScoresheetScreen)):
             await pilot.press("enter")
         elif isinstance(screen, PassScreen):
             hand = screen.query_one(HandView)

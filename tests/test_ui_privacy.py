@@ -30,6 +30,7 @@ from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.number_bid import NumberBidScreen
 from ohseven_tui.ui.screens.ohhell.passing import PassScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
+from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
@@ -41,7 +42,7 @@ CARD_BACK = re.compile(r"[│┃] ?░+ ?[│┃]")
 # received, the cards still unbid. Outside the window none of them may show.
 PRIVATE_TEXT = re.compile(r"Hint:|chosen: press Enter|chosen: pick|You passed|have not bid with this round:")
 FACE_DOWN_TITLE = re.compile(r"face down \((\d+) cards?\)")
-SHARED = (RevealScreen, ScoresheetScreen, LastTrickScreen, HelpScreen, GameOverScreen, ConfirmScreen)
+SHARED = (RevealScreen, RoundSummaryScreen, ScoresheetScreen, LastTrickScreen, HelpScreen, GameOverScreen, ConfirmScreen)
 
 
 def frame_text(app: OhSevenApp) -> str:

@@ -208,6 +208,7 @@ class TableTrick:
     winning: Optional[int] = None  # index into ``cards`` of the card that wins so far (or won)
     complete: bool = False  # every seat has played: ``winning`` took the trick
     number: int = 0  # 1-based trick number in its round
+    round: int = 0  # 1-based round it belongs to
 
     @property
     def winner(self) -> Optional[int]:

@@ -9,6 +9,9 @@ may define:
   its result becomes an action. Phases without one are card play on the table.
 - ``narrate(action, before, after, name) -> Told``: the log's lines.
 - ``round_over_line(before, after, name) -> Line | None``.
+- ``round_summary(before, after, name) -> Summary | None``: the round summary
+  screen's words when ``after`` finished a round (who made their bid or
+  contract, who missed and by how much, bonus points); None: no summary.
 - ``status_lines(obs, name, you=) -> list[Line]``: the status line.
 - ``announcement(before, after, humans=, auto=) -> Screen | None``: a screen every
   seat sees after an action (a reveal), opened before play goes on.
@@ -29,7 +32,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable, Mapping, Optional
 
-from .narration import Line, Told, line, out_of
+from .narration import Line, Summary, Told, line, out_of
 
 __all__ = ["ScreenArgs", "FamilyUI", "family_ui"]
 
@@ -72,6 +75,10 @@ class FamilyUI:
         if len(after.results) > len(before.results):
             return line(f"Round {len(after.results)} over.")
         return None
+
+    def round_summary(self, before: Any, after: Any, name: Callable[[int], str]) -> Optional[Summary]:
+        hook = self._hook("round_summary")
+        return hook(before, after, name) if hook is not None else None
 
     def status_lines(self, obs: Any, name: Callable[[int], str], *, you: Optional[str]) -> list[Line]:
         hook = self._hook("status_lines")

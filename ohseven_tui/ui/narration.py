@@ -13,7 +13,7 @@ from typing import Iterable, Optional, Union
 
 from ..engine.cards import Card, Suit
 
-__all__ = ["Part", "Line", "Told", "line", "out_of", "plural", "joined"]
+__all__ = ["Part", "Line", "Told", "Summary", "line", "out_of", "plural", "joined"]
 
 Part = Union[str, Card, Suit]  # words, a card, or a suit symbol (drawn in its colour)
 
@@ -54,6 +54,24 @@ class Told:
 
 
 NOTHING = Told()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A finished round in the family's own words, for the round summary screen:
+    a table of one row a seat (cells in the family's columns) and lines under it.
+    ``tones`` says, per row, how that seat's round went: "good" (made its bid, its
+    side made its contract), "bad" (missed) or "" (neither)."""
+
+    title: str
+    columns: tuple[str, ...]  # the table's headers ("" for none)
+    rows: tuple[tuple[Line, ...], ...]  # one per seat, in seat order
+    tones: tuple[str, ...] = ()
+    notes: tuple[Line, ...] = ()  # under the table (trump, contract, ...)
+
+    def texts(self, ascii: bool = False) -> list[str]:
+        """Each row as plain words, cells joined by two spaces (for tests and logs)."""
+        return ["  ".join(text for text in (cell.text(ascii) for cell in row) if text) for row in self.rows]
 
 
 def out_of(number: int, total: Optional[int], sep: str = "/") -> str:

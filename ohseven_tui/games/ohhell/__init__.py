@@ -35,6 +35,7 @@ from .log import (
     SUM_IS_HAND,
     BidAttempt,
     DealLog,
+    LastTrick,
     Phase,
     RoundLog,
     RoundResult,

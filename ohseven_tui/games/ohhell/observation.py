@@ -12,7 +12,7 @@ from typing import Optional
 from ...engine import registry
 from ...engine.cards import Card, Suit
 from ...engine.protocol import GameSpec, GameView, Seat
-from .log import BidAttempt, Phase, RoundResult, TrickLog
+from .log import BidAttempt, LastTrick, Phase, RoundResult, TrickLog
 from .rules import Rules
 
 __all__ = ["Observation"]
@@ -52,6 +52,7 @@ class Observation:
     leader: Optional[int]  # led trick 1
     trick: tuple[tuple[int, Card], ...]  # current trick, in play order
     tricks: tuple[TrickLog, ...]  # finished tricks of this round
+    last_trick: Optional[LastTrick]  # the game's latest finished trick (this round's or an earlier one's)
     taken: tuple[int, ...]
     # scores (R11, R16, R17)
     bonus: tuple[int, ...]  # R11 points this round

@@ -42,6 +42,7 @@ from .log import (
     SUM_IS_HAND,
     BidAttempt,
     DealLog,
+    LastTrick,
     Phase,
     RoundLog,
     RoundResult,
@@ -735,12 +736,24 @@ class Game:
             leader=log.leader if log else None,
             trick=tuple(game.trick) if in_round else (),
             tricks=tuple(log.tricks) if log else (),
+            last_trick=game._last_trick(),
             taken=tuple(log.taken) if log else (0,) * n,
             bonus=tuple(log.bonus) if log else (0,) * n,
             totals=tuple(game.totals),
             results=game.results(),
             winners=game.winners,
         )
+
+    def _last_trick(self) -> Optional[LastTrick]:
+        """The latest finished trick of the game: at a new deal, the round before's
+        last one stays in view (the table's ``l``)."""
+        n = self.players
+        for log in reversed(self.rounds):
+            if log.tricks:
+                trick = log.tricks[-1]
+                plays = tuple(((trick.leader + i) % n, card) for i, card in enumerate(trick.cards))
+                return LastTrick(log.number, len(log.tricks), plays, trick.winner)
+        return None
 
     def _bids_made(self) -> tuple[tuple[int, int], ...]:
         """Number bids said aloud in turn (H4) before the last seat has bid."""

@@ -10,7 +10,7 @@ from typing import Any, Optional
 from ...engine.cards import Card
 from ...engine.protocol import TableSeat, TableTrick, TableView
 from ...engine.tricks import plain_trump
-from .log import Phase, TrickLog
+from .log import Phase
 from .observation import Observation
 
 __all__ = ["table_view"]
@@ -50,8 +50,12 @@ def table_view(obs: Observation) -> TableView:
     if obs.trick:
         cards = [c for _, c in obs.trick]
         trick = TableTrick(tuple(obs.trick), winning=ctx.winner(cards), complete=False,
-                           number=len(obs.tricks) + 1)
-    last = _complete(obs.tricks[-1], obs.players, len(obs.tricks)) if obs.tricks else None
+                           number=len(obs.tricks) + 1, round=obs.round_number)
+    last = None
+    if obs.last_trick is not None:  # the game's latest: at a round's start, the round before's
+        t = obs.last_trick
+        winning = next(i for i, (seat, _) in enumerate(t.plays) if seat == t.winner)
+        last = TableTrick(t.plays, winning=winning, complete=True, number=t.number, round=t.round)
     ordered = [Card.from_code(c) for c in ctx.order(obs.hand)]
     groups: list[list[Card]] = []
     for card in ordered:
@@ -69,12 +73,6 @@ def table_view(obs: Observation) -> TableView:
         tricks_done=len(obs.tricks),
         round_number=obs.round_number,
     )
-
-
-def _complete(trick: TrickLog, players: int, number: int) -> TableTrick:
-    cards = tuple((trick.seat_of(i, players), c) for i, c in enumerate(trick.cards))
-    winning = next(i for i, (seat, _) in enumerate(cards) if seat == trick.winner)
-    return TableTrick(cards, winning=winning, complete=True, number=number)
 
 
 def _trump_line(obs: Observation) -> tuple[Any, ...]:

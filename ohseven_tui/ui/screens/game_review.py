@@ -24,6 +24,7 @@ from ...engine.protocol import ReviewStep
 from ..cards import cards_text
 from ..narration import out_of
 from ..plain import plain, printable
+from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import legend, scoresheet, statistics
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
@@ -61,46 +62,6 @@ def totals_table(results, names: Sequence[str]) -> Table:
     for s, row in enumerate(running_totals(results, len(names))):
         table.add_row(str(s + 1), plain(names[s]), *(str(v) for v in row[1:]))
     return table
-
-
-def score_chart(results, names: Sequence[str], height: int = 16) -> Text:
-    """Each player's running score by round, one marker per player (1-9 by seat; '*'
-    where two meet), rounds across, points up."""
-    lines = running_totals(results, len(names))
-    values = [v for row in lines for v in row]
-    low, high = min(values), max(values)
-    if high == low:
-        high = low + 1
-    rows = max(2, min(height, high - low + 1))
-    col_width = 5
-    width = col_width * (len(results)) + 1
-
-    def row_of(v: int) -> int:
-        return round((high - v) * (rows - 1) / (high - low))
-
-    grid = [[" "] * width for _ in range(rows)]
-    zero = row_of(0) if low <= 0 <= high else None
-    if zero is not None:
-        grid[zero] = ["·"] * width
-    for s, row in enumerate(lines):
-        mark = str(s + 1)
-        for r, v in enumerate(row):
-            y, x = row_of(v), r * col_width
-            grid[y][x] = mark if grid[y][x] in (" ", "·") else "*"
-    label_w = max(len(str(high)), len(str(low)))
-    out = Text()
-    for y in range(rows):
-        value = high - (high - low) * y / (rows - 1)
-        label = "0" if y == zero else str(round(value)) if y in (0, rows - 1) else ""
-        out.append(f"{label:>{label_w}} ┤", style="dim")
-        for ch in grid[y]:
-            out.append(ch, style="bold" if ch.isdigit() or ch == "*" else "dim")
-        out.append("\n")
-    axis = "".join(f"{r:<{col_width}}" for r in range(len(results) + 1))
-    out.append(" " * label_w + "  " + axis.rstrip() + "   (round)\n", style="dim")
-    out.append("  ".join(f"{s + 1} {name}" for s, name in enumerate(names)))
-    out.append("  * two or more players", style="dim")
-    return out
 
 
 # ---------------------------------------------------------------------------- screen
@@ -155,8 +116,9 @@ class GameReviewScreen(Screen[None]):
             with VerticalScroll(id="statistics"):
                 yield Static(statistics(game.spec.stats(obs), names, ascii=self.ascii), id="review-stats")
             with VerticalScroll(id="chart"):
-                yield Static(Text("Running score by round"), classes="legend")
-                yield Static(score_chart(results, names) if results else Text("No round finished."), id="review-chart")
+                if not results:
+                    yield Static(Text("No round finished."), classes="legend")
+                # The chart itself is mounted when first shown (plotting is imported then).
                 yield Static(totals_table(results, names), id="review-totals")
             with VerticalScroll(id="replay"):
                 yield Static(id="replay-title")
@@ -184,8 +146,18 @@ class GameReviewScreen(Screen[None]):
     def action_view(self, view: str) -> None:
         self.view = view
         self.query_one(ContentSwitcher).current = view
+        if view == "chart":
+            self._mount_chart()
         self.refresh_bindings()
         self._show_step()
+
+    def _mount_chart(self) -> None:
+        if self.query("#review-chart") or not self.game.results():
+            return
+        sheet = self.game.spec.sheet(self.game.observe(0))
+        chart = ScoreChart(sheet, round_word=self.game.spec.view(self.game.options).round_word,
+                           title="Running score by round", ascii=self.ascii, id="review-chart")
+        self.query_one("#chart", VerticalScroll).mount(chart, before="#review-totals")
 
     def steps(self) -> list[ReplayStep]:
         if self.round_index not in self._steps:

@@ -1,4 +1,5 @@
-"""Game over: the winner(s), the final scoresheet and the statistics S1-S10."""
+"""Game over: the winner(s), the final scoresheet, the statistics S1-S10 and the
+running-score chart."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..plain import printable
+from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import legend, sheet_for, statistics
-from .last_trick import last_trick_line
+from .last_trick import last_trick, last_trick_line
 
 if TYPE_CHECKING:
     from textual import getters
@@ -49,13 +51,18 @@ class GameOverScreen(Screen[None]):
             title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points!"
         yield Static(Text(title), id="over-title")
         with VerticalScroll(id="over-body"):
-            if obs.tricks:  # the game's very last trick, never seen on the table
+            if last_trick(obs) is not None:  # the game's very last trick, never seen on the table
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="over-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs)), classes="muted")
             yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
+            # Last, so the scoresheet and the statistics stay where they were at 80x24.
+            sheet = obs.spec.sheet(obs)
+            if sheet.rounds:
+                yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
+                                 ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
         yield Footer()
 
     def action_new_game(self) -> None:

@@ -24,6 +24,8 @@ KEYS_BEFORE = (
 KEYS_AFTER = (
     ("Table", "`l` last trick · `t` scoresheet · `Esc` menu; while the bots move: `s` skip their pacing · "
               "`+` `-` bot speed"),
+    ("Round's end", "the round summary (who made their bid, who missed and by how much), then the scoresheet: "
+                    "`Enter` go on · `l` the round's last trick"),
     ("Watching bots", "`p` pause/resume · `s` skip to the end of the round · `+` `-` speed"),
     ("Hot-seat", "pass the keyboard when asked, then press `Enter`. Your cards are face up only during your "
                  "own turn: after a shared screen (bids, scoresheet, last trick, help, menu) you are asked again"),

@@ -1,8 +1,14 @@
-"""Review the last finished trick (``l`` at the table)."""
+"""Review the last finished trick (``l`` at the table, on the round summary and
+on the scoresheet).
+
+It reads the game's ``TableView.last_trick`` (see docs/architecture.md): the
+game's latest finished trick, so at the start of a round it is still the round
+before's. A family that draws no table shows that no trick has been played.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,29 +17,57 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ...engine.protocol import TableTrick
 from ..cards import card_text
 from ..plain import printable
 
 
+def last_trick(obs: Any) -> Optional[TableTrick]:
+    """The game's latest finished trick as its table shows it (the family's
+    ``GameSpec.table``; at a round's start, still the round before's), or None:
+    none finished yet, or a family that draws no table."""
+    spec = obs.spec
+    return spec.table(obs).last_trick if spec.table is not None else None
+
+
 def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
-    """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (the round's tricks
-    must not be empty)."""
-    last = obs.tricks[-1]
-    line = Text(f"Last trick of round {obs.round_number}: ", style="bold")
-    for i, card in enumerate(last.cards):
-        seat = last.seat_of(i, obs.players)
+    """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (there must be one:
+    see :func:`last_trick`)."""
+    last = last_trick(obs)
+    assert last is not None
+    line = Text(f"Last trick of round {last.round}: ", style="bold")
+    for i, (seat, card) in enumerate(last.cards):
         if i:
             line.append(" · ")
         line.append(f"{printable(obs.seats[seat].name)} ")
         line.append_text(card_text(card, ascii=ascii, dark=dark))
-    line.append(f" — {printable(obs.seats[last.winner].name)} took it.")
+    if last.winner is not None:
+        line.append(f" — {printable(obs.seats[last.winner].name)} took it.")
     return line
+
+
+def trick_text(obs: Any, *, ascii: bool, dark: bool) -> Text:
+    """The last trick, a seat a line: 'Trick 7 of round 1', then 'Bea  7♥  led  won the trick'."""
+    last = last_trick(obs)
+    if last is None:
+        return Text("No trick has been finished yet.")
+    body = Text(f"Trick {last.number} of round {last.round}", style="bold")
+    width = max(len(printable(obs.seats[seat].name)) for seat, _ in last.cards) + 2
+    for i, (seat, card) in enumerate(last.cards):
+        body.append(f"\n{printable(obs.seats[seat].name):<{width}}")
+        body.append_text(card_text(card, ascii=ascii, dark=dark))
+        if i == 0:
+            body.append("  led", style="dim")
+        if seat == last.winner:
+            body.append("  won the trick", style="bold")
+    return body
 
 
 class LastTrickScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     LastTrickScreen { align: center middle; }
-    LastTrickScreen #trick-box { width: 44; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    LastTrickScreen #trick-box { width: 44; max-width: 100%; height: auto; max-height: 100%;
+                                 border: round $accent; background: $surface; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,enter,l", "close", "Close")]
 
@@ -42,25 +76,9 @@ class LastTrickScreen(ModalScreen[None]):
         self.obs = obs
 
     def compose(self) -> ComposeResult:
-        obs = self.obs
         ascii = getattr(self.app, "ascii_cards", False)
-        dark = self.app.current_theme.dark
         with Vertical(id="trick-box"):
-            if not obs.tricks:
-                yield Static("No trick has been finished yet this round.")
-            else:
-                last = obs.tricks[-1]
-                body = Text(f"Trick {len(obs.tricks)} of round {obs.round_number}\n", style="bold")
-                for i, card in enumerate(last.cards):
-                    seat = last.seat_of(i, obs.players)
-                    body.append(f"{printable(obs.seats[seat].name):<14}")
-                    body.append_text(card_text(card, ascii=ascii, dark=dark))
-                    if i == 0:
-                        body.append("  led", style="dim")
-                    if seat == last.winner:
-                        body.append("  won the trick", style="bold")
-                    body.append("\n")
-                yield Static(body)
+            yield Static(trick_text(self.obs, ascii=ascii, dark=self.app.current_theme.dark))
             yield Static(Text("Press Enter or Esc to go back.", style="dim"))
         yield Footer()  # its own keys, not the ones of the screen under it
 

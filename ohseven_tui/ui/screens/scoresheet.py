@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..narration import out_of
-from ..widgets.scoresheet import legend, round_so_far, sheet_for
+from ..widgets.scoresheet import legend, sheet_for
 from .autoclose import AutoClose
-from .last_trick import last_trick_line
+from .last_trick import last_trick, last_trick_line
 
 
 class ScoresheetScreen(AutoClose, Screen[None]):
@@ -34,17 +34,18 @@ class ScoresheetScreen(AutoClose, Screen[None]):
     def compose(self) -> ComposeResult:
         obs = self.obs
         view = obs.view
-        in_play = round_so_far(obs) is not None
+        sheet = obs.spec.sheet(obs)
+        in_play = sheet.current is not None
         if in_play:
             title = f"Scoresheet during round {out_of(obs.round_number, view.rounds, ' of ')}"
-        elif obs.results:
-            last = obs.results[-1]
-            title = f"Scoresheet after round {out_of(last.number, view.rounds, ' of ')}"
+        elif sheet.rounds:
+            title = f"Scoresheet after round {out_of(sheet.rounds[-1].number, view.rounds, ' of ')}"
         else:
             title = "Scoresheet: no round finished yet"
         yield Static(Text(title), id="sheet-title")
         with VerticalScroll(id="sheet-body"):
-            if not self.review and obs.tricks:  # the round's last trick stays in view until the player moves on
+            # The round's last trick stays in view until the player moves on.
+            if not self.review and last_trick(obs) is not None:
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
                                              dark=self.app.current_theme.dark), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")

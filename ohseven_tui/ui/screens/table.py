@@ -567,19 +567,32 @@ class TableScreen(Screen):
         """Open the round's scoresheet, the game over, or the family's shared
         screen (a reveal) when one is due; True if one opened."""
         if len(after.results) > len(before.results):
+            from .round_summary import RoundSummaryScreen
+            from .scoresheet import ScoresheetScreen
+
             told = self.family.round_over_line(before, after, self.seat_name)
             if told is not None:
                 self.log_line(told)
+            summary = self.family.round_summary(before, after, self.seat_name)
+            self.cover()  # shared screens follow: every hand face down
             if self.game.is_over:
-                self._show_game_over()
+                self._show_game_over()  # filed now; the last round's summary over it, read first
+                if summary is not None:
+                    self.app.push_screen(RoundSummaryScreen(after, summary, then="the final scores",
+                                                            auto=self._auto_close()))
                 return True
-            from .scoresheet import ScoresheetScreen
-
             if self.watching:
                 self.skipping = False  # skipped to the end of the round: this is it, let it be read
             self.set_flow(Flow.SHOWING)
-            self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
-                                 lambda _: self._resume_flow())
+
+            def scoresheet(_: object = None) -> None:  # after the summary, as before it existed
+                self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
+                                     lambda _: self._resume_flow())
+
+            if summary is None:
+                scoresheet()
+            else:
+                self.app.push_screen(RoundSummaryScreen(after, summary, auto=self._auto_close()), scoresheet)
             return True
         screen = self.family.announcement(before, after, humans=len(self.humans), auto=self._auto_close())
         if screen is not None:

@@ -9,10 +9,10 @@ from typing import Any, Callable, Optional
 from ....engine.actions import Bid, BidNumber, Pass
 from ....games.ohhell import Observation, Phase
 from .help import HELP, HELP_KEYS, help_for
-from .narration import action_words, narrate, round_over_line, status_lines
+from .narration import action_words, narrate, round_over_line, round_summary, status_lines
 from .seats import render_seats
 
-__all__ = ["SCREENS", "narrate", "round_over_line", "status_lines", "announcement", "action_words",
+__all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lines", "announcement", "action_words",
            "render_seats", "HELP", "HELP_KEYS", "help_for"]
 
 

@@ -12,12 +12,12 @@ from typing import Callable, Optional
 
 from ....engine.actions import Bid, BidNumber, Deal, Pass, Play
 from ....games.ohhell import IDENTICAL_TOP, SUM_IS_HAND, Observation, Phase
-from ...narration import Line, Part, Told, line, out_of, plural
+from ...narration import Line, Part, Summary, Told, line, out_of, plural
 
 Name = Callable[[int], str]
 
-__all__ = ["trump_words", "outcome_text", "number_outcome_text", "narrate", "round_over_line", "status_lines",
-           "action_words"]
+__all__ = ["trump_words", "outcome_text", "number_outcome_text", "narrate", "round_over_line", "round_summary",
+           "status_lines", "action_words"]
 
 
 def number_bids(obs: Observation) -> bool:
@@ -124,6 +124,40 @@ def round_over_line(before: Observation, after: Observation, name: Name) -> Opti
     result = after.results[-1]
     points = ", ".join(f"{name(s)} {p:+d}" for s, p in enumerate(result.round_points))
     return line(f"Round {result.number} over. {points}")
+
+
+def bid_words(bid: int, taken: int) -> str:
+    """'made 3', or 'missed by 2 (bid 1, took 3)' (R16, H6, U6)."""
+    if bid == taken:
+        return f"made {bid}"
+    return f"missed by {abs(bid - taken)} (bid {bid}, took {taken})"
+
+
+def round_summary(before: Observation, after: Observation, name: Name) -> Optional[Summary]:
+    """The round summary, when ``after`` finished a round: per seat whether the bid
+    was made or missed and by how much, the R11 rebid points, the round's points
+    (R17) and the total; under it, the round's trump."""
+    if len(after.results) <= len(before.results):
+        return None
+    result = after.results[-1]
+    rows = []
+    for seat in range(after.players):
+        bonus = result.bonus[seat]
+        rows.append((line(name(seat)), line(bid_words(result.bids[seat], result.taken[seat])),
+                     line(f"{bonus:+d} rebid" if bonus else "", style="bold"),
+                     line(f"{result.round_points[seat]:+d}", style="bold"), line(str(after.totals[seat]))))
+    tones = tuple("good" if b == t else "bad" for b, t in zip(result.bids, result.taken))
+    if result.bid_cards is not None and result.top_bidders:  # R9: the top bid set trump
+        top = result.top_bidders[0]
+        trump: Line = line("Trump was ", result.bid_cards[top].suit, f": {name(top)}'s ", result.bid_cards[top],
+                           " was the top bid.")
+    elif result.turned is not None:  # H3, U3
+        trump = line("Trump was ", result.turned.suit, " (", result.turned, " turned).")
+    else:
+        trump = line("No trump this round.")
+    return Summary(title=f"Round {out_of(result.number, after.view.rounds, ' of ')} over: "
+                         f"{plural(result.hand_size, 'trick')}",
+                   columns=("", "", "", "Round", "Total"), rows=tuple(rows), tones=tones, notes=(trump,))
 
 
 def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Line]:

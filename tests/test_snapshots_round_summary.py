@@ -1,0 +1,50 @@
+"""Snapshots of the round summary (issue 12): Oh-Seven's first round just over by
+the human's card, at every size the table must serve, dark and light. The moment
+comes from ``snapshot_states`` (seeded legal actions); the won trick's pause is
+skipped (space would), and a long bot delay keeps the bots still."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from snapshot_states import ROUND_OVER, moment
+from test_snapshots_screens import THEMES, settle
+from test_snapshots_table import HOLD, SIZES, at_turn, table_of
+
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
+from ohseven_tui.ui.screens.table import Flow
+from ohseven_tui.ui.widgets.hand import HandView
+
+
+def end_the_round(card):
+    async def run_before(pilot) -> None:
+        await at_turn(pilot)
+        table = table_of(pilot.app)
+        index = list(table.query_one(HandView).cards).index(card)
+        await pilot.press(str(index + 1), "enter")
+        for _ in range(400):
+            await pilot.pause()
+            if table.flow is Flow.TRICK:
+                table.action_sweep()  # on at once, as space does
+            if isinstance(pilot.app.screen, RoundSummaryScreen) and pilot.app.screen.is_mounted:
+                break
+        assert isinstance(pilot.app.screen, RoundSummaryScreen)
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_round_summary_snapshot(snap_compare, in_tmp, size, theme):
+    m = moment("oh-seven", ROUND_OVER)
+    app = OhSevenApp(game=m.before, bot_delay=HOLD, save_dir=Path("saves"), theme=THEMES[theme])
+    assert snap_compare(app, terminal_size=size, run_before=end_the_round(m.action.card))
