@@ -34,6 +34,7 @@ from ohseven_tui.ui.screens.lesson import LessonScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
+from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
 from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
@@ -72,7 +73,7 @@ async def test_the_whole_tutorial_by_keys_each_step_at_its_moment(tmp_path):
                 await pilot.press("enter")
             elif isinstance(screen, BidScreen):
                 await _pick(pilot, screen, bids.pop(0))
-            elif isinstance(screen, (RevealScreen, ScoresheetScreen)):
+            elif isinstance(screen, (RevealScreen, RoundSummaryScreen, ScoresheetScreen)):
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen):
                 if refused is None:  # trick 1: a spade when diamonds were led
