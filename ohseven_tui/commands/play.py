@@ -161,24 +161,30 @@ def write_crash_log(save_dir, report: str) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    setup = setup_from_args(args)
+    _unfinished_first(args, starts_new=setup is not None)
+    return run_app(args, setup=setup, resume=args.resume)
+
+
+def run_app(args: argparse.Namespace, **start) -> int:
+    """Run the app (``start``: what it opens with) and turn a crash into one line
+    naming its log."""
     import sys
 
     from ..safetext import one_line
     from ..ui.app import OhSevenApp
 
-    if args.theme is not None:
+    theme = getattr(args, "theme", None)
+    if theme is not None:
         from textual.theme import BUILTIN_THEMES
 
         from .common import UsageError
 
-        if args.theme not in BUILTIN_THEMES:
+        if theme not in BUILTIN_THEMES:
             raise UsageError(f"ohseven play: --theme takes one of {', '.join(sorted(BUILTIN_THEMES))}, "
-                             f"not {quoted(args.theme)}")
-    setup = setup_from_args(args)
-    _unfinished_first(args, starts_new=setup is not None)
-    app = OhSevenApp(setup=setup, ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir,
-                     resume=args.resume, theme=args.theme,
-                     reduced_motion=args.reduced_motion)
+                             f"not {quoted(theme)}")
+    app = OhSevenApp(ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir, theme=theme,
+                     reduced_motion=getattr(args, "reduced_motion", False), **start)
     app.run()
     if not app.return_code:
         return 0

@@ -29,6 +29,8 @@ __all__ = [
     "TableSeat",
     "TableTrick",
     "TableView",
+    "TutorialStep",
+    "Tutorial",
     "GameSpec",
     "GameState",
 ]
@@ -231,6 +233,39 @@ class TableView:
     round_number: int = 0
 
 
+@dataclass(frozen=True)
+class TutorialStep:
+    """One lesson of a guided round, shown once: at the first moment the table
+    pauses (before anyone acts next) with ``due(observation)`` true for the
+    learner's observation. ``text`` words it from that observation."""
+
+    key: str  # "bid"
+    title: str  # "Your bid card (R8)"
+    due: Callable[[Any], bool]
+    text: Callable[[Any], str]
+    last: bool = False  # the tutorial ends once this step is read
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A guided first round: an ordinary game on a stacked deal, the learner in
+    seat ``learner`` against bots that play ``scripts`` (per seat, the actions
+    it prefers: the first of them legal at its turn, else its first legal one)."""
+
+    options: Mapping[str, Any]
+    seats: tuple[Seat, ...]
+    stacked_deals: tuple[Any, ...]
+    scripts: Mapping[int, tuple[Any, ...]]
+    steps: tuple[TutorialStep, ...]
+    learner: int = 0
+    seed: int = 0
+    bot_delay: float = 0.8  # slow enough to follow
+
+    def new_game(self, spec: "GameSpec") -> "GameState":
+        return spec.new_game(spec.check_options(self.options), seed=self.seed, seats=self.seats,
+                             stacked_deals=self.stacked_deals)
+
+
 @runtime_checkable
 class GameState(Protocol):
     """One game in progress: its rules, seats, seed and the actions applied so far.
@@ -310,6 +345,8 @@ class GameSpec:
     # an observation -> the card table's picture; None: the table draws names,
     # turn and totals from the observation's common fields.
     table: Optional[Callable[[Any], TableView]] = None
+    # () -> a guided first round (``ohseven tutorial``, the menu); None: not offered.
+    tutorial: Optional[Callable[[], Tutorial]] = None
 
     @property
     def players_option(self) -> Option:

@@ -44,6 +44,7 @@ class OhSevenApp(App):
         resume: bool = False,
         theme: Optional[str] = None,
         reduced_motion: bool = False,
+        tutorial: Optional[str] = None,
     ) -> None:
         """``ascii``, ``bot_delay``, ``theme`` and ``reduced_motion`` are this run's
         flags: they override the settings (read here, once) without saving."""
@@ -60,6 +61,8 @@ class OhSevenApp(App):
         self.save_dir = save_dir
         self.resume = resume
         self.asked_theme = theme or None
+        self.start_tutorial_of = tutorial  # a game's name: open its tutorial at start-up
+        self.asked_delay = bot_delay
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
         self._apply_look()
         if theme:
@@ -152,6 +155,9 @@ class OhSevenApp(App):
         restore_and_follow_theme(self, asked=self.asked_theme)
         if os.environ.get(CRASH_HOOK) == "mount":  # test-only: a real unhandled error (tests/test_crash.py)
             raise RuntimeError(f"crash on purpose ({CRASH_HOOK}=mount)")
+        if self.start_tutorial_of is not None:
+            self.start_tutorial(self.start_tutorial_of)
+            return
         game = self.start_game
         if game is None and self.resume:
             game = self.load_autosave()
@@ -236,6 +242,18 @@ class OhSevenApp(App):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
+
+    def start_tutorial(self, game: str) -> None:
+        """Open the guided first round of ``game`` (a registered game's name with a
+        tutorial). Nothing is saved, so no unfinished game is asked about."""
+        from ..engine import registry
+        from .screens.table import TableScreen
+        from .tutorial import Coach
+
+        coach = Coach(registry.game_spec(game))
+        delay = self.asked_delay if self.asked_delay is not None else coach.bot_delay
+        self._pop_to_menu()
+        self.push_screen(TableScreen(coach.new_game(), bot_delay=delay, coach=coach))
 
     def back_to_menu(self) -> None:
         from .screens.menu import MenuScreen

@@ -18,6 +18,7 @@ from .sheet import sheet_view
 from .state import Game
 from .stats import game_stats, trump_counts_text
 from .table import table_view
+from .tutorial import tutorial
 
 __all__ = ["OH_SEVEN", "CLASSIC", "UP_AND_DOWN", "SPECS"]
 
@@ -122,12 +123,12 @@ def _view(name: str):
 
 
 def _spec(name: str, label: str, players: tuple[int, int], description: str, prefix: str,
-          options: tuple[Option, ...], order: int) -> GameSpec:
+          options: tuple[Option, ...], order: int, guided: bool = False) -> GameSpec:
     return GameSpec(
         name=name, label=label, family="ohhell", players=players, description=description, rule_prefix=prefix,
         new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
-        order=order, review=round_steps, table=table_view,
+        order=order, review=round_steps, table=table_view, tutorial=tutorial if guided else None,
     )
 
 
@@ -136,7 +137,8 @@ PASSING = Option("passing", "Card passing", (False, True), False,
 
 OH_SEVEN = registry.register(_spec(
     "oh-seven", "Oh-Seven", (2, 9),
-    "7 rounds of 7 tricks; bid by laying a card face down, the top bid's suit is trump.", "R", (PASSING,), 0))
+    "7 rounds of 7 tricks; bid by laying a card face down, the top bid's suit is trump.", "R", (PASSING,), 0,
+    guided=True))
 CLASSIC = registry.register(_spec(
     "classic", "Oh Hell (classic)", (3, 7),
     "Hands of 7 down to 1; bids in turn, the dealer's hook; exact bids score 10 + tricks.", "H", (), 10))

@@ -46,7 +46,8 @@ class MenuScreen(Screen[None]):
 
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False),
-                Binding("s", "choose('settings')", "Settings")]
+                Binding("s", "choose('settings')", "Settings"),
+                Binding("t", "choose('tutorial')", "Tutorial", show=False)]
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -56,6 +57,8 @@ class MenuScreen(Screen[None]):
                 yield Static(self._tagline(), id="tagline")
             with Center():
                 yield MenuList(id="menu")
+            with Center():
+                yield Static("", id="offer")
         yield Footer()
 
     @staticmethod
@@ -79,6 +82,17 @@ class MenuScreen(Screen[None]):
         self.refresh_menu(look_for_saves=False)
         # Looking for an unfinished game loads the engine: after the first paint.
         self.call_after_refresh(self.refresh_menu)
+        self.call_after_refresh(self._offer_tutorial)
+
+    def _offer_tutorial(self) -> None:
+        """On the first run, say that a guided first round is on the menu."""
+        from ..tutorial import first_offer, guided_games
+
+        if first_offer(self.app):
+            label = guided_games()[0].label
+            offer = self.query_one("#offer", Static)
+            offer.update(Text(f"New to {label}? Tutorial (t) plays a short guided first round.", style="bold"))
+            offer.display = True
 
     def on_screen_resume(self) -> None:
         if getattr(self, "_shown", False):  # back from a game: Continue may have changed
@@ -95,6 +109,12 @@ class MenuScreen(Screen[None]):
             menu.add_option(Option("Continue", id="continue"))
         if look_for_saves and self.app.has_saved_games():
             menu.add_option(Option("Saved games", id="saved"))
+        from ..tutorial import guided_games
+
+        guided = guided_games()
+        for spec in guided:
+            menu.add_option(Option("Tutorial" if len(guided) == 1 else f"Tutorial: {spec.label}",
+                                   id=f"tutorial:{spec.name}"))
         menu.add_option(Option("Rules and keys", id="rules"))
         menu.add_option(Option("Settings", id="settings"))
         menu.add_option(Option("Quit", id="quit"))
@@ -123,6 +143,12 @@ class MenuScreen(Screen[None]):
             from .saved_games import SavedGamesScreen  # the saves feature
 
             self.app.push_screen(SavedGamesScreen())
+        elif choice.startswith("tutorial"):
+            from ..tutorial import guided_games
+
+            name = choice.partition(":")[2] or next((s.name for s in guided_games()), "")
+            if name:
+                self.app.start_tutorial(name)
         elif choice == "rules":
             self.app.action_help()
         elif choice == "settings":

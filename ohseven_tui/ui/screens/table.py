@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from textual import getters
 
     from ..app import OhSevenApp
+    from ..tutorial import Coach
 
 
 class Flow(enum.Enum):
@@ -97,9 +98,10 @@ class TableScreen(Screen):
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
 
-    def __init__(self, game: Any, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, game: Any, *, bot_delay: float = 0.6, coach: Optional["Coach"] = None) -> None:
         super().__init__()
         self.game = game
+        self.coach = coach  # a tutorial: its bots, its steps, and no saving
         self.spec = game.spec
         self.family = family_ui(self.spec)
         self.delay = max(0.0, bot_delay)
@@ -190,8 +192,12 @@ class TableScreen(Screen):
 
         missing = set()
         playing = bots_for(self.spec.name)
+        scripted = self.coach.bots() if self.coach is not None else {}
         for seat, info in enumerate(self.game.seats):
             if seat in self.humans:
+                continue
+            if seat in scripted:
+                self.bots[seat] = scripted[seat]
                 continue
             try:
                 if info.player not in playing:  # it would not know these rules
@@ -336,6 +342,8 @@ class TableScreen(Screen):
         if self.flow.blocked or not self._on_stack():
             return
         game = self.game
+        if self.coach is not None and self.coach.step(self):  # a tutorial's note is up; closing it advances
+            return
         if game.is_over:
             self._show_game_over()
             return
@@ -451,7 +459,8 @@ class TableScreen(Screen):
         if self.acting is not None and isinstance(action, Play) and action.seat == self.acting:
             self.set_flow(Flow.READY)
             self.say("")
-        self.app.after_action(self.game)
+        if self.coach is None:  # a tutorial is not saved
+            self.app.after_action(self.game)
         after = self.public()
         self.tell(self.family.narrate(action, before, after, self.seat_name))
         self.hinted = None
@@ -625,7 +634,7 @@ class TableScreen(Screen):
         if self.flow is Flow.OVER:
             return
         self.set_flow(Flow.OVER)
-        if not self._over_at_start:
+        if not self._over_at_start and self.coach is None:
             self.app.game_finished(self.game)
         from .gameover import GameOverScreen
 
@@ -838,7 +847,9 @@ class TableScreen(Screen):
                 self.app.back_to_menu()
 
         storage = self.app.storage()
-        if storage is None:
+        if self.coach is not None:
+            saved = " A tutorial is not saved; the menu starts it again."
+        elif storage is None:
             saved = ""
         elif storage.save_dirs(self.app.save_dir).autosave.exists():
             saved = " It is saved; Continue on the menu resumes it."
