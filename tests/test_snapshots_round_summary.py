@@ -10,20 +10,16 @@ from pathlib import Path
 import pytest
 from snapshot_states import ROUND_OVER, moment
 from test_snapshots_screens import THEMES, settle
-from test_snapshots_table import HOLD, SIZES, at_turn, table_of
+from test_snapshots_table import HOLD, SIZES, in_tmp, play_shown  # noqa: F401 (in_tmp: a fixture used below)
 
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
 from ohseven_tui.ui.screens.table import Flow
-from ohseven_tui.ui.widgets.hand import HandView
 
 
 def end_the_round(card):
     async def run_before(pilot) -> None:
-        await at_turn(pilot)
-        table = table_of(pilot.app)
-        index = list(table.query_one(HandView).cards).index(card)
-        await pilot.press(str(index + 1), "enter")
+        table = await play_shown(pilot, card)
         for _ in range(400):
             await pilot.pause()
             if table.flow is Flow.TRICK:
@@ -36,15 +32,10 @@ def end_the_round(card):
     return run_before
 
 
-@pytest.fixture
-def in_tmp(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_round_summary_snapshot(snap_compare, in_tmp, size, theme):
+@pytest.mark.usefixtures("in_tmp")
+def test_round_summary_snapshot(snap_compare, size, theme):
     m = moment("oh-seven", ROUND_OVER)
     app = OhSevenApp(game=m.before, bot_delay=HOLD, save_dir=Path("saves"), theme=THEMES[theme])
     assert snap_compare(app, terminal_size=size, run_before=end_the_round(m.action.card))

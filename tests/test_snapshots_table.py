@@ -38,12 +38,18 @@ async def at_turn(pilot) -> None:
     await settle(pilot)
 
 
+async def play_shown(pilot, card) -> TableScreen:
+    """At the human's turn, play ``card`` by the digit of its place in the hand as drawn."""
+    await at_turn(pilot)
+    table = table_of(pilot.app)
+    index = list(table.query_one(HandView).cards).index(card)
+    await pilot.press(str(index + 1), "enter")
+    return table
+
+
 def play(card):
     async def run_before(pilot) -> None:
-        await at_turn(pilot)
-        table = table_of(pilot.app)
-        index = list(table.query_one(HandView).cards).index(card)
-        await pilot.press(str(index + 1), "enter")
+        table = await play_shown(pilot, card)
         for _ in range(200):
             await pilot.pause()
             if table.flow is Flow.TRICK:
