@@ -36,6 +36,16 @@ def scripted(players_seats=None) -> Game:
     return game
 
 
+async def trick_won(pilot) -> TableScreen:
+    """At Ann's turn in the scripted trick, play her card: Cid's 6♠ has won, on show."""
+    screen = await wait_for_input(pilot)
+    assert isinstance(screen, TableScreen) and screen.acting == 0
+    await pilot.press("enter")
+    await pilot.pause()
+    assert screen.flow is Flow.TRICK
+    return screen
+
+
 def area(app) -> TableArea:
     return next(s for s in app.screen_stack if isinstance(s, TableScreen)).query_one(TableArea)
 
@@ -66,10 +76,7 @@ async def test_the_card_winning_so_far_is_starred_and_the_won_trick_sweeps_to_it
 async def test_the_sweep_moves_the_cards_toward_the_winner():
     app = OhSevenApp(game=scripted(), bot_delay=0.5)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await wait_for_input(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.flow is Flow.TRICK
+        await trick_won(pilot)
 
         table = area(app)
 
@@ -91,10 +98,7 @@ async def test_the_sweep_moves_the_cards_toward_the_winner():
 async def test_enter_also_skips_the_pause_and_bots_play_on_after_the_sweep():
     app = OhSevenApp(game=scripted(), bot_delay=0.5)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_input(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.flow is Flow.TRICK
+        screen = await trick_won(pilot)
         await pilot.press("enter")
         for _ in range(300):
             await pilot.pause(0.02)
