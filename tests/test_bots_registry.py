@@ -109,3 +109,28 @@ def test_play_game_deals_and_asks_each_seat_for_any_family():
     game = play_game(CountToThree([]), [make_bot("easy", 1), make_bot("easy", 2)])
     assert game.history[0] is DEAL
     assert [a.split(":")[0] for a in game.history[1:]] == ["0", "1", "0"]
+
+
+def test_easy_plays_a_policy_its_family_taught_it():
+    """A family whose uniform choice would not play its game (an auction with more
+    bids than passes never ends) teaches the easy strength its own random policy."""
+    from types import SimpleNamespace
+
+    from ohseven_tui.bots import registry
+
+    seen = []
+
+    def policy(obs, rng):
+        seen.append(obs)
+        return obs.legal_actions[-1]
+
+    spec = SimpleNamespace(family="a-family-only-this-test-has")
+    obs = SimpleNamespace(spec=spec, legal_actions=("first", "last"))
+    before = registry._BOTS["easy"]
+    registry.teach("easy", spec.family, policy)
+    try:
+        assert [make_bot("easy", s).choose(obs) for s in range(5)] == ["last"] * 5
+        assert len(seen) == 5
+    finally:
+        registry._SKILLS.pop(("easy", spec.family))
+        registry._BOTS["easy"] = before
