@@ -231,6 +231,9 @@ class TableView:
     hand_by_rank: tuple[Any, ...] = ()  # the viewer's hand, strongest first under this hand's trumps
     tricks_done: int = 0  # complete tricks of the round in play (a change means a trick was won)
     round_number: int = 0
+    # the viewer's cards that the game's ranking sets apart, each with its short name in the
+    # game's words ((Card, "right bower"), (Card, "critical")); the hand marks them
+    hand_marks: tuple[tuple[Any, str], ...] = ()
 
 
 @dataclass(frozen=True)
