@@ -18,6 +18,10 @@ may define:
 - ``action_words(action) -> str``: an action in a hint.
 - ``render_seats(obs, viewer, ascii=, dark=, humans=, number_bids=)``: the seats
   around the table (a Rich renderable; that one hook draws).
+- ``TABLE_KEYS`` ((key, name, label) rows) and ``table_action(obs, name) ->
+  action | None``: actions besides a card that a seat may take at its turn to
+  play on the table (a raise); the key shows in the footer only while
+  ``table_action`` gives an action (the engine still judges it).
 - ``HELP`` (markdown: the family's rules in brief) and ``HELP_KEYS`` ((where,
   keys) rows for its own screens), for the help screen.
 
@@ -102,6 +106,16 @@ class FamilyUI:
         ordered = self._hook("help_for")
         text = ordered(game) if ordered is not None else self._hook("HELP")
         return text or "", tuple(self._hook("HELP_KEYS") or ())
+
+    @property
+    def table_keys(self) -> tuple[tuple[str, str, str], ...]:
+        """(key, name, label) of the family's actions on the table besides a card."""
+        return tuple(self._hook("TABLE_KEYS") or ())
+
+    def table_action(self, obs: Any, name: str) -> Any:
+        """The action the table key ``name`` takes for this seat now, or None (not now)."""
+        hook = self._hook("table_action")
+        return hook(obs, name) if hook is not None else None
 
     def seats_renderer(self) -> Optional[Callable[..., Any]]:
         """The family's own drawing of the seats, or None (the seats widget then

@@ -122,6 +122,8 @@ class TableScreen(Screen):
         self.hand_sort = "suit"  # or "rank": the settings' choice, switched with o
         self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
         self._after_trick: Optional[tuple[Any, Any]] = None  # (before, after) of the play that won a trick
+        for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
+            self._bindings.bind(key, f"family({name!r})", label)
 
     # -- the flow state ---------------------------------------------------------
     def set_flow(self, flow: Flow, seat: Optional[int] = None) -> None:
@@ -174,7 +176,8 @@ class TableScreen(Screen):
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.game.players + 2  # header, seats, key
-        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool]] = None  # acting, paused, delay, trick held, undo
+        # acting, paused, delay, trick held, undo, the family's table keys that act now
+        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...]]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._make_bots()
         if self.game.round_number and self.game.history:
@@ -281,11 +284,13 @@ class TableScreen(Screen):
                 groups = (obs.hand,)
             hinted = self.hinted if acting and face_up else None
             hand.set_hand([c for g in groups for c in g], legal, title=title, active=acting and face_up,
-                          face_up=face_up, groups=[len(g) for g in groups], hinted=hinted)
+                          face_up=face_up, groups=[len(g) for g in groups], hinted=hinted,
+                          marks=dict(picture.hand_marks) if face_up else None)
         self._refresh_bindings()
 
     def _refresh_bindings(self) -> None:
-        state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK, self.undo_refusal() is None)
+        state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK, self.undo_refusal() is None,
+                 self._family_actions())
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
             self.refresh_bindings()
@@ -456,7 +461,7 @@ class TableScreen(Screen):
         if action.seat is not None and action.seat in self.humans:
             self.last_human = action.seat
         self.lookout.close()  # the end of that human's action, or another seat acted
-        if self.acting is not None and isinstance(action, Play) and action.seat == self.acting:
+        if self.acting is not None and action.seat == self.acting:  # a card, or a table key's action
             self.set_flow(Flow.READY)
             self.say("")
         if self.coach is None:  # a tutorial is not saved
@@ -664,6 +669,8 @@ class TableScreen(Screen):
         """Only the keys that apply now (Textual 8: False hides a binding)."""
         if action == "sweep":
             return self.flow is Flow.TRICK
+        if action == "family":
+            return parameters[0] in self._family_actions()
         if action in ("act", "move", "select", "hint", "sort"):
             return self.acting is not None
         if action in ("undo", "undo_quiet"):
@@ -679,6 +686,23 @@ class TableScreen(Screen):
         if action == "speed":
             return bool(self.bots) and self.acting is None
         return True
+
+    def _family_actions(self) -> tuple[str, ...]:
+        """The names of the family's table keys that act for the seat playing now."""
+        seat = self.acting
+        if seat is None or not self.family.table_keys:
+            return ()
+        obs = self.game.observe(seat)
+        return tuple(name for _, name, _ in self.family.table_keys if self.family.table_action(obs, name) is not None)
+
+    def action_family(self, name: str) -> None:
+        seat = self.acting
+        if seat is None:
+            return
+        action = self.family.table_action(self.game.observe(seat), name)
+        if action is not None:
+            self._unmark()
+            self.apply(action)
 
     def action_act(self) -> None:
         if self.flow is Flow.TRICK:

@@ -7,7 +7,7 @@ card posts :class:`HandView.Chosen`.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -51,15 +51,17 @@ class CardFace(Static):
         self.card: Optional[Card] = None
 
     def show(self, card: Optional[Card], *, ascii: bool, dark: bool, legal: bool, cursor: bool, picked: bool,
-             new: bool, back: bool = False, hint: bool = False, gap: bool = False) -> None:
+             new: bool, back: bool = False, hint: bool = False, gap: bool = False, mark: str = "") -> None:
         """``back``: a face-down card (the card itself is not kept, so no click can
         reveal it). ``hint``: the card a hint suggests. ``gap``: the first card of a
-        suit group after another."""
+        suit group after another. ``mark``: the game's short name for a card its
+        ranking sets apart ("crit", "right"), under the card."""
         if back:
             hint = False
+            mark = ""
         # A back keeps no card in its state, but must differ from an empty slot.
         state = ("back" if back and card is not None else card, back, ascii, dark, palette_name(), legal, cursor,
-                 picked, new, hint, gap)
+                 picked, new, hint, gap, mark)
         if state == getattr(self, "_state", None):
             return
         self._state = state
@@ -78,7 +80,7 @@ class CardFace(Static):
             if self.has_class(name) != on:
                 self.set_class(on, name)
         self.border_title = None if back else str(self.index + 1)
-        self.border_subtitle = "hint" if hint else ("+" if new else None)
+        self.border_subtitle = "hint" if hint else (f"+{mark}"[:5] if new else (mark[:5] or None))
 
     def on_click(self, event) -> None:
         event.stop()
@@ -115,6 +117,7 @@ class HandView(Widget):
         self.title = ""
         self.gaps: frozenset[int] = frozenset()  # indices that start a new suit group
         self.hinted: Optional[Card] = None
+        self.marks: dict[Card, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("", id="hand-title")
@@ -137,11 +140,13 @@ class HandView(Widget):
         face_up: bool = True,
         groups: Sequence[int] = (),
         hinted: Optional[Card] = None,
+        marks: Optional[Mapping[Card, str]] = None,
     ) -> None:
         """``face_up=False`` draws the cards as backs: the count shows, the cards
         do not (hot-seat, outside their owner's turn). ``groups``: the sizes of
         the suit groups ``cards`` come in, set apart by a gap. ``hinted``: the card
-        a hint suggests, marked."""
+        a hint suggests, marked. ``marks``: the short names of the cards the
+        game's ranking sets apart (bowers, criticals), shown under them."""
         old = self.cards
         starts, at = set(), 0
         for size in groups:
@@ -150,6 +155,7 @@ class HandView(Widget):
             at += size
         self.gaps = frozenset(starts) if face_up else frozenset()
         self.hinted = hinted if face_up else None
+        self.marks = dict(marks or {}) if face_up else {}
         self.cards = tuple(cards)
         self.face_up = face_up
         self.legal = set(legal)
@@ -224,7 +230,8 @@ class HandView(Widget):
         dark = app.current_theme.dark
         # Repaint only what changed: bot moves leave the hand alone.
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
-               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name())
+               self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name(),
+               tuple(sorted(self.marks.items())))
         if key == getattr(self, "_painted", None):
             return
         self._painted = key
@@ -233,5 +240,6 @@ class HandView(Widget):
             legal = card in self.legal
             face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
                       picked=i in self.picked, new=i in self.new, back=not self.face_up,
-                      hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps)
+                      hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps,
+                      mark=self.marks.get(card, "") if card is not None and self.face_up else "")
         self.query_one("#hand-title", Static).update(Text(self.title), layout=False)
