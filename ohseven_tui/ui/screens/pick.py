@@ -19,7 +19,22 @@ from ..widgets.choices import ChoicePicker
 from ..widgets.hand import HandView
 from .choose import ChooseScreen
 
-__all__ = ["PickScreen"]
+__all__ = ["PickScreen", "PickCardsScreen", "hand_in_order"]
+
+
+def hand_in_order(obs: Any) -> tuple[list[Any], list[int], dict[Any, str]]:
+    """The seat's hand in the game's suit groups (trumps first), the groups' sizes and
+    the cards' marks, from the game's table view; the plain order without one."""
+    hand: list[Any] = list(obs.hand)
+    groups, marks = [len(hand)], {}
+    table = getattr(obs.spec, "table", None)
+    if table is not None:
+        picture = table(obs)
+        if picture.hand_by_suit and sorted(c for g in picture.hand_by_suit for c in g) == sorted(hand):
+            hand = [c for g in picture.hand_by_suit for c in g]
+            groups = [len(g) for g in picture.hand_by_suit]
+        marks = dict(picture.hand_marks)
+    return hand, groups, marks
 
 
 class PickScreen(ChooseScreen):
@@ -50,14 +65,7 @@ class PickScreen(ChooseScreen):
         self.query_one("#choose-title", Static).update(plain(f" {me} · {self.title_text}"))
         self.query_one("#context", Static).update(Text(self.plain(printable(self.context_text))))
         self.query_one("#prompt", Static).update(Text(self.plain(printable(self.prompt_text))))
-        hand, groups, marks = list(obs.hand), [len(obs.hand)], {}
-        table = getattr(obs.spec, "table", None)
-        if table is not None:
-            picture = table(obs)
-            if sorted(c for g in picture.hand_by_suit for c in g) == sorted(hand) and picture.hand_by_suit:
-                hand = [c for g in picture.hand_by_suit for c in g]
-                groups = [len(g) for g in picture.hand_by_suit]
-            marks = dict(picture.hand_marks)
+        hand, groups, marks = hand_in_order(obs)
         self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=False, groups=groups,
                                           marks=marks)
 
@@ -76,3 +84,70 @@ class PickScreen(ChooseScreen):
     def on_choice_picker_chosen(self, message: ChoicePicker.Chosen) -> None:
         self.query_one(ChoicePicker).select(message.index)
         self.action_confirm()
+
+
+class PickCardsScreen(ChooseScreen):
+    """Choose exactly ``count`` cards of your own hand (a discard): ``make(cards)``
+    is the family's action for them, judged by the engine. ``new`` cards (just
+    drawn) are marked on the hand."""
+
+    BINDINGS = [
+        Binding("space", "pick", "Pick/unpick"),  # not "toggle": DOMNode.action_toggle(attribute) is Textual's
+        Binding("enter", "confirm", "Confirm"),
+    ]
+
+    def __init__(self, obs: Any, *, title: str, count: int, make: Any, context: str = "", prompt: str = "",
+                 new: Sequence[Any] = (), verb: str = "discard", **kwargs: Any) -> None:
+        super().__init__(obs, **kwargs)
+        self.title_text = title
+        self.count = count
+        self.make = make
+        self.context_text = context
+        self.prompt_text = prompt
+        self.new = tuple(new)
+        self.verb = verb
+
+    def setup(self) -> None:
+        obs = self.obs
+        me = printable(obs.seats[obs.seat].name)
+        self.query_one("#choose-title", Static).update(plain(f" {me} · {self.title_text}"))
+        self.query_one("#context", Static).update(Text(self.plain(printable(self.context_text))))
+        word = "card" if self.count == 1 else "cards"
+        self.query_one("#prompt", Static).update(Text(self.plain(printable(
+            self.prompt_text or f"Choose {self.count} {word} to {self.verb}."))))
+        self.say("Pick with Space or a number key (or click a card), then press Enter.")
+        hand, groups, marks = hand_in_order(obs)
+        self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=True, new=self.new,
+                                          groups=groups, marks=marks)
+
+    def _count_text(self) -> str:
+        hand = self.query_one(HandView)
+        need, picked = self.count, len(hand.picked)
+        if picked == need:
+            them = "it" if need == 1 else "them"
+            return f"{self.plain(str(self.cards(hand.picked_cards)))} chosen: press Enter to {self.verb} {them}."
+        more = need - picked
+        if more > 0:
+            return f"{picked} of {need} chosen: pick {more} more."
+        return f"{picked} chosen: that is {-more} too many; unpick {-more}."
+
+    def action_pick(self) -> None:
+        self.query_one(HandView).toggle()
+        self.say(self._count_text())
+
+    def action_number(self, index: int) -> None:
+        hand = self.query_one(HandView)
+        if hand.select(index):
+            hand.toggle(index)
+            self.say(self._count_text())
+
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        hand = self.query_one(HandView)
+        hand.select(message.index)
+        hand.toggle(message.index)
+        self.say(self._count_text())
+
+    def action_confirm(self) -> None:
+        action = self.make(self.query_one(HandView).picked_cards)
+        if self._try(action):
+            self.dismiss(action)
