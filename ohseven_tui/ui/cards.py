@@ -48,8 +48,9 @@ def suit_text(suit: Suit, *, ascii: bool = False, dark: bool = True) -> Text:
 
 
 def card_text(card: Card, *, ascii: bool = False, dark: bool = True, dim: bool = False) -> Text:
-    """``7♠`` (or ``7S``) in the suit's colour."""
-    style = suit_style(card.suit, dark)
+    """``7♠`` (or ``7S``) in the suit's colour; the Joker (no suit of its own) in
+    the text colour."""
+    style = "bold" if card.is_joker else suit_style(card.suit, dark)
     if dim:
         style += " dim"
     return Text(card.pretty(ascii), style=style)
