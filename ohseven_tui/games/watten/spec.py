@@ -1,0 +1,66 @@
+"""Watten as the registry knows it (``/work/shared/rules/watten.md``, W1-W13)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Optional, Sequence
+
+from ...engine import registry
+from ...engine.protocol import GameSpec, GameView, Option, Seat
+from .actions import action_text, parse_action
+from .records import parse_stacked, stacked_text
+from .rules import DEFAULT_TARGET, GAME, TARGETS, Rules
+from .sheet import sheet_view
+from .state import Game
+from .stats import stats_view
+from .table import table_view
+
+__all__ = ["WATTEN", "FAMILY", "TARGET"]
+
+FAMILY = "watten"
+
+TARGET = Option("target", "Target", TARGETS, DEFAULT_TARGET, "the points a side needs to win the game (W11)")
+
+
+@lru_cache(maxsize=None)
+def _rules(target: int) -> Rules:
+    return Rules(target=target)
+
+
+def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
+             stacked_deals: Sequence[Any] = ()) -> Game:
+    return Game(_rules(options.get("target", DEFAULT_TARGET)), seed=seed, seats=seats, stacked_deals=stacked_deals)
+
+
+def view(options: Mapping[str, Any]) -> GameView:
+    return _view(options.get("target", DEFAULT_TARGET))
+
+
+@lru_cache(maxsize=None)
+def _view(target: int) -> GameView:
+    return GameView(
+        bid_input="",
+        bids_in_turn=False,
+        columns=("Tricks", "Points"),
+        contract_note=("Eldest hand names the striker rank, then the dealer the trump suit (W4); the criticals "
+                       "K♥ 7♦ 7♣ are always the top cards, then the chief striker, the other strikers and the "
+                       "trump suit (W5). Only a chief striker led to the first trick forces trumps (W7)."),
+        scoring_note=(f"The first side to take three tricks wins the hand (W9): 2 points, 1 more for each raise "
+                      f"held; a side that goes gives the raisers the stake before the raise (W10). First to "
+                      f"{target} wins (W11)."),
+        legend=("Each hand: the side's tricks, the points it won (+stake) → the side's running total; both "
+                "partners show their side's figures."),
+        in_play_legend="The hand in play shows each side's tricks so far.",
+        sides=((0, 2), (1, 3)),
+        round_word="hand",
+        rounds=None,
+    )
+
+
+WATTEN = registry.register(GameSpec(
+    name=GAME, label="Watten", family=FAMILY, players=(4, 4),
+    description="Four in two sides, 5 cards each: name a striker and a trump, three tricks win, raise the stake.",
+    rule_prefix="W", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
+    parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
+    options=(TARGET,), order=40, table=table_view,
+))
