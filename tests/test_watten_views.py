@@ -102,7 +102,7 @@ def test_the_table_view_sides_trump_line_and_marks():
     view = g.spec.table(g.observe(0))
     assert view.side_names == ("Ann & Cy", "Bo & Di")
     assert [s.side for s in view.seats] == [0, 1, 0, 1]
-    assert view.seats[0].cells == (("tricks", "0"), ("points", "0")) and view.seats[1].to_act
+    assert view.seats[0].cells == (("tricks", "0"),) and view.seats[0].score == "0" and view.seats[1].to_act
     line = "".join(str(p) for p in view.trump)
     assert "Striker 9" in line and "stake 2" in line and "Bo holds or goes" in line
     assert C("9H") in view.trump and C("KH") in view.trump  # chief striker and the criticals

@@ -231,8 +231,8 @@ class TableView:
     hand_by_rank: tuple[Any, ...] = ()  # the viewer's hand, strongest first under this hand's trumps
     tricks_done: int = 0  # complete tricks of the round in play (a change means a trick was won)
     round_number: int = 0
-    # the viewer's cards that the game's ranking sets apart, each with a short name in the
-    # game's words that fits under a card, at most 5 letters ((Card, "right"), (Card, "crit"))
+    # the viewer's cards that the game's ranking sets apart, each with its name in the game's
+    # words ((Card, "right bower"), (Card, "critical")): the hand marks them and names them
     hand_marks: tuple[tuple[Any, str], ...] = ()
 
 

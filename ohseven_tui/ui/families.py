@@ -77,7 +77,7 @@ class FamilyUI:
         if hook is not None:
             return hook(before, after, name)
         if len(after.results) > len(before.results):
-            return line(f"Round {len(after.results)} over.")
+            return line(f"{after.view.round_word.capitalize()} {len(after.results)} over.")
         return None
 
     def round_summary(self, before: Any, after: Any, name: Callable[[int], str]) -> Optional[Summary]:
@@ -88,7 +88,7 @@ class FamilyUI:
         hook = self._hook("status_lines")
         if hook is not None:
             return hook(obs, name, you=you)
-        out = [line(f"Round {out_of(obs.round_number, obs.view.rounds)}", style="bold")]
+        out = [line(f"{obs.view.round_word.capitalize()} {out_of(obs.round_number, obs.view.rounds)}", style="bold")]
         if obs.to_act:
             seat = obs.to_act[0]
             out.append(line(" · "))

@@ -27,7 +27,7 @@ def table_view(obs: Observation) -> TableView:
         side = seat & 1
         cells: tuple[tuple[str, str], ...] = ()
         if obs.round_number:
-            cells = (("tricks", str(obs.side_tricks[side])), ("points", str(obs.side_points[side])))
+            cells = (("tricks", str(obs.side_tricks[side])),)  # the side's; its points are the seat's score
         mark = ""
         if obs.open_raise is not None and playing:
             if seat == obs.open_raise.seat:
@@ -95,10 +95,10 @@ def _trump_line(obs: Observation) -> tuple[Any, ...]:
     else:
         parts.append(f"Striker: {obs.seats[obs.eldest].name} names a rank")
     if obs.trump is not None:
-        parts += [" · Trump ", obs.trump, f" {obs.trump.label}"]
+        parts += [" · Trump ", obs.trump]  # one line at 80 columns: the symbol says the suit
         ctx = obs.context
         if ctx is not None and ctx.chief is not None:
-            parts += [" · chief striker ", Card.from_code(ctx.chief)]
+            parts += [" · chief ", Card.from_code(ctx.chief)]
         elif ctx is not None:
             parts.append(" · no chief striker")
     elif obs.striker is not None:
@@ -109,5 +109,5 @@ def _trump_line(obs: Observation) -> tuple[Any, ...]:
     parts.append(f" · stake {obs.stake}")
     if obs.open_raise is not None:
         r = obs.open_raise
-        parts.append(f" · {obs.seats[r.seat].name} raised to {r.stake}: {obs.seats[r.answerer].name} holds or goes")
+        parts.append(f" · raised to {r.stake}: {obs.seats[r.answerer].name} holds or goes")
     return tuple(parts)

@@ -35,7 +35,7 @@ def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
     see :func:`last_trick`)."""
     last = last_trick(obs)
     assert last is not None
-    line = Text(f"Last trick of round {last.round}: ", style="bold")
+    line = Text(f"Last trick of {obs.view.round_word} {last.round}: ", style="bold")
     for i, (seat, card) in enumerate(last.cards):
         if i:
             line.append(" · ")
@@ -51,7 +51,7 @@ def trick_text(obs: Any, *, ascii: bool, dark: bool) -> Text:
     last = last_trick(obs)
     if last is None:
         return Text("No trick has been finished yet.")
-    body = Text(f"Trick {last.number} of round {last.round}", style="bold")
+    body = Text(f"Trick {last.number} of {obs.view.round_word} {last.round}", style="bold")
     width = max(len(printable(obs.seats[seat].name)) for seat, _ in last.cards) + 2
     for i, (seat, card) in enumerate(last.cards):
         body.append(f"\n{printable(obs.seats[seat].name):<{width}}")

@@ -37,11 +37,11 @@ class ScoresheetScreen(AutoClose, Screen[None]):
         sheet = obs.spec.sheet(obs)
         in_play = sheet.current is not None
         if in_play:
-            title = f"Scoresheet during round {out_of(obs.round_number, view.rounds, ' of ')}"
+            title = f"Scoresheet during {view.round_word} {out_of(obs.round_number, view.rounds, ' of ')}"
         elif sheet.rounds:
-            title = f"Scoresheet after round {out_of(sheet.rounds[-1].number, view.rounds, ' of ')}"
+            title = f"Scoresheet after {view.round_word} {out_of(sheet.rounds[-1].number, view.rounds, ' of ')}"
         else:
-            title = "Scoresheet: no round finished yet"
+            title = f"Scoresheet: no {view.round_word} finished yet"
         yield Static(Text(title), id="sheet-title")
         with VerticalScroll(id="sheet-body"):
             # The round's last trick stays in view until the player moves on.

@@ -182,9 +182,9 @@ class TableScreen(Screen):
         self._make_bots()
         if self.game.round_number and self.game.history:
             self._retell_round()
-            rounds = self.public().view.rounds
-            of = f" of {rounds}" if rounds else ""
-            self.log_line(Text(f"Resumed: round {self.game.round_number}{of}."))
+            view = self.public().view
+            of = f" of {view.rounds}" if view.rounds else ""
+            self.log_line(Text(f"Resumed: {view.round_word} {self.game.round_number}{of}."))
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -271,7 +271,8 @@ class TableScreen(Screen):
             who = f"{self.seat_name(self.viewer)}, your" if len(self.humans) > 1 else "Your"
             count = len(obs.hand)
             if acting and face_up:
-                title = f"{who} turn: bright cards are legal. Enter or a click plays one."
+                title = f"{who} turn: bright cards are legal." + ("" if picture.hand_marks else
+                                                                    " Enter or a click plays one.")
             elif face_up:
                 title = f"{self.seat_name(self.viewer)}'s hand"
             elif count:

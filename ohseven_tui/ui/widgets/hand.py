@@ -19,6 +19,7 @@ from ...engine import Card
 from ..cards import card_text, palette_name
 
 MAX_CARDS = 9
+MARK = "◆"  # under a card the game's ranking sets apart (TableView.hand_marks)
 
 
 class CardFace(Static):
@@ -54,8 +55,8 @@ class CardFace(Static):
              new: bool, back: bool = False, hint: bool = False, gap: bool = False, mark: str = "") -> None:
         """``back``: a face-down card (the card itself is not kept, so no click can
         reveal it). ``hint``: the card a hint suggests. ``gap``: the first card of a
-        suit group after another. ``mark``: the game's short name for a card its
-        ranking sets apart ("crit", "right"), under the card."""
+        suit group after another. ``mark``: the game's name for a card its
+        ranking sets apart ("critical", "right bower"): ◆ under the card."""
         if back:
             hint = False
             mark = ""
@@ -80,7 +81,8 @@ class CardFace(Static):
             if self.has_class(name) != on:
                 self.set_class(on, name)
         self.border_title = None if back else str(self.index + 1)
-        self.border_subtitle = "hint" if hint else (f"+{mark}"[:5] if new else (mark[:5] or None))
+        # A card 7 cells wide shows one character under it: the mark's names are in the hand's title.
+        self.border_subtitle = "hint" if hint else ("+" if new else (MARK if mark else None))
 
     def on_click(self, event) -> None:
         event.stop()
@@ -145,8 +147,8 @@ class HandView(Widget):
         """``face_up=False`` draws the cards as backs: the count shows, the cards
         do not (hot-seat, outside their owner's turn). ``groups``: the sizes of
         the suit groups ``cards`` come in, set apart by a gap. ``hinted``: the card
-        a hint suggests, marked. ``marks``: the short names of the cards the
-        game's ranking sets apart (bowers, criticals), shown under them."""
+        a hint suggests, marked. ``marks``: the names of the cards the game's
+        ranking sets apart (bowers, criticals): ◆ under each, the names in the title."""
         old = self.cards
         starts, at = set(), 0
         for size in groups:
@@ -242,4 +244,24 @@ class HandView(Widget):
                       picked=i in self.picked, new=i in self.new, back=not self.face_up,
                       hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps,
                       mark=self.marks.get(card, "") if card is not None and self.face_up else "")
-        self.query_one("#hand-title", Static).update(Text(self.title), layout=False)
+        self.query_one("#hand-title", Static).update(self._title_text(ascii, dark), layout=False)
+
+    def _title_text(self, ascii: bool, dark: bool) -> Text:
+        """The title, then the marked cards by name: "◆ critical K♥ 7♦ · chief striker 9♥"."""
+        out = Text(self.title)
+        if not self.marks or not self.face_up:
+            return out
+        named: dict[str, list[Card]] = {}
+        for card in self.cards:
+            if card in self.marks:
+                named.setdefault(self.marks[card], []).append(card)
+        out.append(f"  {MARK} ", style="bold")
+        for i, (name, cards) in enumerate(named.items()):
+            if i:
+                out.append(" · ")
+            out.append(f"{name} ")
+            for j, card in enumerate(cards):
+                if j:
+                    out.append(" ")
+                out.append_text(card_text(card, ascii=ascii, dark=dark))
+        return out

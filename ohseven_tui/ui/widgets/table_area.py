@@ -31,6 +31,9 @@ from ..plain import printable
 
 __all__ = ["TableArea", "seat_places"]
 
+# Partners' names: Okabe-Ito orange and sky blue, as far from each other as from the suits.
+_SIDE_DARK = ("#e69f00", "#56b4e9")
+_SIDE_LIGHT = ("#a85d00", "#0060a0")
 SLIDE = 0.18  # seconds: a card from its seat to the table
 SWEEP = 0.3  # seconds: a won trick to its winner
 
@@ -213,6 +216,7 @@ class TableArea(Widget, can_focus=False):
                 ln.truncate(box.width, overflow="ellipsis")
                 canvas.put(box.x, box.y + i, ln)
         self._draw_trump(canvas, view)
+        self._draw_sides(canvas, view, boxes, width, height)
         self._draw_trick(canvas, view, boxes, width, height)
         return canvas.text()
 
@@ -270,15 +274,15 @@ class TableArea(Widget, can_focus=False):
         head = Text()
         head.append("▶ " if info.to_act else ("✓ " if info.acted else ""), style="bold")
         name_style = "bold reverse" if info.to_act or seat == winner else ("bold" if seat == self.bottom else "")
+        if info.side is not None and info.side < len(view.side_names):  # partners share a colour (the legend)
+            name_style = f"{name_style} {self._side_style(info.side)}".strip()
         head.append(_cut(printable(info.name), 16), style=name_style)
-        if info.mark:
-            head.append(info.mark, style="bold")
+        if info.mark:  # "*" hugs the name; a word ("eldest") stands apart
+            head.append((" " if info.mark[:1].isalnum() else "") + info.mark, style="bold")
         if info.dealer:
             head.append(" D", style="dim")
         if seat == self.you:
             head.append(" (you)", style="dim")
-        if info.side is not None and info.side < len(view.side_names):
-            head.append(f" {view.side_names[info.side]}", style="italic")
         cells = Text()
         for i, (label, value) in enumerate(info.cells):
             if i:
@@ -300,6 +304,31 @@ class TableArea(Widget, can_focus=False):
             both.append("  ")
         both.append_text(score)
         return [head, both]
+
+    def _side_style(self, side: int) -> str:
+        shades = _SIDE_DARK if self.dark else _SIDE_LIGHT
+        return f"underline {shades[side % len(shades)]}"
+
+    def _draw_sides(self, canvas: _Canvas, view: TableView, boxes: Sequence[_Box], width: int, height: int) -> None:
+        """The sides, each in its colour as its seats' names are (so colour is
+        never the only cue): in a corner no seat reaches, bottom left first."""
+        sides = sorted({s.side for s in view.seats if s.side is not None and s.side < len(view.side_names)})
+        if not sides:
+            return
+        legend = []
+        for side in sides:
+            legend.append(Text(_cut(printable(view.side_names[side]), 24), style=f"bold {self._side_style(side)}"))
+        wide = max(ln.cell_len for ln in legend)
+        top = 1 if view.trump else 0
+        corners = ((0, height - len(legend)), (width - wide, height - len(legend)), (width - wide, top), (0, top))
+        for x, y in corners:
+            if x < 0 or y < top:
+                continue
+            if not any(b.x < x + wide and b.x + b.width > x and b.y < y + len(legend) and b.y + b.height > y
+                       for b in boxes):
+                for i, ln in enumerate(legend):
+                    canvas.put(x, y + i, ln)
+                return
 
     def _draw_trump(self, canvas: _Canvas, view: TableView) -> None:
         if not view.trump:
