@@ -4,14 +4,14 @@ the rules (W4, W5, W7, W10)."""
 
 from __future__ import annotations
 
+from watten_helpers import act, game, stacked
+
 from ohseven_tui.bots import bots_for, hint, make_bot, play_game
 from ohseven_tui.bots.strong import StrongBot
 from ohseven_tui.engine import registry
 from ohseven_tui.engine.actions import Play
 from ohseven_tui.engine.cards import Suit, parse_card
 from ohseven_tui.games.watten import Go, Hold, NameStriker, NameTrump, Raise
-
-from watten_helpers import act, game, stacked
 
 C = parse_card
 DEAL_A = stacked("9H KH 7D 7C AH", "8H AS KS QS JS", "9S AD KD QD JD", "AC KC QC JC 10C")
