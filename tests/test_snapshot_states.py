@@ -37,7 +37,7 @@ def test_every_game_has_each_moment(toy, kind):
             obs = game.observe(HUMAN)
             assert m.action is None and before is game
             assert HUMAN in obs.to_act and obs.legal_actions
-            assert all(isinstance(a, Play) for a in obs.legal_actions), name
+            assert any(isinstance(a, Play) for a in obs.legal_actions), name  # a card (a game may offer more)
             assert 0 < len(obs.trick) < game.players, name  # cards on the table, the human's still to come
             assert len(getattr(obs, "tricks", (None,))) >= 1, name  # a trick of the round already won
             continue

@@ -66,6 +66,11 @@ def chosen(select: Select[Any]) -> Any:
     return value
 
 
+
+def _own(spec: Any, opt: Any) -> Any:
+    """The game's own option of that name (its choices), else the shared one."""
+    return next((o for o in spec.options if o.name == opt.name), opt)
+
 class SetupScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
         app = getters.app(OhSevenApp)
@@ -130,6 +135,7 @@ class SetupScreen(Screen[None]):
                             yield Select([(str(n), n) for n in range(low, high + 1)], value=players,
                                          allow_blank=False, compact=True, id="players")
                             continue
+                        opt = _own(spec, opt)  # two games may give one option name different choices
                         value = s.options.get(opt.name, opt.default) if opt.name in declared else opt.default
                         if value not in opt.choices:
                             value = opt.default
@@ -190,6 +196,11 @@ class SetupScreen(Screen[None]):
         declared = {opt.name for opt in spec.options}
         for opt in all_options():
             select = self.query_one(f"#{option_id(opt)}", Select)
+            mine = _own(spec, opt)
+            if tuple(mine.choices) != tuple(v for _, v in select._options if v is not Select.BLANK):
+                # another game's choices under the same name: offer this game's
+                select.set_options([(choice_label(c), c) for c in mine.choices])
+                select.value = mine.default
             if opt.name not in declared:
                 select.value = opt.default
             select.disabled = opt.name not in declared

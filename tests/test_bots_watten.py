@@ -1,0 +1,133 @@
+"""The Watten bots: easy (random, rare raises), normal (heuristics with hints) and
+strong (search within budget) on hand-built deals whose right play is read from
+the rules (W4, W5, W7, W10)."""
+
+from __future__ import annotations
+
+from watten_helpers import act, game, stacked
+
+from ohseven_tui.bots import bots_for, hint, make_bot, play_game
+from ohseven_tui.bots.strong import StrongBot
+from ohseven_tui.engine import registry
+from ohseven_tui.engine.actions import Play
+from ohseven_tui.engine.cards import Suit, parse_card
+from ohseven_tui.games.watten import Go, Hold, NameStriker, NameTrump, Raise
+
+C = parse_card
+DEAL_A = stacked("9H KH 7D 7C AH", "8H AS KS QS JS", "9S AD KD QD JD", "AC KC QC JC 10C")
+START_A = ("deal", "0 striker 9", "3 trump H")
+
+
+def test_every_strength_plays_watten():
+    assert bots_for("watten") == ["easy", "normal", "strong"]
+
+
+def test_easy_raises_rarely_and_answers_both_ways():
+    bot = make_bot("easy", 3)
+    raises = offered = holds = goes = 0
+    for seed in range(300):
+        g = registry.new_game("watten", {}, seed=seed)
+        while not g.is_over and g.round_number < 2:
+            seats = g.to_act()
+            if not seats:
+                g.apply(g.legal_actions()[0])
+                continue
+            obs = g.observe(seats[0])
+            action = bot.choose(obs)
+            assert action in obs.legal_actions
+            if Raise(obs.seat) in obs.legal_actions:
+                offered += 1
+                raises += type(action) is Raise
+            holds += type(action) is Hold
+            goes += type(action) is Go
+            g.apply(action)
+    assert offered > 1000 and 0 < raises < 0.12 * offered  # a raise beside every card would be 1 in 6
+    assert holds > 10 and goes > 10
+
+
+def test_normal_names_the_rank_it_holds_most_w4():
+    g = game(stacked("9S 9D QC 8H AS", "7H AH KS QS JS", "8S AD KD QD JD", "AC KC 9C JC 10C"))
+    g.apply(g.legal_actions()[0])
+    h = hint(g.observe(0))
+    assert h.action == NameStriker(0, 9) and "9" in h.reason
+
+
+def test_normal_dealer_names_the_suit_of_its_chief_striker_w4():
+    g = game(stacked("9S 9D QC 8H AS", "7H AH KS QS JS", "8S AD KD QD JD", "AC KC 9C JC 10C"))
+    act(g, "deal", "0 striker 9")
+    h = hint(g.observe(3))  # seat 3 holds 9♣ and four more clubs
+    assert h.action == NameTrump(3, Suit.CLUBS) and "chief striker" in h.reason
+
+
+def test_normal_leads_a_critical_and_does_not_overtake_a_partners_sure_trick():
+    g = game(stacked("KH 8S 8D 10S QC", "AS KS QS JS 10C", "7D 8C 10D AD KD", "AC KC JC 9S 7S"))
+    act(g, "deal", "0 striker 9", "3 trump H")
+    h = hint(g.observe(0))
+    assert h.action in (Play(0, C("KH")), Raise(0)) and h.reason
+    act(g, "0 play KH", "1 play AS")
+    h = hint(g.observe(2))
+    assert h.action == Play(2, C("8C")) and "partner" in h.reason  # not Belli (7♦): Maxi cannot be beaten
+
+
+def test_normal_raises_when_its_sure_trumps_make_three_w10():
+    g = game(DEAL_A)
+    act(g, *START_A)
+    h = hint(g.observe(0))  # Maxi, Belli, Spitz and the chief striker: four sure tricks
+    assert h.action == Raise(0) and "Raise" in h.reason
+
+
+def test_normal_holds_with_chances_and_goes_when_beaten_w10():
+    g = game(DEAL_A)
+    act(g, *START_A, "0 raise")
+    assert hint(g.observe(1)).action == Hold(1)  # no trick lost yet
+    g = game(DEAL_A)
+    act(g, *START_A, "0 play 9H", "1 play 8H", "2 play 9S", "3 play AC", "0 play KH", "1 play AS", "2 play AD",
+        "3 play KC", "0 raise")
+    h = hint(g.observe(1))  # two tricks down, no trump left
+    assert h.action == Go(1) and h.reason.startswith("Go")
+
+
+def test_hints_cover_every_decision_of_a_game():
+    g = registry.new_game("watten", {}, seed=5)
+    kinds = set()
+    while not g.is_over:
+        seats = g.to_act()
+        if not seats:
+            g.apply(g.legal_actions()[0])
+            continue
+        obs = g.observe(seats[0])
+        h = hint(obs)
+        assert h is not None and h.action in obs.legal_actions and h.reason and "\n" not in h.reason
+        kinds.add(type(h.action).__name__)
+        g.apply(h.action)
+    assert {"NameStriker", "NameTrump", "Play"} <= kinds
+
+
+def test_the_strong_bot_decides_every_kind_legally_within_its_budget():
+    budget = 0.05
+    g = game(DEAL_A)
+    g.apply(g.legal_actions()[0])
+    bot = StrongBot(seed=1, budget=budget)
+    seen = set()
+    for _ in range(14):
+        if g.is_over or not g.to_act():
+            break
+        obs = g.observe(g.to_act()[0])
+        action = bot.choose(obs)
+        assert action in obs.legal_actions
+        assert bot.last_elapsed < budget * 1.1 + 0.02
+        seen.add(type(action).__name__)
+        g.apply(action)
+    g2 = game(DEAL_A)
+    act(g2, *START_A, "0 raise")
+    answer = bot.choose(g2.observe(1))
+    assert answer in (Hold(1), Go(1)) and bot.last_samples > 0
+    assert {"NameStriker", "NameTrump"} <= seen
+
+
+def test_bots_play_whole_games():
+    for names in (["normal", "easy", "normal", "easy"], ["strong", "normal", "strong", "normal"]):
+        g = registry.new_game("watten", {"target": 11}, seed=2)
+        bots = [make_bot(n, s, **({"budget": 0.01} if n == "strong" else {})) for s, n in enumerate(names)]
+        play_game(g, bots)
+        assert g.is_over and g.winners
