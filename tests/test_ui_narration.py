@@ -176,7 +176,7 @@ def test_help_puts_each_familys_rules_before_the_shared_keys():
     assert text.index("# Toy Help") < keys and text.index("| Number bids |") > keys
 
 
-@pytest.mark.parametrize("game", [s.name for s in registry.games()])
+@pytest.mark.parametrize("game", [s.name for s in registry.games() if s.family == "ohhell"])  # its help's games
 def test_help_opens_with_the_rules_of_the_game_in_play(game):
     """F1 at a classic table starts with classic's rules, not Oh-Seven's (found by
     the new-user walkthrough); with no game in play, the headline game comes first."""
