@@ -117,7 +117,7 @@ class HandResult:
     quartet_points: int
     made: bool
     round_points: tuple[int, ...]  # V22: each seat's score for the hand
-    bids: int = 0  # auction actions that were bids (basic or factor) in the deal played
+    bid_count: int = 0  # auction actions that were bids (basic or factor) in the deal played
 
     @property
     def trio(self) -> tuple[int, ...]:
