@@ -3,7 +3,7 @@
 A hand is: deal, bid (with any rebids and redeals), every trick and the score,
 every action chosen at random from ``legal_actions``, through the game protocol
 only (``to_act``, ``legal_actions``, ``apply``), for any game of the registry at
-4 players. If open-spiel is installed, the same run measures OpenSpiel's
+4 players (or the nearest count the game allows: 7 for a game of exactly 7). If open-spiel is installed, the same run measures OpenSpiel's
 ``oh_hell`` on the same shapes (pack size and tricks per hand, read from the
 game's record) and prints ours/theirs. Runs are interleaved so load hits both alike.
 
@@ -30,7 +30,7 @@ def ours(name: str, hands: int, seed: int = 1) -> float:
     """Whole games, a new one whenever one ends; every round is one hand. The
     table deals when nobody is to act (the state's one legal action then)."""
     spec = registry.game_spec(name)
-    options = spec.check_options({"players": PLAYERS})
+    options = spec.check_options({"players": players_for(name)})
     rng = random.Random(seed)
     choice = rng.choice
     played = 0
@@ -55,9 +55,17 @@ def ours(name: str, hands: int, seed: int = 1) -> float:
     return played / (time.perf_counter() - start)
 
 
+def players_for(name: str) -> int:
+    """PLAYERS, or the nearest count the game allows."""
+    low, high = registry.game_spec(name).players
+    return min(max(PLAYERS, low), high)
+
+
 def shapes(name: str) -> list:
     """(cards per suit, tricks) per hand of ``name`` at 4 players, from the rules
     its record carries; empty when the record does not say (no OpenSpiel match)."""
+    if players_for(name) != PLAYERS:
+        return []
     game = registry.new_game(name, {"players": PLAYERS})
     rules = game.log().get("rules")
     if not isinstance(rules, dict) or "ranks" not in rules or "hand_sizes" not in rules:
@@ -97,7 +105,7 @@ def theirs(name: str, hands: int, seed: int = 1):
 def labels(name: str) -> tuple[str, str]:
     shape = shapes(name)
     if not shape:
-        return f"{name} {PLAYERS}p", ""
+        return f"{name} {players_for(name)}p", ""
     per_suit = shape[0][0]
     sizes = [k for i, (_, k) in enumerate(shape) if i == 0 or shape[i - 1][1] != k]  # a run of one size: once
     turns = [k for i, k in enumerate(sizes) if i in (0, len(sizes) - 1)

@@ -12,3 +12,4 @@ python make_redeal_sample.py .
 ohseven simulate --rules classic --players 5 --games 1 --seed 61 --bots easy,easy,easy,easy,easy --save-dir .
 ohseven simulate --rules up-and-down --players 4 --games 1 --seed 62 --bots easy,easy,easy,easy --save-dir .
 ohseven simulate --game watten --games 1 --seed 8 --bots easy,easy,easy,easy --save-dir .
+ohseven simulate --game seven-for-seven --games 1 --seed 9 --bots easy,easy,easy,easy,easy,easy,easy --save-dir .

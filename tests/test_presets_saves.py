@@ -210,7 +210,8 @@ def by_rules(preset):
     games, wins, rounds = {}, {}, {}
     for save_id in IDS:
         rec = raw(save_id)["record"]
-        if preset is not None and rec["rules"]["preset"] != preset:
+        game = rec["rules"]["preset"] if "rules" in rec else rec["game"]  # version 1 names it in its rules
+        if preset is not None and game != preset:
             continue
         for s, seat in enumerate(rec["seats"]):
             name = seat["name"]
@@ -316,7 +317,7 @@ async def test_players_view_filters_by_rules(save_dir):
         await pilot.press("p")
         await pilot.pause()
         assert type(app.screen).__name__ == "PlayersScreen"
-        for preset in (None, "oh-seven", "classic", "up-and-down", None):
+        for preset in (None, "oh-seven", "classic", "up-and-down", "seven-for-seven", None):
             games, wins, rounds = by_rules(preset)
             table = app.screen.query_one(DataTable)
             rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}

@@ -20,9 +20,9 @@ from ohseven_tui.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "saves"
 IDS = sorted(p.stem for p in SAMPLES.glob("*.json"))
-# The samples whose records carry the Oh Hell family's rounds log (bids, tricks, deals):
-# the tests that check that log read only these.
-ROUND_LOG_IDS = [i for i in IDS if "rounds" in json.loads((SAMPLES / f"{i}.json").read_text(encoding="utf-8"))["record"]]
+# The Oh Hell family's samples: their records carry its rules (preset, players, passing) and its
+# rounds log (bids, tricks, deals); the tests that check those read only these.
+HELL_IDS = [i for i in IDS if {"rules", "rounds"} <= set(json.loads((SAMPLES / f"{i}.json").read_text(encoding="utf-8"))["record"])]
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +65,7 @@ def points_by_rules(preset: str, bid: int, took: int) -> int:
 
 def test_samples_cover_what_the_issue_asks():
     seen_players, passing, rebids, redeals = set(), set(), 0, 0
-    for save_id in ROUND_LOG_IDS:
+    for save_id in HELL_IDS:
         rec = raw(save_id)["record"]
         seen_players.add(rec["rules"]["players"])
         passing.add(rec["rules"]["passing"])
@@ -106,7 +106,7 @@ def test_list_sorts(capsys):
     _, out, _ = run(capsys, "list", "--sort", "id", "--reverse")
     assert order(out) == IDS[::-1]
     _, out, _ = run(capsys, "list", "--sort", "players")
-    counts = [raw(i)["record"]["rules"]["players"] for i in order(out)]
+    counts = [len(raw(i)["record"]["seats"]) for i in order(out)]
     assert counts == sorted(counts) and len(counts) == len(IDS)
     _, out, _ = run(capsys, "list", "--sort", "score")
     best = [max(raw(i)["record"]["totals"]) for i in order(out)]
@@ -124,7 +124,7 @@ def csv_rows(capsys, save_id):
     return list(csv.DictReader(io.StringIO(out)))
 
 
-@pytest.mark.parametrize("save_id", ROUND_LOG_IDS)
+@pytest.mark.parametrize("save_id", HELL_IDS)
 def test_export_csv_is_the_scoresheet_by_the_rules(capsys, save_id):
     data = raw(save_id)["record"]
     n = data["rules"]["players"]

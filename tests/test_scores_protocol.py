@@ -46,16 +46,15 @@ def one_line_error(rc, out, err) -> str:
 @pytest.mark.parametrize("name", [spec.name for spec in registry.games()])
 def test_game_and_its_alias_rules_play_the_same_games(capsys, name):
     low, high = registry.game_spec(name).players
-    players = min(max(3, low), high)  # three seats, or the nearest the game allows
-    argv = ["simulate", "--players", str(players), "--games", "1", "--seed", "2", "--bots",
-            ",".join(["easy"] * players), "--json"]
+    n = min(max(3, low), high)  # 3, or the count a game of fixed size needs
+    argv = ["simulate", "--players", str(n), "--games", "1", "--seed", "2", "--bots", ",".join(["easy"] * n), "--json"]
     rc, by_game, err = run(capsys, *argv, "--game", name)
     assert rc == 0 and err == ""
     rc, by_rules, _ = run(capsys, *argv, "--rules", name)
     assert by_game == by_rules
     data = json.loads(by_game)
     assert data["game"] == data["rules"] == name
-    assert data["options"] == registry.game_spec(name).check_options({"players": players})
+    assert data["options"] == registry.game_spec(name).check_options({"players": n})
 
 
 def test_the_default_game_is_the_registrys(capsys):

@@ -50,9 +50,9 @@ def test_the_grid_draws_the_declared_labels_and_cells():
 def played_some(name: str, rounds: int):
     spec = registry.game_spec(name)
     low, high = spec.players
-    players = min(max(3, low), high)  # three seats, or the nearest the game allows
-    names = ("Ann", "Bea", "Cy", "Dee", "Ed")[:players]
-    game = registry.new_game(name, {"players": players}, seed=4, seats=[Seat(n, "easy") for n in names])
+    n = min(max(3, low), high)  # 3, or the count a game of fixed size needs
+    names = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy")[:n]
+    game = registry.new_game(name, {"players": n}, seed=4, seats=[Seat(x, "easy") for x in names])
     rng = random.Random(4)
     while len(game.results()) < rounds or not game.to_act():
         seats = game.to_act()

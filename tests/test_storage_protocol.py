@@ -31,6 +31,12 @@ def _seats_for(name: str, players: int) -> int:
     return min(max(players, low), high)
 
 
+def _players(name: str) -> int:
+    """3 where the game allows it, else its own default count (Seven for Seven is for 7)."""
+    spec = registry.game_spec(name)
+    return 3 if spec.players[0] <= 3 <= spec.players[1] else spec.players_option.default
+
+
 def played(name: str, players: int, seed: int, **options):
     players = _seats_for(name, players)
     seats = [Seat(f"P{s}", "easy") for s in range(players)]
@@ -80,6 +86,8 @@ def _old_id(record: dict) -> str:
     """The id the previous version derived for a file without one: a hash of the
     record's rules, seats, seed, deals and actions (docs/save-format.md)."""
     keys = ("rules", "seats", "seed", "stacked_deals", "actions")
+    if record.get("version") != 1 and "game" in record:  # a later record: its game and options
+        keys = ("game", "options", "seats", "seed", "stacked_deals", "actions")
     text = json.dumps({k: record.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
     return "old-" + hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
@@ -109,7 +117,7 @@ def test_a_new_file_without_an_id_gets_a_stable_id_from_what_the_game_is(tmp_pat
 def test_filter_and_sort_by_game(tmp_path):
     names = [spec.name for spec in registry.games()]
     for i, name in enumerate(names):
-        write_save(tmp_path / f"{i}.json", played(name, 3, i))
+        write_save(tmp_path / f"{i}.json", played(name, _players(name), i))
     saves, warnings = storage.list_saves(storage.save_dirs(tmp_path))
     assert warnings == [] and len(saves) == len(names)
     for name in names:
@@ -120,7 +128,8 @@ def test_filter_and_sort_by_game(tmp_path):
 def test_player_summaries_pool_each_games_own_statistics(tmp_path):
     """Each game's statistics view declares what pools across games (its tallies):
     a summary is their sum over the games a name played."""
-    games = [played(spec.name, 3, 11 + i) for i, spec in enumerate(registry.games())]
+    games = [played(spec.name, 3, 11 + i) for i, spec in enumerate(registry.games())
+             if spec.players[0] <= 3 <= spec.players[1]]
     for i, game in enumerate(games):
         write_save(tmp_path / f"{i}.json", game)
     saves, _ = storage.list_saves(storage.save_dirs(tmp_path))

@@ -16,6 +16,12 @@ from ..plain import plain
 COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
 
 
+def _rate(summary, key: str) -> str:
+    """A tally as a share of rounds; "-" where none of the name's games keeps it."""
+    rate = summary.rate(key)
+    return "-" if rate is None else f"{rate:.0%}"
+
+
 def filters() -> tuple:
     """None (every game), then each registered game's name, in menu order."""
     from ...engine import registry
@@ -59,7 +65,7 @@ class PlayersScreen(Screen[None]):
         table.clear()
         for p in player_summaries(filter_saves(self.saves, self.game)):
             table.add_row(plain(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
-                          f"{p.fill_rate:.0%}", f"{p.overflow_rate:.0%}", f"{p.underfill_rate:.0%}", key=p.name)
+                          _rate(p, "fill"), _rate(p, "overflow"), _rate(p, "underfill"), key=p.name)
         self.query_one("#players-title", Static).update(self._title())
 
     def action_next_filter(self) -> None:

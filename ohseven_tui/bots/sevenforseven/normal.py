@@ -1,0 +1,247 @@
+"""The normal bot's Seven for Seven heuristics, each with the one-line reason the
+hint key shows.
+
+- Auction (V8-V12): it values its hand under every candidate contract (trump suit
+  x bower rank): bowers, trump length and side aces make expected tricks, a
+  trick is worth 4 points on average (28 / 7), the captain's draws add a little,
+  and each lieutenant brings the average share of a seat (4 points). It raises
+  the standing bid by one point with its best contract while that stays within
+  its estimate, and raises its factor when its own cards help its side.
+- Discards (V15): keep trumps and side aces, throw the shortest side suit to make
+  voids.
+- Leader (V17): with trumps to drive, the captain leads; else her left lieutenant.
+- Play (V18): never overtake a partner's winning card; win a trick from the other
+  side as cheaply as it can; as the trio, lead trumps (drive them out).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ...engine.actions import DEAL, Deal, Play
+from ...engine.cards import JOKER, Card, Suit, rank_label
+from ...engine.tricks import TrumpContext, bowers
+from ...games.sevenforseven import (
+    AuctionPass,
+    BasicBid,
+    ChooseLeader,
+    Discard,
+    FactorBid,
+    Observation,
+    Phase,
+    lieutenants_of,
+)
+from ..base import Hint
+
+__all__ = ["decide", "hand_tricks", "estimate", "best_contract", "choose_card", "discard_cards", "choose_leader",
+           "POINTS_PER_TRICK", "LIEUTENANT_SHARE", "MARGIN", "FACTOR_CAP"]
+
+POINTS_PER_TRICK = 4.0  # 28 points over 7 tricks
+LIEUTENANT_SHARE = 4.0  # a seat's average share of the 28 points
+DRAW_VALUE = 1.0  # points a drawn card adds, on average
+MARGIN = 1.0  # bid this far under the estimate (a contract made about half the time scores nothing)
+FACTOR_CAP = 3  # the normal bot never raises its factor past this
+STRONG = 1.8  # expected tricks that make a hand strong for its side
+ALL_RANKS = tuple(range(2, 15))
+PICTURES = (11, 12, 13)
+_SAME_COLOUR = (3, 2, 1, 0)  # clubs-spades, diamonds-hearts (V2)
+
+
+def _cards(cards: Sequence[Any]) -> str:
+    return " ".join(Card.from_code(int(c)).pretty() for c in cards)
+
+
+def _contract(points: int, suit: int, rank: int) -> str:
+    return f"{points} {Suit(suit).symbol} bowers {rank_label(rank)}"
+
+
+# ---------------------------------------------------------------- hand values
+
+
+def _trump_value(card: int, ctx: TrumpContext, trump: int, rank: int) -> float:
+    if card == JOKER:
+        return 1.0
+    if card >> 2 == rank:
+        suit = card & 3
+        return 0.9 if suit == trump else 0.8 if suit == _SAME_COLOUR[trump] else 0.65
+    r = card >> 2
+    return 0.55 if r == 14 else 0.4 if r == 13 else 0.3 if r == 12 else 0.2
+
+
+def hand_tricks(hand: Sequence[int], trump: int, rank: int) -> float:
+    """Expected tricks of a hand under a contract: bowers, trump length, side aces."""
+    ctx = bowers(trump, rank)
+    suit = ctx.suit
+    total = 0.0
+    trumps = 0
+    side: dict[int, int] = {}
+    for c in hand:
+        if suit[c] == trump:
+            trumps += 1
+            total += _trump_value(c, ctx, trump, rank)
+        else:
+            side[suit[c]] = side.get(suit[c], 0) + 1
+    if trumps > 2:
+        total += 0.25 * (trumps - 2)
+    for c in hand:
+        s = suit[c]
+        if s != trump:
+            r = c >> 2
+            if r == 14:
+                total += 0.45
+            elif r == 13 and side[s] >= 2:
+                total += 0.15
+    return total
+
+
+def estimate(hand: Sequence[int], trump: int, rank: int, draws: int) -> float:
+    """The trio's trick points if this hand were the captain's under this contract."""
+    return POINTS_PER_TRICK * hand_tricks(hand, trump, rank) + DRAW_VALUE * draws + 2 * LIEUTENANT_SHARE
+
+
+def best_contract(hand: Sequence[int], pictures: bool, draws: int) -> tuple[float, int, int]:
+    """(estimate, suit, rank) of the best candidate contract."""
+    best = (-1.0, 0, 2)
+    for rank in (PICTURES if pictures else ALL_RANKS):
+        for trump in range(4):
+            e = estimate(hand, trump, rank, draws)
+            if e > best[0]:
+                best = (e, trump, rank)
+    return best
+
+
+# ---------------------------------------------------------------- the auction
+
+
+def _auction(obs: Observation) -> Hint:
+    me = obs.seat
+    hand = [int(c) for c in obs.hand]
+    draws = 2 if obs.joker else 1
+    standing = obs.standing
+    est, trump, rank = best_contract(hand, obs.pictures, draws)
+    if standing is None or standing.seat != me:
+        target = int(est - MARGIN)
+        low = standing.points + 1 if standing is not None else 1
+        if low <= min(target, 28):
+            bid = BasicBid(me, trump, rank, low)
+            return Hint(bid, f"Bid {_contract(low, trump, rank)}: your hand is worth about {est:.0f} trick "
+                             f"points for a trio with it")
+    if standing is not None and obs.factors[me] < FACTOR_CAP:
+        trio = (standing.seat, *lieutenants_of(standing.seat))
+        mine = hand_tricks(hand, int(standing.suit), standing.rank)
+        if me == standing.seat:
+            own = estimate(hand, int(standing.suit), standing.rank, draws)
+            if own >= standing.points + 4:
+                return Hint(FactorBid(me), f"Raise your factor: your hand is worth about {own:.0f}, "
+                                           f"well over the {standing.points} bid")
+        elif me in trio and mine >= STRONG:
+            return Hint(FactorBid(me), f"Raise your factor: your cards help your captain's contract "
+                                       f"(about {mine:.1f} tricks)")
+        elif me not in trio and mine >= STRONG and standing.points >= 12:
+            return Hint(FactorBid(me), f"Raise your factor: your cards can defeat the {standing.points} "
+                                       f"contract (about {mine:.1f} tricks)")
+    if standing is not None and standing.seat == me:
+        return Hint(AuctionPass(me), "Pass: your bid stands")
+    return Hint(AuctionPass(me), f"Pass: your best contract is worth about {est:.0f} trick points")
+
+
+# ---------------------------------------------------------------- discards and the leader
+
+
+def discard_cards(hand: Sequence[int], count: int, ctx: TrumpContext) -> list[int]:
+    """Keep trumps and side aces; throw the shortest side suit first (voids), low first."""
+    suit = ctx.suit
+    trump = ctx.trump
+    length: dict[int, int] = {}
+    for c in hand:
+        length[suit[c]] = length.get(suit[c], 0) + 1
+
+    def keep(c: int) -> float:
+        if suit[c] == trump:
+            return 100.0 + ctx.strength[c]
+        if c >> 2 == 14:
+            return 50.0
+        return length[suit[c]] * 10.0 + (c >> 2)
+
+    return sorted(hand, key=keep)[:count]
+
+
+def choose_leader(obs: Observation) -> tuple[int, str]:
+    ctx = obs.context
+    assert ctx is not None and obs.captain is not None
+    trumps = [c for c in obs.hand if ctx.suit[c] == ctx.trump]
+    if len(trumps) >= 3 or JOKER in obs.hand:
+        return obs.seat, f"Lead yourself: drive out the trumps with your {len(trumps)}"
+    left = lieutenants_of(obs.captain)[0]
+    return left, f"Let {obs.seats[left].name}, your lieutenant, lead: you hold only {len(trumps)} trumps"
+
+
+# ---------------------------------------------------------------- play
+
+
+def _low(cards: Sequence[int], ctx: TrumpContext) -> int:
+    """The cheapest card to give away: a plain card before a trump, low first."""
+    trump = ctx.trump
+    return min(cards, key=lambda c: (ctx.suit[c] == trump, ctx.strength[c]))
+
+
+def choose_card(seat: int, hand: Sequence[int], trick: Sequence[int], leader: int, ctx: TrumpContext,
+                trio_side: Sequence[bool]) -> tuple[int, str]:
+    """The card to play and why (``trio_side[s]``: seat s is in the trio)."""
+    legal = ctx.playable(hand, trick)
+    if len(legal) == 1:
+        return legal[0], "Your only legal card"
+    trump = ctx.trump
+    strength = ctx.strength
+    if not trick:
+        trumps = [c for c in legal if ctx.suit[c] == trump]
+        if trio_side[seat] and trumps:
+            return max(trumps, key=strength.__getitem__), "Lead your highest trump: the trio drives trumps"
+        plain = [c for c in legal if ctx.suit[c] != trump]
+        aces = [c for c in plain if c >> 2 == 14]
+        if aces:
+            return aces[0], "Lead a side ace"
+        return _low(plain or legal, ctx), "Lead low"
+    row = ctx.keys[ctx.suit[trick[0]]]
+    keys = [row[c] for c in trick]
+    best = max(keys)
+    winner = (leader + keys.index(best)) % 7
+    if trio_side[winner] == trio_side[seat]:
+        return _low(legal, ctx), "Your partner is winning the trick: do not overtake, play low"
+    winners = [c for c in legal if row[c] > best]
+    if winners:
+        return min(winners, key=strength.__getitem__), "Win the trick as cheaply as you can"
+    return _low(legal, ctx), "You cannot win this trick: play low"
+
+
+# ---------------------------------------------------------------- the policy
+
+
+def decide(obs: Observation, rng: Any = None) -> Hint:
+    """The normal policy for one observation: its action and the reason."""
+    legal = obs.legal_actions
+    if not legal:
+        raise ValueError(f"seat {obs.seat} has nothing to do now")
+    first = legal[0]
+    if type(first) is Deal or first is DEAL:
+        return Hint(DEAL, "Deal the next hand")
+    if obs.phase is Phase.AUCTION:
+        return _auction(obs)
+    ctx = obs.context
+    assert ctx is not None
+    if obs.phase is Phase.DISCARD:
+        count = len(first.cards)
+        cards = discard_cards([int(c) for c in obs.hand], count, ctx)
+        action = Discard(obs.seat, [Card.from_code(c) for c in cards])
+        return Hint(action, f"Discard {_cards(action.cards)}: keep your trumps and make a void")
+    if obs.phase is Phase.LEAD:
+        leader, why = choose_leader(obs)
+        return Hint(ChooseLeader(obs.seat, leader), why)
+    if obs.phase is Phase.PLAY:
+        trio = [s in obs.trio for s in range(7)]
+        trick = [int(c) for _, c in obs.trick]
+        leader = obs.trick[0][0] if obs.trick else obs.seat
+        card, why = choose_card(obs.seat, [int(c) for c in obs.hand], trick, leader, ctx, trio)
+        return Hint(Play(obs.seat, card), why)
+    chosen: Optional[Any] = rng.choice(legal) if rng is not None else first
+    return Hint(chosen, "A legal choice")

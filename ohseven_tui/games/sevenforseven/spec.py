@@ -1,0 +1,65 @@
+"""Seven for Seven as the registry knows it (``seven-for-seven.md``, V1-V24)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Optional, Sequence, cast
+
+from ...engine import registry
+from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat
+from .actions import action_text, parse_action
+from .records import parse_stacked, stacked_text
+from .sheet import sheet_view
+from .state import GAME_NAME, HANDS, Game
+from .stats import stats_view
+from .table import table_view
+
+__all__ = ["SEVEN_FOR_SEVEN", "FAMILY", "JOKER_OPTION", "BOWERS_OPTION"]
+
+FAMILY = "sevenforseven"
+
+JOKER_OPTION = Option("joker", "Joker", (True, False), True,
+                      "the Joker is the overbower; without it the kitty is 3 cards (V3, V5, V15)")
+BOWERS_OPTION = Option("bowers", "Bowers", ("any", "pictures"), "any",
+                       "the bower rank: any rank, or only J, Q, K (V6)")
+
+
+def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
+             stacked_deals: Sequence[Any] = ()) -> GameState:
+    # Game's spec is a read-only property, which mypy will not take for the protocol's attribute.
+    return cast(GameState, Game(dict(options), seed=seed, seats=seats, stacked_deals=stacked_deals))
+
+
+def view(options: Mapping[str, Any]) -> GameView:
+    return _view(bool(options.get("joker", True)), options.get("bowers", "any") == "pictures")
+
+
+@lru_cache(maxsize=None)
+def _view(joker: bool, pictures: bool) -> GameView:
+    ranks = "J, Q or K" if pictures else "any rank"
+    draw = "2 cards, each lieutenant 1" if joker else "1 card, each lieutenant 1"
+    return GameView(
+        bid_input="",
+        bids_in_turn=True,
+        columns=("Role", "Pts", "Score"),
+        contract_note=(f"The last basic bid is the contract: trump suit, bower rank ({ranks}) and trick points "
+                       f"(V6, V9, V13); the captain draws {draw} and discards as many (V15)."),
+        scoring_note=("Each player scores her side's trick points, then the trio adds (made) or subtracts "
+                      "(failed) contract × own factor, the quartet the opposite (V21, V22)."),
+        legend=("Each hand: role (C captain, L lieutenant, Q quartet) and factor, then the hand's points "
+                "→ running total. Bold: the player's side won the hand."),
+        in_play_legend="The hand in play shows each role and factor once the contract stands.",
+        top_bid_mark="C captain, * standing basic bid",
+        sides=(),
+        round_word="hand",
+        rounds=HANDS,
+    )
+
+
+SEVEN_FOR_SEVEN = registry.register(GameSpec(
+    name=GAME_NAME, label="Seven for Seven", family=FAMILY, players=(7, 7),
+    description="7 players; bid a trump suit, a bower rank and trick points; a trio of three against four.",
+    rule_prefix="V", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
+    parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
+    options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view,
+))

@@ -1,0 +1,116 @@
+"""Seven for Seven's card table (``GameSpec.table``): seats with their bid or
+role and factor and trick points, the trick with the card winning it under the
+contract (V7, V19), the contract line and the hand grouped under the contract's
+trump order (bowers and the Joker are trumps). Public facts of one observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.cards import JOKER, Card, rank_label
+from ...engine.protocol import TableSeat, TableTrick, TableView
+from ...engine.tricks import plain_trump
+from .actions import AuctionPass, BasicBid, FactorBid, bid_label
+from .log import Phase
+
+__all__ = ["table_view"]
+
+
+def _last_said(obs: Any) -> dict[int, str]:
+    said: dict[int, str] = {}
+    for a in obs.auction:
+        if type(a) is BasicBid:
+            said[a.seat] = bid_label(a.points, a.suit, a.rank)
+        elif type(a) is FactorBid:
+            said[a.seat] = "factor"
+        elif type(a) is AuctionPass:
+            said[a.seat] = "pass"
+    return said
+
+
+_SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}  # clubs/spades black, diamonds/hearts red (V2)
+
+
+def _marks(obs: Any) -> tuple[tuple[Any, str], ...]:
+    """V7's five bowers among the viewer's cards."""
+    c = obs.contract
+    if c is None:
+        return ()
+    out = []
+    for card in obs.hand:
+        if card == JOKER:
+            out.append((card, "overbower"))
+        elif card.rank == c.rank:
+            name = ("right bower" if card.suit == c.suit else
+                    "left bower" if int(card.suit) == _SAME_COLOUR[int(c.suit)] else "underbower")
+            out.append((card, name))
+    return tuple(out)
+
+
+def table_view(obs: Any) -> TableView:
+    contract = obs.contract
+    auction = obs.phase is Phase.AUCTION
+    said = _last_said(obs) if auction else {}
+    seats = []
+    for seat, info in enumerate(obs.seats):
+        cells: list[tuple[str, str]] = []
+        side = None
+        if contract is not None:
+            side = obs.side_of(seat)
+            role = "captain" if seat == obs.captain else "lieutenant" if seat in obs.trio else "quartet"
+            f = obs.factors[seat]
+            cells.append(("role", f"{role} ×{f}" if f > 1 else role))
+            cells.append(("pts", str(obs.markers[seat])))
+        elif auction:
+            if seat in said:
+                cells.append(("bid", said[seat]))
+            if obs.factors[seat] > 1:
+                cells.append(("factor", f"×{obs.factors[seat]}"))
+        seats.append(TableSeat(
+            name=info.name, player=info.player, dealer=bool(obs.round_number) and seat == obs.dealer,
+            to_act=seat in obs.to_act, cells=tuple(cells), score=str(obs.totals[seat]),
+            mark="C" if seat == obs.captain else ("*" if auction and obs.standing is not None
+                                                  and seat == obs.standing.seat else ""),
+            hand_count=obs.hand_counts[seat], side=side,
+        ))
+    ctx = obs.context if contract is not None else plain_trump(None)
+    trick = None
+    if obs.trick:
+        cards = [c for _, c in obs.trick]
+        trick = TableTrick(tuple(obs.trick), winning=ctx.winner(cards), number=len(obs.tricks) + 1,
+                           round=obs.round_number)
+    last = None
+    if obs.last_trick is not None:
+        t = obs.last_trick
+        winning = next(i for i, (s, _) in enumerate(t.plays) if s == t.winner)
+        last = TableTrick(t.plays, winning=winning, complete=True, number=t.number, round=t.round)
+    ordered = [Card.from_code(c) for c in ctx.order(obs.hand)] if contract is not None else list(obs.hand)
+    groups: list[list[Card]] = []
+    for card in ordered:
+        if groups and ctx.suit[groups[-1][0]] == ctx.suit[card]:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return TableView(
+        seats=tuple(seats), trick=trick, last_trick=last, trump=_trump_line(obs),
+        side_names=("Trio", "Quartet") if contract is not None else (),
+        hand_by_suit=tuple(tuple(g) for g in groups), hand_by_rank=tuple(ordered),
+        tricks_done=len(obs.tricks), round_number=obs.round_number, hand_marks=_marks(obs),
+    )
+
+
+def _trump_line(obs: Any) -> tuple[Any, ...]:
+    if not obs.round_number:
+        return ()
+    c = obs.contract
+    if c is not None:
+        trio, quartet = obs.side_points
+        who = obs.seats[obs.captain].name
+        return (f"Contract {c.points} · trump ", c.suit, f" {c.suit.label} · bowers {rank_label(c.rank)} · "
+                f"captain {who} · trio {trio}/{c.points}, quartet {quartet}")
+    if obs.standing is not None:
+        b = obs.standing
+        return (f"Standing bid {bid_label(b.points, b.suit, b.rank)} by {obs.seats[b.seat].name}",)
+    if obs.phase is Phase.AUCTION:
+        return ("Auction: no basic bid yet",)
+    return ()
