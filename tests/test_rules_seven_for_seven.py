@@ -693,3 +693,17 @@ def test_the_table_groups_the_hand_under_the_contract_and_marks_the_bowers():
     captain = obs.captain
     assert view.seats[captain].side == 0 and view.seats[(captain + 1) % 7].side == 1
     assert "Contract 6" in view.trump[0]
+
+
+def test_v11_the_table_badges_the_captain_and_lieutenants_and_counts_trick_points():
+    """V11: the trio is plain to see without colour: C the captain, L the two seats two
+    to her left and two to her right; everyone's cell is the trick points taken (V20)."""
+    game = _to_play(seed=4, suit=H, rank=7)
+    obs = game.observe(0)
+    view = SPEC.table(obs)
+    captain = obs.captain
+    lieutenants = {(captain + 2) % 7, (captain - 2) % 7}  # read from V11, not from the engine
+    for seat, info in enumerate(view.seats):
+        want = "C" if seat == captain else ("L" if seat in lieutenants else "")
+        assert info.mark == want, seat
+        assert ("took", "0") in info.cells

@@ -47,6 +47,13 @@ def _marks(obs: Any) -> tuple[tuple[Any, str], ...]:
     return tuple(out)
 
 
+def _badge(obs: Any, seat: int, auction: bool) -> str:
+    """C the captain, L a lieutenant (V11); * the standing bid in the auction."""
+    if obs.captain is not None and obs.trio:
+        return "C" if seat == obs.captain else ("L" if seat in obs.trio else "")
+    return "*" if auction and obs.standing is not None and seat == obs.standing.seat else ""
+
+
 def table_view(obs: Any) -> TableView:
     contract = obs.contract
     auction = obs.phase is Phase.AUCTION
@@ -56,11 +63,10 @@ def table_view(obs: Any) -> TableView:
         cells: list[tuple[str, str]] = []
         side = None
         if contract is not None:
-            side = obs.side_of(seat)
-            role = "captain" if seat == obs.captain else "lieutenant" if seat in obs.trio else "quartet"
-            f = obs.factors[seat]
-            cells.append(("role", f"{role} ×{f}" if f > 1 else role))
-            cells.append(("pts", str(obs.markers[seat])))
+            side = obs.side_of(seat)  # the side shows in its colour and the badge (C, L)
+            if obs.factors[seat] > 1:
+                cells.append(("factor", f"×{obs.factors[seat]}"))
+            cells.append(("took", str(obs.markers[seat])))  # trick points (V20); 19 cells fit 7 seats at 80
         elif auction:
             if seat in said:
                 cells.append(("bid", said[seat]))
@@ -69,8 +75,7 @@ def table_view(obs: Any) -> TableView:
         seats.append(TableSeat(
             name=info.name, player=info.player, dealer=bool(obs.round_number) and seat == obs.dealer,
             to_act=seat in obs.to_act, cells=tuple(cells), score=str(obs.totals[seat]),
-            mark="C" if seat == obs.captain else ("*" if auction and obs.standing is not None
-                                                  and seat == obs.standing.seat else ""),
+            mark=_badge(obs, seat, auction),
             hand_count=obs.hand_counts[seat], side=side,
         ))
     ctx = obs.context if contract is not None else plain_trump(None)

@@ -1,0 +1,162 @@
+"""The auction (V8-V14): a basic bid (trump suit, bower rank, trick points), a
+factor bid, or a pass. Every bid so far, the standing contract, the proposed trio
+and every factor are public and shown; only totals above the standing one are
+offered, and the engine judges the bid."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from ....engine.cards import Suit, rank_label
+from ....games.sevenforseven import AuctionPass, BasicBid, FactorBid, Observation
+from ...cards import suit_style
+from ...plain import plain, printable
+from ...widgets.hand import HandView
+from ..choose import ChooseScreen
+from ..pick import hand_in_order
+from .narration import auction_lines, bid_words, factor_words
+
+MAX_POINTS = 28  # V20: the seven markers, 1 + 2 + ... + 7
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+FIELDS = ("suit", "rank", "points")
+
+
+class BidPicker(Static):
+    """One line: the suit, bower rank and points being bid; ↑↓ pick the field."""
+
+    DEFAULT_CSS = """
+    BidPicker { height: 3; border: round $accent; padding: 0 1; }
+    """
+
+
+class AuctionScreen(ChooseScreen):
+    BINDINGS = [
+        Binding("enter", "confirm", "Bid"),
+        Binding("left", "move(-1)", "Change", key_display="←→"),
+        Binding("right", "move(1)", "Change", show=False),
+        Binding("up", "field(-1)", "Field", key_display="↑↓"),
+        Binding("down", "field(1)", "Field", show=False),
+        Binding("tab", "field(1)", "Field", show=False),
+        Binding("f", "factor", "Factor"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("0", "number(-1)", "Points", show=False),
+    ]
+
+    def __init__(self, obs: Observation, **kwargs: Any) -> None:
+        super().__init__(obs, **kwargs)
+        self.ranks = (11, 12, 13) if obs.pictures else tuple(range(2, 15))
+        self.lowest = (obs.standing.points + 1) if obs.standing is not None else 1
+        held = Counter(int(c) & 3 for c in obs.hand if not c.is_joker)
+        ranks = Counter(c.rank for c in obs.hand if not c.is_joker and c.rank in self.ranks)
+        self.suit = max(SUITS, key=lambda s: (held[s], s))
+        self.rank = max(self.ranks, key=lambda r: (ranks[r], r)) if ranks else self.ranks[-1]
+        self.points = min(self.lowest, MAX_POINTS)
+        self.field = 2  # points first: the number every bid must raise
+        self._typed = ""  # digits typed for the points
+
+    def compose_picker(self) -> ComposeResult:
+        yield BidPicker("", id="picker")
+
+    def setup(self) -> None:
+        obs = self.obs
+        me = printable(obs.seats[obs.seat].name)
+        deal = f" · deal {obs.deal_number}" if obs.deal_number > 1 else ""
+        self.query_one("#choose-title", Static).update(plain(
+            f" {me} · hand {obs.round_number}/{obs.view.rounds or 7}{deal} · auction"))
+        name = lambda s: obs.seats[s].name  # noqa: E731
+        context = Text()
+        for ln in auction_lines(obs, name):
+            context.append(self.plain(printable(ln)) + "\n")
+        self.query_one("#context", Static).update(context)
+        can_bid = self.lowest <= MAX_POINTS
+        self.query_one("#prompt", Static).update(Text(
+            "Your bid: ←→ change, ↑↓ move between suit, bower rank and points, Enter bids. "
+            + ("f raises your factor. " if FactorBid(obs.seat) in obs.legal_actions else "")
+            + "p passes." if can_bid else "No higher basic bid is left: f raises your factor, p passes."))
+        hand, groups, marks = hand_in_order(obs)
+        self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=False, groups=groups, marks=marks)
+        self._paint()
+
+    def _paint(self) -> None:
+        picker = self.query_one(BidPicker)
+        if self.lowest > MAX_POINTS:
+            picker.update(Text("No basic bid can top the standing one (28 points is the most)."))
+            return
+        dark = self.app.current_theme.dark
+        out = Text()
+        parts = (
+            ("Trump ", Text(self.suit.letter if self.ascii else self.suit.symbol, style=suit_style(self.suit, dark))
+             + Text(f" {self.suit.label}")),
+            ("Bowers ", Text(rank_label(self.rank))),
+            ("Points ", Text(f"{self.points}  ({self.lowest}–{MAX_POINTS})")),
+        )
+        for i, (label, value) in enumerate(parts):
+            if i:
+                out.append("   ")
+            out.append(label, style="dim")
+            chosen = i == self.field
+            out.append("◀ " if chosen else "  ", style="bold")
+            value.stylize("bold reverse" if chosen else "bold")
+            out.append_text(value)
+            out.append(" ▶" if chosen else "  ", style="bold")
+        picker.update(out)
+
+    def action_field(self, step: int) -> None:
+        self._typed = ""
+        self.field = (self.field + step) % len(FIELDS)
+        self._paint()
+
+    def action_move(self, step: int) -> None:
+        self._typed = ""
+        if self.lowest > MAX_POINTS:
+            return
+        if FIELDS[self.field] == "suit":
+            self.suit = SUITS[(SUITS.index(self.suit) - step) % 4]  # ← is the lower suit
+        elif FIELDS[self.field] == "rank":
+            self.rank = self.ranks[(self.ranks.index(self.rank) + step) % len(self.ranks)]
+        else:
+            self.points = min(MAX_POINTS, max(self.lowest, self.points + step))
+        self._paint()
+
+    def action_number(self, index: int) -> None:
+        """Digits type the points (1-9 call number(0..8), 0 calls number(-1)): "1" then "5" is 15."""
+        digit = str(index + 1 if index >= 0 else 0)
+        typed = self._typed + digit if len(self._typed) < 2 else digit
+        if not 0 < int(typed) <= MAX_POINTS:
+            typed = digit
+        self._typed = typed
+        self.field = FIELDS.index("points")
+        value = int(typed)
+        if self.lowest <= value <= MAX_POINTS:
+            self.points = value
+            self.say("")
+        elif value:
+            self.say(f"{value} points would not top the standing bid: bid {self.lowest} to {MAX_POINTS}.")
+        self._paint()
+
+    def action_confirm(self) -> None:
+        if self.lowest > MAX_POINTS:
+            self.say("No basic bid is left: f raises your factor, p passes.", error=True)
+            return
+        action = BasicBid(self.obs.seat, int(self.suit), self.rank, self.points)
+        if self._try(action):
+            self.dismiss(action)
+
+    def action_factor(self) -> None:
+        action = FactorBid(self.obs.seat)
+        if self._try(action):
+            self.dismiss(action)
+
+    def action_pass_turn(self) -> None:
+        action = AuctionPass(self.obs.seat)
+        if self._try(action):
+            self.dismiss(action)
+
+
+__all__ = ["AuctionScreen", "bid_words", "factor_words"]

@@ -1,0 +1,195 @@
+"""Seven for Seven's words at the table, as plain data (no Textual, no Rich): the
+log's lines for each action, the auction as the auction screen shows it, the
+hand's end, the round summary and the status line. Every bid is said aloud (V14);
+draws and discards are never named (V16)."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ....engine.actions import Deal, Play
+from ....engine.cards import rank_label
+from ....games.sevenforseven import AuctionPass, BasicBid, ChooseLeader, Discard, FactorBid, Observation, Phase
+from ...narration import Line, Part, Summary, Told, line, out_of, plural
+
+Name = Callable[[int], str]
+
+__all__ = ["bid_words", "factor_words", "contract_words", "auction_lines", "narrate", "round_over_line",
+           "round_summary", "status_lines", "action_words"]
+
+
+def bid_words(points: int, suit, rank: int) -> tuple[Part, ...]:
+    """'13 points, trump ♥, bowers 7' as parts (the suit drawn in its colour)."""
+    return (f"{points} points, trump ", suit, f", bowers {rank_label(rank)}")
+
+
+def factor_words(factor: int) -> str:
+    return f"×{factor}"
+
+
+def contract_words(obs: Observation) -> str:
+    """'13♥7' (points, trump suit, bower rank), plain text."""
+    c = obs.contract
+    if c is None:
+        return ""
+    return f"{c.points}{c.suit.symbol}{rank_label(c.rank)}"
+
+
+def _trio_words(trio, name: Name) -> str:
+    captain, *lieutenants = trio
+    return f"{name(captain)} with {' and '.join(name(s) for s in lieutenants)}"
+
+
+def auction_lines(obs: Observation, name: Name) -> list[str]:
+    """The auction screen's public facts: the bids so far, the standing bid and its
+    proposed trio, and every factor (V14)."""
+    out = []
+    said = []
+    for action in obs.auction[-12:]:
+        if type(action) is BasicBid:
+            said.append(f"{name(action.seat)} {action.points}{action.suit.symbol}{rank_label(action.rank)}")
+        elif type(action) is FactorBid:
+            said.append(f"{name(action.seat)} factor")
+        elif type(action) is AuctionPass:
+            said.append(f"{name(action.seat)} pass")
+    skipped = len(obs.auction) - 12
+    if said:
+        out.append(("… " if skipped > 0 else "") + "Bids: " + ", ".join(said) + ".")
+    else:
+        out.append(f"{name(obs.dealer)} deals; you bid first.")
+    if obs.standing is not None:
+        s = obs.standing
+        trio = obs.proposed_trio or (s.seat,)
+        out.append(f"Standing: {s.points}{s.suit.symbol}{rank_label(s.rank)} by {name(s.seat)}: "
+                   f"{s.points} points, trump {s.suit.symbol} {s.suit.label}, bowers {rank_label(s.rank)}. "
+                   f"Proposed trio: {_trio_words(trio, name)}.")
+    else:
+        out.append("No basic bid yet: a factor bid needs one first.")
+    raised = [f"{name(s)} {factor_words(f)}" for s, f in enumerate(obs.factors) if f > 1]
+    out.append("Factors: " + (", ".join(raised) if raised else "everyone ×1") +
+               f". {plural(obs.passes_in_row, 'pass', 'passes')} in a row (7 end the auction).")
+    return out
+
+
+def narrate(action, before: Observation, after: Observation, name: Name) -> Told:
+    """The log's lines for one applied action: public facts only."""
+    if isinstance(action, Deal):
+        again = f" again (deal {after.deal_number})" if after.deal_number > 1 else ""
+        return Told((line(f"Hand {out_of(after.round_number, after.view.rounds)}: {name(after.dealer)} deals{again}; "
+                          f"{name((after.dealer + 1) % after.players)} bids first.", style="bold"),), clear=True)
+    lines: list[Line] = []
+    kind = type(action)
+    if kind is BasicBid:
+        lines.append(Line((f"{name(action.seat)} bids ", *bid_words(action.points, action.suit, action.rank), ".")))
+    elif kind is FactorBid:
+        lines.append(line(f"{name(action.seat)} raises their factor to {factor_words(after.factors[action.seat])}."))
+    elif kind is AuctionPass:
+        lines.append(line(f"{name(action.seat)} passes.", style="dim"))
+    elif kind is Discard:
+        lines.append(line(f"{name(action.seat)} discards {plural(len(action.cards), 'card')} face down."))
+    elif kind is ChooseLeader:
+        lines.append(line(f"{name(action.seat)} leads the first trick." if action.leader == action.seat
+                          else f"{name(action.seat)} names {name(action.leader)} to lead the first trick."))
+    elif kind is Play:
+        lines.append(line(f"{name(action.seat)} plays ", action.card))
+        hand_over = len(after.results) > len(before.results)
+        if len(after.tricks) > len(before.tricks) or hand_over:
+            trick = after.tricks[-1] if after.tricks and not hand_over else None
+            if trick is not None:
+                trio, quartet = after.side_points
+                c = after.contract
+                target = f" of {c.points}" if c is not None else ""
+                lines.append(line(f"{name(trick.winner)} takes trick {len(after.tricks)} ({trick.points} "
+                                  f"{'point' if trick.points == 1 else 'points'}): trio {trio}{target}, "
+                                  f"quartet {quartet}.", style="bold"))
+    if before.phase is Phase.AUCTION and after.phase is not Phase.AUCTION:
+        if after.contract is not None and after.captain is not None:
+            c = after.contract
+            lines.append(Line(("Contract: ", *bid_words(c.points, c.suit, c.rank),
+                               f". Captain {_trio_words(after.trio, name)}; the other four are the quartet."),
+                              style="bold"))
+            lines.append(line(f"{name(after.captain)} draws from the kitty, then each lieutenant."))
+        elif after.phase is Phase.DEAL:
+            lines.append(line("Seven passes and no bid: the hand is passed out and dealt again.", style="bold"))
+    return Told(tuple(lines))
+
+
+def _made(result) -> str:
+    return "made" if result.made else "failed"
+
+
+def round_over_line(before: Observation, after: Observation, name: Name) -> Optional[Line]:
+    if len(after.results) <= len(before.results):
+        return None
+    r = after.results[-1]
+    c = r.contract
+    return line(f"Hand {r.number} over: the trio {_made(r)} {c.points}{c.suit.symbol}{rank_label(c.rank)} "
+                f"({r.trio_points} to {r.quartet_points}).", style="bold")
+
+
+def round_summary(before: Observation, after: Observation, name: Name) -> Optional[Summary]:
+    """Per seat: side and factor, trick points taken, the hand's score (V22), total."""
+    if len(after.results) <= len(before.results):
+        return None
+    r = after.results[-1]
+    c = r.contract
+    rows = []
+    tones = []
+    for seat in range(after.players):
+        in_trio = seat in r.trio
+        role = "captain" if seat == r.captain else ("lieutenant" if in_trio else "quartet")
+        rows.append((line(name(seat)), line(f"{role} {factor_words(r.factors[seat])}"),
+                     line(f"took {r.markers[seat]}"), line(f"{r.round_points[seat]:+d}", style="bold"),
+                     line(str(after.totals[seat]))))
+        tones.append("good" if in_trio == r.made else "bad")
+    notes = (
+        Line(("Contract ", *bid_words(c.points, c.suit, c.rank), f", captain {name(r.captain)}.")),
+        line(f"Trio {r.trio_points} trick points, quartet {r.quartet_points}: the trio {_made(r)}."),
+    )
+    return Summary(title=f"Hand {out_of(r.number, after.view.rounds, ' of ')} over: the trio {_made(r)}",
+                   columns=("", "Side", "Points", "Hand", "Total"), rows=tuple(rows), tones=tuple(tones), notes=notes)
+
+
+def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Line]:
+    if not obs.round_number:
+        return [line("Shuffling…")]
+    out = [line(f"Hand {out_of(obs.round_number, obs.view.rounds)}", style="bold")]
+    more: list[Part] = []
+    if obs.phase is Phase.AUCTION:
+        more.append(f" · dealer {name(obs.dealer)} · auction")
+        if obs.standing is not None:
+            s = obs.standing
+            more.append(f" · standing {s.points}{s.suit.symbol}{rank_label(s.rank)} ({name(s.seat)})")
+    elif obs.contract is not None and obs.captain is not None:
+        more.append(f" · {contract_words(obs)} {name(obs.captain)}")
+        if obs.phase is Phase.PLAY:
+            trio, quartet = obs.side_points
+            more.append(f" · trio {trio}/{obs.contract.points} · quartet {quartet}")
+            more.append(f" · trick {min(len(obs.tricks) + 1, 7)}/7")
+    out.append(Line(tuple(more)))
+    seat = obs.to_act[0] if obs.to_act else None
+    if seat is None:
+        return out
+    doing = {Phase.AUCTION: "to bid", Phase.DISCARD: "to discard", Phase.LEAD: "to name the leader",
+             Phase.PLAY: "to lead" if not obs.trick else "to play"}.get(obs.phase, "to act")
+    out.append(line(" · "))
+    out.append(line(f"{you} {doing}", style="bold reverse") if you is not None
+               else line(f"{name(seat)} {doing}", style="bold"))
+    return out
+
+
+def action_words(action) -> str:
+    kind = type(action)
+    if kind is Play:
+        return action.card.pretty()
+    if kind is BasicBid:
+        return f"bid {action.points}{action.suit.symbol}{rank_label(action.rank)}"
+    if kind is FactorBid:
+        return "raise your factor"
+    if kind is AuctionPass:
+        return "pass"
+    if kind is Discard:
+        return "discard " + " ".join(c.pretty() for c in action.cards)
+    if kind is ChooseLeader:
+        return f"seat {action.leader + 1} leads"
+    return ""
