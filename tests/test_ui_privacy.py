@@ -36,7 +36,7 @@ from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
 
 # A face-up card in a hand is drawn as a box: "│ 7♠  │" (or heavy "┃ 7♠  ┃" at the cursor).
-CARD_FACE = re.compile(r"[│┃] ?((?:10|[0-9JQKA])[♠♥♦♣]) +[│┃]")
+CARD_FACE = re.compile(r"[│┃] ?((?:10|[0-9JQKA])[♠♥♦♣]|JK) +[│┃]")  # the Joker (V2) too
 CARD_BACK = re.compile(r"[│┃] ?░+ ?[│┃]")
 # Private words about a hand: a hint, the cards picked to pass, what was passed and
 # received, the cards still unbid. Outside the window none of them may show.
