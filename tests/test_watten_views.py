@@ -113,3 +113,15 @@ def test_the_table_view_sides_trump_line_and_marks():
     view = g.spec.table(g.observe(2))
     assert view.trick.winner == 0 and view.trick.number == 1
     assert dict(view.hand_marks) == {C("9S"): "striker"}
+
+
+def test_the_review_replays_a_finished_hand_w9_w10():
+    g = _game()
+    steps = g.spec.review(g, 0, None)
+    assert [s.title for s in steps] == ["Hand 1: the deal", "Hand 1: striker and trump", "Hand 1: trick 1",
+                                        "Hand 1: trick 2", "Hand 1: trick 3", "Hand 1: the score"]
+    assert steps[2].notes[0] == "plays 9H, wins" and "three tricks" in steps[-1].summary
+    assert [len(h) for h in steps[-1].hands] == [2, 2, 2, 2]
+    went = g.spec.review(g, 1, None)
+    assert "Cy raises to 3, Di holds; Di raises to 4, Ann goes" in went[2].summary  # both in trick 1
+    assert "went" in went[-1].summary and "score 3" in went[-1].summary

@@ -9,6 +9,7 @@ from ...engine import registry
 from ...engine.protocol import GameSpec, GameView, Option, Seat
 from .actions import action_text, parse_action
 from .records import parse_stacked, stacked_text
+from .review import hand_steps
 from .rules import DEFAULT_TARGET, GAME, TARGETS, Rules
 from .sheet import sheet_view
 from .state import Game
@@ -62,5 +63,5 @@ WATTEN = registry.register(GameSpec(
     description="Four in two sides, 5 cards each: name a striker and a trump, three tricks win, raise the stake.",
     rule_prefix="W", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
-    options=(TARGET,), order=40, table=table_view,
+    options=(TARGET,), order=40, table=table_view, review=hand_steps,
 ))
