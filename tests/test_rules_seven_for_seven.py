@@ -707,3 +707,22 @@ def test_v11_the_table_badges_the_captain_and_lieutenants_and_counts_trick_point
         want = "C" if seat == captain else ("L" if seat in lieutenants else "")
         assert info.mark == want, seat
         assert ("took", "0") in info.cells
+
+
+def test_during_the_auction_the_table_groups_the_hand_by_plain_suit_and_shows_the_bids():
+    game = dealt(4)
+    first = game.turn
+    game.apply(BasicBid(first, int(H), 7, 13))
+    game.apply(FactorBid(game.turn))
+    obs = game.observe(0)
+    from dataclasses import replace
+
+    hand = tuple(sorted(cards("JK AS 7S 7H 2H KD 3C"), reverse=True))
+    view = SPEC.table(replace(obs, hand=hand))
+    assert view.hand_by_suit == ((Card.from_code(JOKER),), tuple(cards("AS 7S")), tuple(cards("7H 2H")),
+                                 tuple(cards("KD")), tuple(cards("3C")))
+    cells = dict(view.seats[first].cells)
+    assert cells["bid"] == "13♥7"
+    assert view.seats[(first + 1) % 7].cells == (("bid", "factor"), ("factor", "×2"))
+    assert view.hand_marks == () and view.side_names == ()
+    assert "13♥7" in view.trump[0]

@@ -89,10 +89,15 @@ def table_view(obs: Any) -> TableView:
         t = obs.last_trick
         winning = next(i for i, (s, _) in enumerate(t.plays) if s == t.winner)
         last = TableTrick(t.plays, winning=winning, complete=True, number=t.number, round=t.round)
-    ordered = [Card.from_code(c) for c in ctx.order(obs.hand)] if contract is not None else list(obs.hand)
+    if contract is not None:  # V7: bowers and the Joker in the trump group, strongest first
+        ordered = [Card.from_code(c) for c in ctx.order(obs.hand)]
+    else:  # no contract yet: plain suits, the Joker (no suit of its own) first
+        ordered = sorted(obs.hand, key=lambda c: (c == JOKER, c & 3, c), reverse=True)
     groups: list[list[Card]] = []
     for card in ordered:
-        if groups and ctx.suit[groups[-1][0]] == ctx.suit[card]:
+        same = groups and (ctx.suit[groups[-1][0]] == ctx.suit[card] if contract is not None
+                           else groups[-1][0] != JOKER and card != JOKER and groups[-1][0] & 3 == card & 3)
+        if same:
             groups[-1].append(card)
         else:
             groups.append([card])
