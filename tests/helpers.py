@@ -353,3 +353,14 @@ def _check_tricks(rnd: dict, held: list, taken: list, n: int) -> None:
         taken[winner] += 1
         leader = winner
     assert rnd["taken"] == taken
+
+
+def record_players(rec: dict) -> int:
+    """A saved record's seat count, whatever its family (version 1 keeps it in its rules)."""
+    return len(rec["seats"])
+
+
+def record_rounds(rec: dict) -> int:
+    """The rounds (or hands) a saved record finished: replayed by the engine, so every
+    family's record counts the same way (its own log fields differ)."""
+    return len(record.from_record(rec).results())

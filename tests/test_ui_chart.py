@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hostile import raw_controls
 from test_ui_driver import play_game
 from test_ui_saves import open_review, save_dir  # noqa: F401  (the fixture)
@@ -240,3 +241,23 @@ def test_the_app_starts_without_the_plotting_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("save_id", ["sim-8-0001", "sim-9-0001"])  # Watten, Seven for Seven
+async def test_review_of_every_family_opens_with_its_chart_and_numbers(save_dir, save_id):  # noqa: F811
+    """The review read one family's result fields (round points) and crashed on the
+    others' games; its chart and numbers come from the game's scoresheet now."""
+    record = raw(save_id)
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, chart = await show_chart(pilot, save_id)
+        lines = lines_of(chart)
+        assert len(lines) == len(record["seats"])
+        assert [line[-1] for line in lines] == record["totals"]  # each line ends at the seat's saved total
+        numbers = screen.query_one("#review-totals").render()
+        shown = screen_text(app)
+        assert numbers is not None and all(seat["name"] in shown for seat in record["seats"])
+        for view in ("s", "t", "r"):  # the scoresheet, the statistics, the replay all open
+            await pilot.press(view)
+            await pilot.pause()
+        assert isinstance(app.screen, type(screen))

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import record_players, record_rounds
 from test_storage_bad_input import CASES, unprivileged, write_case
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
@@ -131,7 +132,7 @@ async def test_list_sorts(save_dir):
         assert listed(app) == IDS[::-1]
         await pilot.press("o")  # -> players
         await pilot.pause()
-        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts)
         for _ in range(3):  # -> rules, winner, score
             await pilot.press("o")
@@ -308,7 +309,7 @@ async def test_players_view(save_dir):
         for s, seat in enumerate(rec["seats"]):
             games[seat["name"]] = games.get(seat["name"], 0) + 1
             wins[seat["name"]] = wins.get(seat["name"], 0) + (s in rec["winners"])
-            rounds[seat["name"]] = rounds.get(seat["name"], 0) + len(rec["rounds"])
+            rounds[seat["name"]] = rounds.get(seat["name"], 0) + record_rounds(rec)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
         await pilot.press("p")
@@ -338,11 +339,11 @@ async def test_header_click_sorts_and_enter_opens_one_review(save_dir):
         await pilot.click("#saves-table", offset=(x, 0))
         await pilot.pause()
         assert app.screen.sort_key == "players"
-        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts)
         await pilot.click("#saves-table", offset=(x, 0))  # again: reversed
         await pilot.pause()
-        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts, reverse=True)
         await pilot.press("enter")
         await pilot.pause()

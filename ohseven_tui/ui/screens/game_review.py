@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import Card
-from ...engine.protocol import ReviewStep
+from ...engine.protocol import ReviewStep, SheetView
 from ..cards import cards_text
 from ..narration import out_of
 from ..plain import plain, printable
@@ -43,24 +43,16 @@ def round_steps(game, round_index: int, label=None) -> list[ReviewStep]:
     return list(review(game, round_index, label or Card.text))
 
 
-def running_totals(results, players: int) -> list[list[int]]:
-    """Per seat: 0, then the total after each round (R17)."""
-    rows = [[0] for _ in range(players)]
-    for r in results:
-        for s in range(players):
-            rows[s].append(rows[s][-1] + r.round_points[s])
-    return rows
-
-
-def totals_table(results, names: Sequence[str]) -> Table:
-    """The chart's numbers: running totals, a row per player, a column per round."""
+def totals_table(sheet: SheetView, names: Sequence[str]) -> Table:
+    """The chart's numbers: running totals, a row per player, a column per finished
+    round, read from the game's scoresheet (every family declares one)."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("", no_wrap=True)
     table.add_column("Player", no_wrap=True, max_width=14)
-    for r in range(1, len(results) + 1):
-        table.add_column(f"R{r}", justify="right")
-    for s, row in enumerate(running_totals(results, len(names))):
-        table.add_row(str(s + 1), plain(names[s]), *(str(v) for v in row[1:]))
+    for rnd in sheet.rounds:
+        table.add_column(rnd.label.split("\n")[0], justify="right")
+    for s, name in enumerate(names):
+        table.add_row(str(s + 1), plain(name), *(str(rnd.cells[s].total) for rnd in sheet.rounds))
     return table
 
 
@@ -102,7 +94,8 @@ class GameReviewScreen(Screen[None]):
             who = ", ".join(saved.winner_names)
             state = f"won by {who} with {max(game.totals)}"
         else:
-            state = f"unfinished after {out_of(len(results), game.spec.view(game.options).rounds, ' of ')} rounds"
+            view = game.spec.view(game.options)
+            state = f"unfinished after {out_of(len(results), view.rounds, ' of ')} {view.round_word}s"
         described = game.spec.describe(game.options)
         yield Static(plain(f"{saved.id}: {described}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
                      id="review-title")
@@ -119,7 +112,7 @@ class GameReviewScreen(Screen[None]):
                 if not results:
                     yield Static(Text("No round finished."), classes="legend")
                 # The chart itself is mounted when first shown (plotting is imported then).
-                yield Static(totals_table(results, names), id="review-totals")
+                yield Static(totals_table(sheet, names), id="review-totals")
             with VerticalScroll(id="replay"):
                 yield Static(id="replay-title")
                 yield Static(id="replay-body")

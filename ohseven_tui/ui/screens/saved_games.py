@@ -114,7 +114,8 @@ class SavedGamesScreen(Screen[None]):
         for saved in self.saves:
             game = saved.game
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished, {out_of(len(game.results()), game.spec.view(game.options).rounds)} rounds)")
+                f"(unfinished, {out_of(len(game.results()), game.spec.view(game.options).rounds)} "
+                f"{game.spec.view(game.options).round_word}s)")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
             table.add_row(plain(saved.id), plain(_date(saved.date)), rules_text(game), str(game.players), plain(winner),
                           plain(scores), key=saved.id)  # names and file names: plain text, never markup
