@@ -196,6 +196,8 @@ def search(bot: Any, obs: Observation, preferred: Any, start: float) -> Any:
 
 def _run(bot: Any, candidates: list[Any], evaluate: Any, deals: _Deals, start: float) -> Optional[Any]:
     def one_sample() -> tuple[Optional[list[float]], float]:
+        if bot.late():  # a busy machine: no new deal past the hard stop
+            return None, 0.0
         hands, rest = deals.deal()
         weight = deals.weight(hands)
         out = []
