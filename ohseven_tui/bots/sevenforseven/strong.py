@@ -30,7 +30,7 @@ from ...games.sevenforseven import (
     lieutenants_of,
     pack_for,
 )
-from . import normal
+from .normal import best_contract, choose_card, discard_cards, estimate
 
 __all__ = ["search", "DISCARD_CANDIDATES", "SLACK", "TRIES"]
 
@@ -59,7 +59,7 @@ def _play_out(hands: list[list[int]], trick: list[int], turn: int, done: int, ct
     suit = ctx.suit
     while done < 7:
         leader = (turn - len(trick)) % SEATS
-        card = normal.choose_card(turn, hands[turn], trick, leader, ctx, trio)[0]
+        card = choose_card(turn, hands[turn], trick, leader, ctx, trio)[0]
         hands[turn].remove(card)
         trick.append(card)
         if len(trick) == SEATS:
@@ -146,7 +146,7 @@ class _Deals:
         """How far the bidders' hands fall short of their bids (0: they are worth them)."""
         short = 0.0
         for bid in self.bids:
-            worth = normal.estimate(hands[bid.seat], int(bid.suit), bid.rank, self.draws)
+            worth = estimate(hands[bid.seat], int(bid.suit), bid.rank, self.draws)
             short = max(short, bid.points - SLACK - worth)
         return short
 
@@ -247,7 +247,7 @@ def _search_play(bot: Any, obs: Observation, preferred: Any, start: float) -> An
 
 def _finish_discards(hands: list[list[int]], order: Sequence[tuple[int, int]], ctx: TrumpContext) -> None:
     for seat, count in order:
-        for c in normal.discard_cards(hands[seat], count, ctx):
+        for c in discard_cards(hands[seat], count, ctx):
             hands[seat].remove(c)
 
 
@@ -257,7 +257,7 @@ def _search_discard(bot: Any, obs: Observation, preferred: Any, start: float) ->
     me = obs.seat
     hand = [int(c) for c in obs.hand]
     count = len(preferred.cards)
-    lowest = normal.discard_cards(hand, min(len(hand), count + 2), ctx)  # the heuristic's few likeliest
+    lowest = discard_cards(hand, min(len(hand), count + 2), ctx)  # the heuristic's few likeliest
     first = tuple(sorted(int(c) for c in preferred.cards))
     cands = [first] + [tuple(sorted(x)) for x in combinations(lowest, count) if tuple(sorted(x)) != first]
     cands = cands[:DISCARD_CANDIDATES]
@@ -316,7 +316,7 @@ def _search_auction(bot: Any, obs: Observation, preferred: Any, start: float) ->
         # factor bid is still weighed against a pass.
         cands.append(AuctionPass(me))
     if type(preferred) is not BasicBid and (standing is None or standing.seat != me):
-        _, trump, rank = normal.best_contract([int(c) for c in obs.hand], obs.pictures, 2 if obs.joker else 1)
+        _, trump, rank = best_contract([int(c) for c in obs.hand], obs.pictures, 2 if obs.joker else 1)
         low = standing.points + 1 if standing is not None else 1
         if low <= 28:
             cands.append(BasicBid(me, trump, rank, low))
