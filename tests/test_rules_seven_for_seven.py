@@ -726,3 +726,22 @@ def test_during_the_auction_the_table_groups_the_hand_by_plain_suit_and_shows_th
     assert view.seats[(first + 1) % 7].cells == (("bid", "factor"), ("factor", "×2"))
     assert view.hand_marks == () and view.side_names == ()
     assert "13♥7" in view.trump[0]
+
+
+def test_the_review_replays_a_finished_hand_step_by_step():
+    game = registry.new_game(NAME, {}, seed=9)
+    from ohseven_tui.bots import make_bot
+
+    bots = [make_bot("easy", s) for s in range(7)]
+    while not game.is_over:
+        seats = game.to_act()
+        game.apply(DEAL if not seats else bots[seats[0]].choose(game.observe(seats[0])))
+    for index, log in enumerate(game.logs):
+        steps = SPEC.review(game, index, Card.text)
+        deals = len(log.deals)
+        # every deal and its auction, the draws, the discards, the lead, 7 tricks, the score
+        assert len(steps) == 2 * deals + 3 + 7 + 1
+        assert all(len(s.hands) == 7 for s in steps)
+        assert [len(h) for h in steps[-1].hands] == [0] * 7
+        assert sum(len(h) for h in steps[2 * deals].hands) == 53  # after the draws: every card but none twice
+        assert steps[-1].notes[log.captain].startswith("trio")

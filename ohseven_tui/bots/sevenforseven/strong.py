@@ -3,9 +3,9 @@ normal heuristics, for the auction, the discards, the leader and every card.
 
 For a decision it deals the cards its seat cannot see so that they agree with
 everything the seat has seen (its own hand, draws and discards; every card
-played; the suits a seat has shown void in), weights each deal by how well it
-explains the basic bids said in this deal's auction (a bidder's hand should be
-worth her bid to the normal valuation), plays every candidate out in each deal
+played; the suits a seat has shown void in) and, in the auction, with the
+basic bids said aloud (a deal is drawn again until each bidder's hand is worth
+her bid to the normal valuation), plays every candidate out in each deal
 with the normal policy for all seats, and keeps the candidate with the best mean
 V22 score for this seat. Every candidate sees the same deals (a paired
 comparison). An auction candidate is valued as if the bidding ended with it.
@@ -30,14 +30,14 @@ from ...games.sevenforseven import (
     lieutenants_of,
     pack_for,
 )
-from . import normal
+from .normal import best_contract, choose_card, discard_cards, estimate
 
-__all__ = ["search", "DISCARD_CANDIDATES", "UNLIKELY"]
+__all__ = ["search", "DISCARD_CANDIDATES", "SLACK", "TRIES"]
 
 SEATS = 7
 DISCARD_CANDIDATES = 6
-UNLIKELY = 0.25  # the weight of a deal in which a bidder's hand is far from worth her bid
-SLACK = 4.0  # trick points a bidder may have overbid by before her deal counts as unlikely
+SLACK = 2.0  # trick points a bidder may have overbid by (her estimate is the normal bot's valuation)
+TRIES = 40  # deals drawn, in the auction, to find one where every bidder's hand is worth her bid
 
 
 # ---------------------------------------------------------------- the hand's playout
@@ -59,7 +59,7 @@ def _play_out(hands: list[list[int]], trick: list[int], turn: int, done: int, ct
     suit = ctx.suit
     while done < 7:
         leader = (turn - len(trick)) % SEATS
-        card = normal.choose_card(turn, hands[turn], trick, leader, ctx, trio)[0]
+        card = choose_card(turn, hands[turn], trick, leader, ctx, trio)[0]
         hands[turn].remove(card)
         trick.append(card)
         if len(trick) == SEATS:
@@ -120,14 +120,35 @@ class _Deals:
         self.auction = obs.phase is Phase.AUCTION
 
     def deal(self) -> tuple[list[list[int]], list[int]]:
-        """(hands, the rest), the rest being the kitty or the others' discards."""
+        """(hands, the rest), the rest being the kitty or the others' discards. In
+        the auction, the deal is drawn again (up to ``TRIES`` times) until every
+        bidder's hand is worth her bid, else the deal that comes closest is kept."""
         pool = list(self.pool)
-        for attempt in range(20):
+        best: Optional[tuple[list[list[int]], list[int]]] = None
+        best_gap = float("inf")
+        for attempt in range(TRIES if self.bids else 20):
             self.rng.shuffle(pool)
-            hands = self._fill(pool, attempt < 19)
-            if hands is not None:
-                return hands
+            dealt = self._fill(pool, attempt < 19)
+            if dealt is None:
+                continue
+            if not self.bids:
+                return dealt
+            gap = self.gap(dealt[0])
+            if gap <= 0:
+                return dealt
+            if gap < best_gap:
+                best, best_gap = dealt, gap
+        if best is not None:
+            return best
         raise RuntimeError("no deal agrees with what this seat has seen")
+
+    def gap(self, hands: Sequence[Sequence[int]]) -> float:
+        """How far the bidders' hands fall short of their bids (0: they are worth them)."""
+        short = 0.0
+        for bid in self.bids:
+            worth = estimate(hands[bid.seat], int(bid.suit), bid.rank, self.draws)
+            short = max(short, bid.points - SLACK - worth)
+        return short
 
     def _fill(self, pool: list[int], voids: bool) -> Optional[tuple[list[list[int]], list[int]]]:
         hands: list[list[int]] = [[] for _ in range(SEATS)]
@@ -152,15 +173,8 @@ class _Deals:
         return hands, rest
 
     def weight(self, hands: Sequence[Sequence[int]]) -> float:
-        """How well this deal explains the basic bids said aloud (V14)."""
-        w = 1.0
-        if not self.auction:
-            return w
-        for bid in self.bids:
-            worth = normal.estimate(hands[bid.seat], int(bid.suit), bid.rank, self.draws)
-            if worth < bid.points - SLACK:
-                w *= UNLIKELY
-        return w
+        """Every deal counts alike: ``deal`` has already made it agree with the bids."""
+        return 1.0
 
 
 # ---------------------------------------------------------------- the decisions
@@ -182,6 +196,8 @@ def search(bot: Any, obs: Observation, preferred: Any, start: float) -> Any:
 
 def _run(bot: Any, candidates: list[Any], evaluate: Any, deals: _Deals, start: float) -> Optional[Any]:
     def one_sample() -> tuple[Optional[list[float]], float]:
+        if bot.late():  # a busy machine: no new deal past the hard stop
+            return None, 0.0
         hands, rest = deals.deal()
         weight = deals.weight(hands)
         out = []
@@ -231,7 +247,7 @@ def _search_play(bot: Any, obs: Observation, preferred: Any, start: float) -> An
 
 def _finish_discards(hands: list[list[int]], order: Sequence[tuple[int, int]], ctx: TrumpContext) -> None:
     for seat, count in order:
-        for c in normal.discard_cards(hands[seat], count, ctx):
+        for c in discard_cards(hands[seat], count, ctx):
             hands[seat].remove(c)
 
 
@@ -241,7 +257,7 @@ def _search_discard(bot: Any, obs: Observation, preferred: Any, start: float) ->
     me = obs.seat
     hand = [int(c) for c in obs.hand]
     count = len(preferred.cards)
-    lowest = normal.discard_cards(hand, min(len(hand), count + 2), ctx)  # the heuristic's few likeliest
+    lowest = discard_cards(hand, min(len(hand), count + 2), ctx)  # the heuristic's few likeliest
     first = tuple(sorted(int(c) for c in preferred.cards))
     cands = [first] + [tuple(sorted(x)) for x in combinations(lowest, count) if tuple(sorted(x)) != first]
     cands = cands[:DISCARD_CANDIDATES]
@@ -288,17 +304,19 @@ def _search_leader(bot: Any, obs: Observation, preferred: Any, start: float) -> 
 
 
 def _search_auction(bot: Any, obs: Observation, preferred: Any, start: float) -> Any:
-    """Candidates: the heuristic's action, a pass, a factor bid, and the heuristic's
-    best contract one point up; each valued as the contract the bidding would end on."""
+    """Candidates: the heuristic's action (a factor bid only if it is that), a pass,
+    and the heuristic's best contract one point up; each valued as the contract the
+    bidding would end on."""
     me = obs.seat
     standing = obs.standing
     cands: list[Any] = [preferred]
     if standing is not None:
+        # No factor bid of its own: valued as if the bidding ended at once, a factor only
+        # doubles a bet the search cannot read well (it measured worse); the heuristic's
+        # factor bid is still weighed against a pass.
         cands.append(AuctionPass(me))
-        if obs.factors[me] < 6:
-            cands.append(FactorBid(me))
     if type(preferred) is not BasicBid and (standing is None or standing.seat != me):
-        _, trump, rank = normal.best_contract([int(c) for c in obs.hand], obs.pictures, 2 if obs.joker else 1)
+        _, trump, rank = best_contract([int(c) for c in obs.hand], obs.pictures, 2 if obs.joker else 1)
         low = standing.points + 1 if standing is not None else 1
         if low <= 28:
             cands.append(BasicBid(me, trump, rank, low))

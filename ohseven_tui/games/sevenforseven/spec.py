@@ -9,6 +9,7 @@ from ...engine import registry
 from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat
 from .actions import action_text, parse_action
 from .records import parse_stacked, stacked_text
+from .review import hand_steps
 from .sheet import sheet_view
 from .state import GAME_NAME, HANDS, Game
 from .stats import stats_view
@@ -61,5 +62,5 @@ SEVEN_FOR_SEVEN = registry.register(GameSpec(
     description="7 players; bid a trump suit, a bower rank and trick points; a trio of three against four.",
     rule_prefix="V", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
-    options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view,
+    options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view, review=hand_steps,
 ))
