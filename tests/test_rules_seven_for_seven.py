@@ -745,3 +745,20 @@ def test_the_review_replays_a_finished_hand_step_by_step():
         assert [len(h) for h in steps[-1].hands] == [0] * 7
         assert sum(len(h) for h in steps[2 * deals].hands) == 53  # after the draws: every card but none twice
         assert steps[-1].notes[log.captain].startswith("trio")
+
+
+def test_the_scoresheet_heads_each_hand_with_its_contract_and_both_sides_trick_points():
+    """Issue 13: the scoresheet shows per hand the contract and the trick points per
+    side, made or failed, as well as each player's role, factor and score."""
+    from ohseven_tui.bots import make_bot, play_game
+
+    game = registry.new_game("seven-for-seven", {}, seed=9)
+    play_game(game, [make_bot("easy", s) for s in range(7)])
+    sheet = SPEC.sheet(game.observe(0))
+    for rnd, result in zip(sheet.rounds, game.results()):
+        c = result.contract
+        head = rnd.label.split("\n")
+        assert head[0] == f"H{result.number}"
+        assert head[1].startswith(str(c.points)) and c.suit.symbol in head[1]
+        assert head[2] == f"{result.trio_points}–{result.quartet_points} {'✓' if result.made else '✗'}"
+        assert result.trio_points + result.quartet_points == 28  # V20

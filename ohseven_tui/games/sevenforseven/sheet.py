@@ -33,10 +33,17 @@ def _factor(f: int) -> str:
     return f"×{f}" if f > 1 else ""
 
 
+def _head(r: Any) -> str:
+    c = r.contract
+    return f"{bid_label(c.points, c.suit, c.rank)}\n{r.trio_points}–{r.quartet_points} {'✓' if r.made else '✗'}"
+
+
 def sheet_view(obs: Any) -> SheetView:
     n = obs.players
     names = tuple(s.name for s in obs.seats)
-    labels = tuple(f"H{h}" for h in range(1, HANDS + 1))
+    # A finished hand's column head: the contract, then trio–quartet trick points, made ✓ or failed ✗
+    labels = tuple(f"H{h}" if h > len(obs.results) else
+                   f"H{h}\n{_head(obs.results[h - 1])}" for h in range(1, HANDS + 1))
     totals = [0] * n
     rounds = []
     for r in obs.results:

@@ -47,8 +47,9 @@ def _view(joker: bool, pictures: bool) -> GameView:
                        f"(V6, V9, V13); the captain draws {draw} and discards as many (V15)."),
         scoring_note=("Each player scores her side's trick points, then the trio adds (made) or subtracts "
                       "(failed) contract × own factor, the quartet the opposite (V21, V22)."),
-        legend=("Each hand: role (C captain, L lieutenant, Q quartet) and factor, then the hand's points "
-                "→ running total. Bold: the player's side won the hand."),
+        legend=("Each hand's head: the contract (points, trump, bower rank), then the trio's and the quartet's "
+                "trick points, ✓ made or ✗ failed. Each cell: role (C captain, L lieutenant, Q quartet) and factor, "
+                "then the hand's points → running total. Bold: the player's side won the hand."),
         in_play_legend="The hand in play shows each role and factor once the contract stands.",
         top_bid_mark="C captain, * standing basic bid",
         sides=(),
