@@ -125,3 +125,23 @@ def test_the_review_replays_a_finished_hand_w9_w10():
     went = g.spec.review(g, 1, None)
     assert "Cy raises to 3, Di holds; Di raises to 4, Ann goes" in went[2].summary  # both in trick 1
     assert "went" in went[-1].summary and "score 3" in went[-1].summary
+
+
+def test_the_scoresheet_heads_each_hand_with_striker_trump_and_how_it_ended():
+    """Issue 14: the scoresheet shows each hand's striker and trump and how it ended
+    (three tricks, or went); the cells, each side's stake won and running points."""
+    from ohseven_tui.bots import make_bot, play_game
+
+    g = registry.new_game("watten", {}, seed=8)
+    play_game(g, [make_bot("easy", s) for s in range(4)])
+    sheet = g.spec.sheet(g.observe(0))
+    ended = set()
+    for rnd, result in zip(sheet.rounds, g.results()):
+        number, named, how = rnd.label.split("\n")
+        assert number == f"H{result.number}" and named.endswith(result.trump.symbol)
+        if result.ended == "went":
+            assert how == "went"
+        else:
+            assert how == f"{result.side_tricks[0]}–{result.side_tricks[1]}" and 3 in result.side_tricks  # W9
+        ended.add(how == "went")
+    assert ended == {True, False}  # this seed's game has both endings

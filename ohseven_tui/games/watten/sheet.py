@@ -42,6 +42,15 @@ def _contract(result: HandResult) -> str:
     return f"striker {striker}, trump {trump}"
 
 
+def _label(result: HandResult) -> str:
+    """A finished hand's column head: striker rank and trump, then how it ended: the
+    sides' tricks (A–B) when a side took three, "went" when a raise was answered so."""
+    named = f"{rank_label(result.striker)}{result.trump.symbol}" if result.striker is not None and \
+        result.trump is not None else "-"
+    a, b = result.side_tricks
+    return f"H{result.number}\n{named}\n{'went' if result.ended == WENT else f'{a}–{b}'}"
+
+
 def sheet_view(obs: Observation) -> SheetView:
     sides = side_names(obs)
     names = tuple(s.name for s in obs.seats)
@@ -69,7 +78,7 @@ def sheet_view(obs: Observation) -> SheetView:
                 "ended": r.ended, "winner_side": SIDE_LETTERS[r.winner],
                 "raises": [{"seat": x.seat, "answer": x.answer, "stake": x.stake} for x in r.raises],
                 "seats": seats}
-        rounds.append(SheetRound(r.number, f"H{r.number}", head, raises_text(r), r.dealer, tuple(cells),
+        rounds.append(SheetRound(r.number, _label(r), head, raises_text(r), r.dealer, tuple(cells),
                                  tuple(rows), contract=_contract(r), lines=tuple(lines), data=data))
     totals = list(obs.totals)
     current: Optional[SheetRound] = None
@@ -83,7 +92,7 @@ def sheet_view(obs: Observation) -> SheetView:
     return SheetView(
         names=names,
         total_rounds=count,
-        labels=tuple(f"H{n}" for n in range(1, count + 1)),
+        labels=tuple(_label(obs.results[n - 1]) if n <= finished else f"H{n}" for n in range(1, count + 1)),
         rounds=tuple(rounds),
         current=current,
         totals=tuple(totals),

@@ -49,8 +49,9 @@ def _view(target: int) -> GameView:
         scoring_note=(f"The first side to take three tricks wins the hand (W9): 2 points, 1 more for each raise "
                       f"held; a side that goes gives the raisers the stake before the raise (W10). First to "
                       f"{target} wins (W11)."),
-        legend=("Each hand: the side's tricks, the points it won (+stake) → the side's running total; both "
-                "partners show their side's figures."),
+        legend=("Each hand's head: the striker rank and trump, then the sides' tricks (A–B), or \"went\" when a "
+                "raise was answered by going. Each cell: the side's tricks, the points it won (+stake) → the side's "
+                "running total; both partners show their side's figures."),
         in_play_legend="The hand in play shows each side's tricks so far.",
         sides=((0, 2), (1, 3)),
         round_word="hand",
