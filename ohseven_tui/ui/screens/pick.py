@@ -97,7 +97,7 @@ class PickCardsScreen(ChooseScreen):
     ]
 
     def __init__(self, obs: Any, *, title: str, count: int, make: Any, context: str = "", prompt: str = "",
-                 new: Sequence[Any] = (), verb: str = "discard", **kwargs: Any) -> None:
+                 new: Sequence[Any] = (), verb: str = "discard", in_order: bool = True, **kwargs: Any) -> None:
         super().__init__(obs, **kwargs)
         self.title_text = title
         self.count = count
@@ -106,6 +106,7 @@ class PickCardsScreen(ChooseScreen):
         self.prompt_text = prompt
         self.new = tuple(new)
         self.verb = verb
+        self.in_order = in_order  # the game's suit groups (else the hand as dealt, highest first)
 
     def setup(self) -> None:
         obs = self.obs
@@ -116,7 +117,7 @@ class PickCardsScreen(ChooseScreen):
         self.query_one("#prompt", Static).update(Text(self.plain(printable(
             self.prompt_text or f"Choose {self.count} {word} to {self.verb}."))))
         self.say("Pick with Space or a number key (or click a card), then press Enter.")
-        hand, groups, marks = hand_in_order(obs)
+        hand, groups, marks = hand_in_order(obs) if self.in_order else (list(obs.hand), [len(obs.hand)], {})
         self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=True, new=self.new,
                                           groups=groups, marks=marks)
 

@@ -20,7 +20,7 @@ def _passing(obs: Observation, args) -> tuple[Any, Callable[[Any], Any]]:
     from .passing import PassScreen
 
     screen = PassScreen(obs, check=args.check, hint=args.hint, humans=args.humans)
-    return screen, lambda cards: Pass(obs.seat, cards)
+    return screen, lambda action: action  # the screen's Pass, judged by the engine already
 
 
 def _bidding(obs: Observation, args) -> tuple[Any, Callable[[Any], Any]]:
