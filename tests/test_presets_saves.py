@@ -24,6 +24,7 @@ from textual.widgets import ContentSwitcher, DataTable, Static
 from ohseven_tui.bots import make_bot, play_game
 from ohseven_tui.cli import main
 from ohseven_tui.engine import record as records
+from ohseven_tui.engine import registry
 from ohseven_tui.engine.registry import game_spec
 from ohseven_tui.games.ohhell import Game, Seat, StackedDeal, make_pack, make_rules, parse_card
 from ohseven_tui.storage import SaveError, load_save, save_data, write_save
@@ -216,7 +217,7 @@ def by_rules(preset):
             name = seat["name"]
             games[name] = games.get(name, 0) + 1
             wins[name] = wins.get(name, 0) + (s in rec["winners"])
-            rounds[name] = rounds.get(name, 0) + len(rec["rounds"])
+            rounds[name] = rounds.get(name, 0) + raw(save_id)["summary"]["rounds_played"]
     return games, wins, rounds
 
 
@@ -316,7 +317,7 @@ async def test_players_view_filters_by_rules(save_dir):
         await pilot.press("p")
         await pilot.pause()
         assert type(app.screen).__name__ == "PlayersScreen"
-        for preset in (None, "oh-seven", "classic", "up-and-down", None):
+        for preset in (None, *(spec.name for spec in registry.games()), None):  # f cycles the registry
             games, wins, rounds = by_rules(preset)
             table = app.screen.query_one(DataTable)
             rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}

@@ -1,5 +1,6 @@
 """Every player name across all saved games: games, wins, mean points per round,
-and fill, overflow and underfill rates (S5, S8-S10 over all their rounds).
+and the rate of each tally the games keep (Oh Hell's fill, overflow and underfill,
+S8-S10; "-" for a name whose games keep no such tally), over their rounds.
 ``f`` filters by game (all, then each game the registry knows)."""
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...storage import filter_saves, player_summaries
+from ...storage import filter_saves, player_summaries, summary_columns
 from ..plain import plain
 
-COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
+COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round")  # then one column per tally
 
 
 def filters() -> tuple:
@@ -51,6 +52,10 @@ class PlayersScreen(Screen[None]):
         table = self.query_one(DataTable)
         for label in COLUMNS:
             table.add_column(label, key=label.lower())
+        # every game's tallies, the same columns whatever the filter
+        self.tallies = summary_columns(player_summaries(self.saves))
+        for key, label in self.tallies:
+            table.add_column(label, key=f"tally-{key}")
         self.fill()
         table.focus()
 
@@ -58,8 +63,9 @@ class PlayersScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for p in player_summaries(filter_saves(self.saves, self.game)):
+            rates = [p.rate(key) for key, _ in self.tallies]
             table.add_row(plain(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
-                          f"{p.fill_rate:.0%}", f"{p.overflow_rate:.0%}", f"{p.underfill_rate:.0%}", key=p.name)
+                          *(f"{r:.0%}" if r is not None else "-" for r in rates), key=p.name)
         self.query_one("#players-title", Static).update(self._title())
 
     def action_next_filter(self) -> None:
