@@ -98,7 +98,9 @@ def test_the_scoresheet_shows_stakes_endings_and_running_points():
 
 def test_the_table_view_sides_trump_line_and_marks():
     g = registry.new_game("watten", {}, seed=0, seats=SEATS, stacked_deals=(DEAL_A,))
-    act(g, "deal", "0 striker 9", "3 trump H", "0 raise")
+    act(g, "deal", "0 striker 9")
+    assert g.spec.table(g.observe(0)).hand_marks == ()  # marked once both striker and trump are named
+    act(g, "3 trump H", "0 raise")
     view = g.spec.table(g.observe(0))
     assert view.side_names == ("Ann & Cy", "Bo & Di")
     assert [s.side for s in view.seats] == [0, 1, 0, 1]

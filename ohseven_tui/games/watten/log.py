@@ -106,5 +106,10 @@ class HandResult:
         return self.ended == THREE_TRICKS and len(self.tricks) == 3
 
     @property
+    def round_points(self) -> tuple[int, ...]:
+        """Per seat, the hand's points for its side (the shared review's running totals)."""
+        return tuple(self.stake if s & 1 == self.winner else 0 for s in range(4))
+
+    @property
     def points(self) -> tuple[int, int]:
         return tuple(self.stake if s == self.winner else 0 for s in (0, 1))  # type: ignore[return-value]

@@ -77,7 +77,6 @@ def table_view(obs: Observation) -> TableView:
                     break
             else:
                 groups.append([card])
-        marks = [(c, "critical") for c in obs.hand if c in CRITICALS]
         hand_by_rank = tuple(obs.hand)
     return TableView(
         seats=tuple(seats), trick=trick, last_trick=last, trump=_trump_line(obs), side_names=side_names(obs),
