@@ -303,3 +303,29 @@ def test_loads_refuses_what_is_not_a_record(text):
     with pytest.raises(RecordError) as info:
         record.loads(text)
     assert "\n" not in str(info.value) and str(info.value)
+
+
+def test_a_family_seat_action_is_immutable_equal_by_value_and_its_own_copy():
+    """engine.actions.SeatAction: what a family's own actions (a contract bid, a
+    raise) share, so a record's actions and a clone's stay one value."""
+    import copy
+
+    import pytest
+
+    from ohseven_tui.engine.actions import SeatAction
+
+    class Call(SeatAction):
+        __slots__ = ("words",)
+        _fields = ("seat", "words")
+
+        def __init__(self, seat: int, words: str) -> None:
+            object.__setattr__(self, "seat", seat)
+            object.__setattr__(self, "words", words)
+
+    a, b = Call(1, "raise"), Call(1, "raise")
+    assert a == b and hash(a) == hash(b) and a != Call(2, "raise") and a != Call(1, "hold")
+    with pytest.raises(AttributeError):
+        a.seat = 3
+    assert copy.copy(a) is a and copy.deepcopy(a) is a
+    assert repr(a) == "Call(1, 'raise')"
+    assert Call(*a.__reduce__()[1]) == a

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Union
 from ..safetext import quoted
 from .cards import MAX_CODE, Card, parse_card
 
-__all__ = ["Deal", "Pass", "Bid", "BidNumber", "Play", "Action", "DEAL", "action_text", "parse_action"]
+__all__ = ["Deal", "Pass", "Bid", "BidNumber", "Play", "Action", "DEAL", "SeatAction", "action_text", "parse_action"]
 
 _MAX_SEATS = 9
 _MAX_CODE = MAX_CODE + 1
@@ -75,6 +75,41 @@ class Pass:
 
     def __repr__(self) -> str:
         return f"Pass({self.seat}, [{', '.join(c.text() for c in self.cards)}])"
+
+
+class SeatAction:
+    """A family's own action by one seat (a contract bid, a raise): immutable, equal
+    by value, hashable, and its own copy, so records and clones may share it.
+    ``_key()`` is its value: by default its ``_fields`` (the constructor's
+    arguments, in order), which also rebuild it from a pickle or a record."""
+
+    __slots__ = ("seat",)
+    seat: int
+    _fields: tuple[str, ...] = ("seat",)
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, SeatAction) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._key())
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(repr(v) for v in self._key())})"
 
 
 class _CardAction:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine.actions import DEAL, Deal, Play
+from ...engine.actions import DEAL, Deal, Play, SeatAction
 from ...engine.actions import action_text as engine_action_text
 from ...engine.actions import parse_action as engine_parse_action
 from ...engine.cards import Card, Suit, parse_card, rank_label
@@ -25,33 +25,8 @@ RANKS = tuple(range(2, 15))  # V6: any rank 2..A
 PICTURES = (11, 12, 13)  # V6: J, Q, K
 
 
-class _Action:
-    __slots__ = ("seat",)
-    seat: int
-
-    def _key(self) -> tuple[Any, ...]:
-        raise NotImplementedError
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._key() == self._key()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._key()))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), self._key())
-
-    def __copy__(self) -> Any:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Any:
-        return self
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}{self._key()!r}"
+class _Action(SeatAction):
+    __slots__ = ()
 
 
 def _set(obj: Any, **values: Any) -> None:

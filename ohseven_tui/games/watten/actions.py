@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from ...engine.actions import DEAL, Deal, Play
+from ...engine.actions import DEAL, Deal, Play, SeatAction
 from ...engine.actions import action_text as engine_text
 from ...engine.actions import parse_action as engine_parse
 from ...engine.cards import Suit, rank_label
@@ -23,37 +23,11 @@ _MAX_SEATS = 9
 RANK_WORDS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 
 
-class _Action:
-    __slots__ = ("seat",)
-    seat: int
-    _fields: tuple[str, ...] = ("seat",)
+class _Action(SeatAction):
+    __slots__ = ()
 
     def __init__(self, seat: int, *args: Any) -> None:
         object.__setattr__(self, "seat", seat)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f) for f in self._fields)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._values()))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), self._values())
-
-    def __copy__(self) -> Any:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Any:
-        return self
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(repr(v) for v in self._values())})"
 
 
 class NameStriker(_Action):
