@@ -131,7 +131,7 @@ async def test_list_sorts(save_dir):
         assert listed(app) == IDS[::-1]
         await pilot.press("o")  # -> players
         await pilot.pause()
-        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        counts = [len(raw(i)["record"]["seats"]) for i in listed(app)]
         assert counts == sorted(counts)
         for _ in range(3):  # -> rules, winner, score
             await pilot.press("o")
@@ -338,11 +338,11 @@ async def test_header_click_sorts_and_enter_opens_one_review(save_dir):
         await pilot.click("#saves-table", offset=(x, 0))
         await pilot.pause()
         assert app.screen.sort_key == "players"
-        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        counts = [len(raw(i)["record"]["seats"]) for i in listed(app)]
         assert counts == sorted(counts)
         await pilot.click("#saves-table", offset=(x, 0))  # again: reversed
         await pilot.pause()
-        counts = [raw(i)["record"]["rules"]["players"] for i in listed(app)]
+        counts = [len(raw(i)["record"]["seats"]) for i in listed(app)]
         assert counts == sorted(counts, reverse=True)
         await pilot.press("enter")
         await pilot.pause()
