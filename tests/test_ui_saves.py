@@ -143,7 +143,7 @@ async def test_list_sorts(save_dir):
 
 async def test_delete_only_after_confirmation(save_dir):
     app = OhSevenApp(save_dir=save_dir)
-    others = {p.name: p.read_bytes() for p in save_dir.iterdir() if p.stem != "sim-4-0001"}
+    others = {p.name: p.read_bytes() for p in save_dir.iterdir() if p.is_file() and p.stem != "sim-4-0001"}
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
         await select(pilot, "sim-4-0001")
