@@ -23,6 +23,7 @@ MAX_POINTS = 28  # 1 + 2 + ... + 7 (V6, V20)
 MAX_FACTOR = 6  # V12 (ruling): the die's highest face
 RANKS = tuple(range(2, 15))  # V6: any rank 2..A
 PICTURES = (11, 12, 13)  # V6: J, Q, K
+_RANKS = frozenset(RANKS)
 
 
 class _Action(SeatAction):
@@ -47,9 +48,13 @@ class BasicBid(_Action):
         found = cls._table.get((seat, suit, rank, points)) if type(seat) is int else None
         if found is not None:
             return found
-        obj = object.__new__(cls)  # out of range: kept for the engine to refuse in words
-        _set(obj, seat=seat, suit=Suit(suit) if type(suit) is int and 0 <= suit <= 3 else suit, rank=rank,
-             points=points)
+        obj = object.__new__(cls)
+        known = (type(seat) is int and 0 <= seat < SEATS and type(suit) in (int, Suit) and 0 <= suit <= 3
+                 and rank in _RANKS and type(points) is int and 1 <= points <= MAX_POINTS)
+        _set(obj, seat=seat, suit=Suit(suit) if known else suit, rank=rank, points=points)
+        if known:  # interned when first made (not at import: ten thousand bids cost start-up 20 ms)
+            cls._table[(seat, int(suit), rank, points)] = obj
+        # else out of range: kept for the engine to refuse in words
         return obj
 
     def _key(self) -> tuple[Any, ...]:
@@ -65,17 +70,6 @@ def bid_label(points: int, suit: Any, rank: int) -> str:
     return f"{points}{symbol}{rank_label(rank)}"
 
 
-def _intern() -> None:
-    for seat in range(SEATS):
-        for points in range(1, MAX_POINTS + 1):
-            for suit in range(4):
-                for rank in RANKS:
-                    obj = object.__new__(BasicBid)
-                    _set(obj, seat=seat, suit=Suit(suit), rank=rank, points=points)
-                    BasicBid._table[(seat, suit, rank, points)] = obj
-
-
-_intern()
 
 
 class FactorBid(_Action):
