@@ -108,3 +108,30 @@ def test_setup_files_kept_before_the_registry_still_load():
 ])
 def test_odd_new_setup_files_are_ignored(data):
     assert setup_from_dict(data) is None
+
+
+@pytest.mark.parametrize("game, seats, options", [("seven-for-seven", 7, {"joker": False, "bowers": "pictures"}),
+                                                   ("watten", 4, {"target": 11})])
+async def test_the_setup_offers_seven_for_seven_and_watten_with_their_seats_and_options(tmp_path, game, seats,
+                                                                                         options):
+    """Issues 13, 14: the setup offers each game at its own seat count (7; 4, partners
+    opposite), any mix of humans and bots, and its options; the game starts with them."""
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for_input(pilot)
+        await pilot.press("enter")  # New game
+        screen = await wait_for_input(pilot)
+        screen.query_one("#rules", Select).value = game
+        for _ in range(5):
+            await pilot.pause()
+        assert [value for _, value in screen.query_one("#players", Select)._options] == [seats]
+        for name, value in options.items():
+            select = screen.query_one(f"#{name}", Select)
+            assert not select.disabled
+            select.value = value
+        await pilot.pause()
+        chosen = screen.choices()
+        assert chosen.game == game and chosen.options == options and len(chosen.seats) == seats
+        started = chosen.make_game()
+        assert started.spec.name == game and started.players == seats
+        assert {k: started.options[k] for k in options} == options
