@@ -110,6 +110,7 @@ async def test_hot_seat_a_hand_of_seven_for_seven_shows_no_human_another_humans_
     game = _game(humans=(0, 2))
     app = OhSevenApp(game=game, bot_delay=0)
     discards = set()
+    saw_top = False
     async with app.run_test(size=(100, 30)) as pilot:
         watch = FrameWatch(app, game)
         bid = False
@@ -130,6 +131,10 @@ async def test_hot_seat_a_hand_of_seven_for_seven_shows_no_human_another_humans_
                     bid = True
                     await _bid_28(pilot, screen)
                 else:
+                    if screen.obs.standing is not None and screen.obs.standing.points == 28:
+                        keys = text(app).splitlines()[-1]  # no basic bid is left: the footer says so
+                        assert "Bid" not in keys and "Pass" in keys, keys
+                        saw_top = True
                     await pilot.press("p")
                 continue
             if isinstance(screen, PickCardsScreen):
@@ -144,6 +149,7 @@ async def test_hot_seat_a_hand_of_seven_for_seven_shows_no_human_another_humans_
             await pilot.press(str(hand.legal_indices[0] + 1), "enter")
     assert game.results(), "the hand did not end"
     assert discards == {0, 2}  # both humans drew and discarded in private
+    assert saw_top  # Cy's auction screen after Ann's 28
     assert not watch.breaches, watch.breaches[:3]
     # the watch saw both kinds of frame (how many depends on the machine's pace)
     assert watch.face_up_frames > 20 and watch.hidden_frames > 5, (watch.face_up_frames, watch.hidden_frames)
