@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 __all__ = [
     "EngineError",
     "IllegalAction",
@@ -16,6 +18,7 @@ __all__ = [
     "BidOutOfRange",
     "HookBid",
     "RecordError",
+    "ChecksActions",
 ]
 
 
@@ -71,3 +74,26 @@ class HookBid(IllegalAction):
 
 class RecordError(EngineError):
     """A game record that cannot be read or replayed."""
+
+
+class ChecksActions:
+    """A game state's ``why_illegal`` and ``is_legal`` from its one ``_check(action)``,
+    which raises an IllegalAction (one sentence) and changes nothing: so ``apply``,
+    which calls the same check, can never disagree with them."""
+
+    __slots__ = ()
+
+    def _check(self, action: Any) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, action: Any) -> Optional[str]:
+        """The sentence ``apply`` would refuse this action with, or None if it is legal.
+        Nothing is changed or copied."""
+        try:
+            self._check(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None

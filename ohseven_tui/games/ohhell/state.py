@@ -26,6 +26,7 @@ from ...engine.errors import (
     BidOutOfRange,
     CardAlreadyBid,
     CardNotInHand,
+    ChecksActions,
     HookBid,
     IllegalAction,
     MustFollowSuit,
@@ -117,7 +118,7 @@ def _default_seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i + 1}") for i in range(n))  # frozen, so games may share them
 
 
-class Game:
+class Game(ChecksActions):
     """An Oh-Seven (or Oh Hell preset) game: rules, seats, seed and actions."""
 
     def __init__(
@@ -347,18 +348,6 @@ class Game:
             raise IllegalAction(f"{action!r} is not an action of this game")
         self.current_seat = self._seat_in_turn()
         self.history.append(action)
-
-    def why_illegal(self, action: Any) -> Optional[str]:
-        """The sentence ``apply`` would refuse this action with, or None if it is legal.
-        Nothing is changed or copied."""
-        try:
-            self._check(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return None
-
-    def is_legal(self, action: Any) -> bool:
-        return self.why_illegal(action) is None
 
     def _check(self, action: Any) -> None:
         kind = type(action)

@@ -23,6 +23,7 @@ from ...engine.cards import JOKER, Card, Suit, make_pack, rank_label
 from ...engine.errors import (
     BidOutOfRange,
     CardNotInHand,
+    ChecksActions,
     IllegalAction,
     MustFollowSuit,
     NoSuchSeat,
@@ -103,7 +104,7 @@ def _default_seats() -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i + 1}") for i in range(SEATS))
 
 
-class Game:
+class Game(ChecksActions):
     """A game of Seven for Seven: options, seats, seed and actions."""
 
     players = SEATS
@@ -234,16 +235,6 @@ class Game:
         return self.seats[seat].name if seat is not None and 0 <= seat < SEATS else f"seat {seat}"
 
     # ------------------------------------------------------------------ checks
-    def why_illegal(self, action: Any) -> Optional[str]:
-        try:
-            self._check(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return None
-
-    def is_legal(self, action: Any) -> bool:
-        return self.why_illegal(action) is None
-
     def _check(self, action: Any) -> None:
         kind = type(action)
         if kind is Deal:

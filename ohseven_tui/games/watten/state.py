@@ -31,7 +31,15 @@ from typing import Any, Mapping, NamedTuple, Optional, Sequence
 from ...engine import registry
 from ...engine.actions import DEAL, Deal, Play
 from ...engine.cards import Card, Suit, make_pack, rank_label
-from ...engine.errors import CardNotInHand, IllegalAction, MustFollowSuit, NoSuchSeat, NotYourTurn, WrongPhase
+from ...engine.errors import (
+    CardNotInHand,
+    ChecksActions,
+    IllegalAction,
+    MustFollowSuit,
+    NoSuchSeat,
+    NotYourTurn,
+    WrongPhase,
+)
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import TrumpContext
 from .actions import Go, Hold, NameStriker, NameTrump, Raise
@@ -87,7 +95,7 @@ def _default_seats() -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i + 1}") for i in range(PLAYERS))
 
 
-class Game:
+class Game(ChecksActions):
     """A game of Watten: rules (the target), seats, seed and actions."""
 
     def __init__(self, rules: Rules, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
@@ -200,16 +208,6 @@ class Game:
         if phase is Phase.TRUMP:
             return [NameTrump(seat, s) for s in reversed(_SUITS)]
         return []
-
-    def is_legal(self, action: Any) -> bool:
-        return self.why_illegal(action) is None
-
-    def why_illegal(self, action: Any) -> Optional[str]:
-        try:
-            self._check(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return None
 
     # ------------------------------------------------------------------ checks
     def _name(self, seat: Optional[int]) -> str:
