@@ -79,6 +79,19 @@ class FrameWatch:
     def close(self) -> None:
         self.window = None
 
+    async def go_past_shared(self, pilot, screen) -> bool:
+        """A hand-off (the human named confirms: their window opens) or a round's
+        summary or scoresheet (every window ends): press Enter past it. True if
+        ``screen`` was one of them."""
+        if isinstance(screen, HandoffScreen):
+            self.open(seat_named(self.game, screen.player))
+        elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
+            self.close()
+        else:
+            return False
+        await pilot.press("enter")
+        return True
+
     def owner(self, screen) -> Optional[int]:
         """The seat whose cards this frame may show, or None."""
         if self.window is None:

@@ -7,16 +7,13 @@ in hot-seat no frame shows one human's cards to another (V16)."""
 from __future__ import annotations
 
 from test_ui_driver import text, wait_for_input
-from test_ui_privacy import FrameWatch, seat_named
+from test_ui_privacy import FrameWatch
 
 from ohseven_tui.engine import registry
 from ohseven_tui.engine.protocol import Seat
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
-from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.pick import PickCardsScreen, PickScreen
-from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
-from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.sevenforseven.auction import AuctionScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
@@ -118,13 +115,7 @@ async def test_hot_seat_a_hand_of_seven_for_seven_shows_no_human_another_humans_
             screen = await wait_for_input(pilot, limit=20000, also=INPUT)
             if isinstance(screen, GameOverScreen) or game.results():
                 break
-            if isinstance(screen, HandoffScreen):
-                watch.open(seat_named(game, screen.player))
-                await pilot.press("enter")
-                continue
-            if isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
-                watch.close()
-                await pilot.press("enter")
+            if await watch.go_past_shared(pilot, screen):
                 continue
             if isinstance(screen, AuctionScreen):
                 if screen.obs.seat == 0 and not bid:

@@ -6,7 +6,7 @@ on every frame with a raise answered by the other human."""
 from __future__ import annotations
 
 from test_ui_driver import text, wait_for_input
-from test_ui_privacy import FrameWatch, seat_named
+from test_ui_privacy import FrameWatch
 from watten_helpers import SEED_DEALER_3, stacked
 
 from ohseven_tui.engine import registry
@@ -14,10 +14,8 @@ from ohseven_tui.engine.cards import Card, Suit, parse_card
 from ohseven_tui.engine.protocol import Seat
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
-from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.pick import PickScreen
 from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
-from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import MARK, HandView
 from ohseven_tui.ui.widgets.log import TableLog
@@ -109,13 +107,7 @@ async def test_hot_seat_the_answer_is_private_to_its_side_and_no_frame_shows_ano
             screen = await wait_for_input(pilot, limit=20000, also=(PickScreen,))
             if isinstance(screen, GameOverScreen) or len(game.results()) >= 3:
                 break
-            if isinstance(screen, HandoffScreen):
-                watch.open(seat_named(game, screen.player))
-                await pilot.press("enter")
-                continue
-            if isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
-                watch.close()
-                await pilot.press("enter")
+            if await watch.go_past_shared(pilot, screen):
                 continue
             if isinstance(screen, PickScreen):
                 labels = [label for label, _ in screen.choices]
