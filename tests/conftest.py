@@ -35,3 +35,15 @@ def bots_only_play():
     yield narrow
     for spec in reversed(saved):
         registry.register_bot(spec, keep_taught=False)
+
+
+@pytest.fixture(autouse=True)
+def _handoff_takes_pilot_keys(monkeypatch):
+    """Pilot sends each key only after the screen before it settled, so the
+    hand-off's wait for a quiet moment (a real terminal's typed-ahead keys) would
+    only slow every hot-seat test down: it is off here. Its own tests
+    (tests/test_handoff_keys*.py) set the real values."""
+    from ohseven_tui.ui.screens import handoff
+
+    monkeypatch.setattr(handoff, "SETTLE", 0.0)
+    monkeypatch.setattr(handoff, "AFTER", 0.0)

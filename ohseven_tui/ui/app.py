@@ -8,6 +8,8 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Optional
 
+from textual import events
+from textual._time import get_time
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -64,6 +66,9 @@ class OhSevenApp(App):
         self.start_tutorial_of = tutorial  # a game's name: open its tutorial at start-up
         self.asked_delay = bot_delay
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
+        from .privacy import KeyGate
+
+        self.key_gate = KeyGate()  # hot-seat: keys typed ahead of a hand-off act for nobody
         self._apply_look()
         if theme:
             self.theme = theme
@@ -274,7 +279,23 @@ class OhSevenApp(App):
         table = self.table()
         if table is not None and not table.lookout.keeps_window(screen):
             table.cover()
+        settle = getattr(screen, "key_settle", None)
+        if settle is not None:  # a hand-off: from now, only a key pressed after a quiet moment
+            self.key_gate.hold(get_time(), settle)
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+
+    QUIT_KEYS = ("ctrl+q", "ctrl+c")
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and clicks pass the key gate first (see ``privacy.KeyGate``); a
+        refused one is dropped before any screen sees it."""
+        # A key is checked as it arrives and again if it comes back up unhandled,
+        # when the app looks up its binding on whatever screen is on top by then.
+        gated = (isinstance(event, events.Key) and event.key not in self.QUIT_KEYS
+                 or isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded)
+        if gated and self.key_gate.holding and not self.key_gate.admits(event.time):
+            return
+        await super().on_event(event)
 
     def table(self):
         from .screens.table import TableScreen

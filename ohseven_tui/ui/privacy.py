@@ -44,3 +44,41 @@ class Lookout:
         window's owner does (its own passing or bidding screen)."""
         owner = getattr(screen, "private_to", None)
         return owner is not None and owner == self.window
+
+
+class KeyGate:
+    """Hot-seat: no key typed ahead acts for the next player.
+
+    After :meth:`hold`, a key (or a click) is taken only once ``settle`` seconds
+    have passed with no key arriving. A refused key starts the wait again, so a
+    key already queued, a double tap or a held key's auto-repeat never gets
+    through; the first key after a quiet moment does, and opens the gate.
+    Times are the keys' own (when the terminal sent them), not when they are read.
+    """
+
+    def __init__(self) -> None:
+        self.opens_at: Optional[float] = None  # None: open
+        self.settle = 0.0
+
+    @property
+    def holding(self) -> bool:
+        return self.opens_at is not None
+
+    def hold(self, now: float, settle: float) -> None:
+        """From ``now``, refuse keys until ``settle`` quiet seconds have passed."""
+        self.settle = settle
+        self.opens_at = max(self.opens_at or now, now + settle)
+
+    def admits(self, at: float) -> bool:
+        """May a key sent at ``at`` act? (A refused one restarts the wait.)"""
+        if self.opens_at is None:
+            return True
+        if at >= self.opens_at:
+            self.opens_at = None
+            return True
+        self.opens_at = max(self.opens_at, at + self.settle)
+        return False
+
+    def ready(self, now: float) -> bool:
+        """Would a key sent ``now`` be taken?"""
+        return self.opens_at is None or now >= self.opens_at

@@ -1,8 +1,16 @@
 """Hot-seat privacy: an opaque screen that hides the table (every hand) until the
-named player has the keyboard."""
+named player has the keyboard.
+
+It takes only a key pressed after it has been quiet on screen for a moment
+(``SETTLE``): never a key typed ahead by the player who just acted (a double
+tap, a key held down, a second press because the screen was slow). And once it
+closes, keys typed ahead of the next screen are refused for ``AFTER`` seconds, so
+nobody's card is played or bid for them. The app's key gate does the refusing.
+"""
 
 from __future__ import annotations
 
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -10,6 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..plain import plain, plain_lines, printable
+
+SETTLE = 0.5  # seconds with no key before the hand-off takes one
+AFTER = 0.3  # then, keys typed ahead of the next screen are refused until this much quiet
 
 
 class HandoffScreen(Screen[None]):
@@ -20,20 +31,51 @@ class HandoffScreen(Screen[None]):
         super().__init__()
         self.player = name
 
+    @property
+    def key_settle(self) -> float:
+        """Read by the app as this screen opens: hold every key for this long."""
+        return SETTLE
+
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(plain(f"Pass to {self.player} — press Enter"), id="handoff-title")
+                yield Static(self._title(), id="handoff-title")
             with Center():
                 yield Static(plain_lines(f"Only {printable(self.player)} should look at the screen now.\n"
-                                         "Everyone's cards are hidden until then."), id="handoff-text")
+                                         "Everyone's cards are hidden until then.\n"
+                                         "Keys pressed before Enter shows, or held down, are ignored."),
+                             id="handoff-text")
         yield Footer()
+
+    def _title(self) -> str:
+        wait = "press Enter" if self._ready() else "a moment…"
+        return plain(f"Pass to {self.player} — {wait}")
+
+    def _ready(self) -> bool:
+        gate = getattr(self.app, "key_gate", None)
+        return gate is None or gate.ready(get_time())
 
     def on_mount(self) -> None:
         self.query_one(Footer).compact = True
+        self._watch_gate()
+
+    def _watch_gate(self) -> None:
+        """Say "press Enter" once a key would be taken (a refused key delays it)."""
+        self.query_one("#handoff-title", Static).update(self._title())
+        gate = getattr(self.app, "key_gate", None)
+        if gate is not None and gate.opens_at is not None and not self._ready():
+            self.set_timer(max(gate.opens_at - get_time(), 0.02), self._watch_gate)
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        self._done()
 
     def on_click(self) -> None:
+        self._done()
+
+    def _done(self) -> None:
+        if not self.is_current:
+            return
+        gate = getattr(self.app, "key_gate", None)
+        if gate is not None:
+            gate.hold(get_time(), AFTER)
         self.dismiss(None)
