@@ -10,6 +10,7 @@ nobody's card is played or bid for them. The app's key gate does the refusing.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -47,7 +48,7 @@ class HandoffScreen(Screen[None]):
                              id="handoff-text")
         yield Footer()
 
-    def _title(self) -> str:
+    def _title(self) -> Text:
         wait = "press Enter" if self._ready() else "a moment…"
         return plain(f"Pass to {self.player} — {wait}")
 
