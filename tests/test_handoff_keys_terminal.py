@@ -1,0 +1,127 @@
+"""Issue 19 §1 in a real terminal: hot-seat games played with keys typed ahead
+(a double Enter, Enter then Enter 0.15 s and 0.3 s later, a held Enter) at
+every kind of decision, and after the shared screens. On every frame drawn, no
+face-up hand shows a card of another human than the one whose hand-off was
+confirmed last; at every hand-off, each human has acted exactly as often as they
+chose to.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+
+import pytest
+from terminal import ENTER, LIMIT, Terminal, hand_rows
+
+from ohseven_tui import storage
+from ohseven_tui.ui.screens.handoff import AFTER
+
+pytest.importorskip("pyte")
+
+PATTERNS = {
+    "double": lambda term: term.send(ENTER + ENTER),
+    "then 0.15 s": lambda term: term.type_spaced([ENTER, ENTER], 0.15),
+    "then 0.3 s": lambda term: term.type_spaced([ENTER, ENTER], 0.3),
+    "held": lambda term: term.type_spaced([ENTER] * 25, 0.03),
+}
+HANDOFF = re.compile(r"Pass to (\S+) — press Enter")
+PICK = re.compile(r"pick (\d) more|Choose (\d) cards?|Pass (\d) cards?")
+
+
+class HotSeat:
+    """Plays a hot-seat game through the terminal and watches every frame."""
+
+    def __init__(self, args: list[str], humans: list[str]) -> None:
+        self.humans = humans
+        self.window: str | None = None  # whose hand-off was confirmed last
+        self.hands: dict[str, set[str]] = {}
+        self.leaks: list[str] = []
+        self.chosen: Counter[str] = Counter()
+        self.kinds: Counter[str] = Counter()
+        self.term = Terminal(args, on_frame=self.check)
+
+    def check(self, term: Terminal) -> None:
+        text = term.text()
+        for row in hand_rows(text):
+            for name, cards in self.hands.items():
+                if name != self.window and row & cards:
+                    self.leaks.append(f"{name}'s {sorted(row & cards)} in {self.window}'s window:\n{text}")
+                    raise AssertionError(self.leaks[-1])
+
+    def read_game(self):
+        game = storage.load_autosave(storage.save_dirs())
+        assert game is not None
+        return game
+
+    def take_handoff(self) -> str:
+        """Wait for the next hand-off (going past shared screens with Enter)."""
+        term = self.term
+        end = time.monotonic() + LIMIT
+        while time.monotonic() < end:
+            term.drain(0.3)
+            text = term.text()
+            found = HANDOFF.search(text)
+            if found:
+                return found.group(1)
+            if "Pass to" not in text and not hand_rows(text):
+                term.send(ENTER)  # a shared screen: a reveal, a round's summary or scoresheet
+        raise AssertionError(f"no hand-off came:\n{term.text()}")
+
+    def turn(self, pattern: str) -> None:
+        name = self.take_handoff()
+        game = self.read_game()
+        seats = {info.name: seat for seat, info in enumerate(game.seats)}
+        acted = Counter(game.seats[a.seat].name for a in game.history if a.seat is not None)
+        for human in self.humans:
+            assert acted[human] == self.chosen[human], f"{human} acted {acted[human]} times, chose {self.chosen[human]}"
+            self.hands[human] = {card.pretty() for card in game.observe(seats[human]).hand}
+        self.kinds[type(game.observe(seats[name])).__name__ + ":" + str(game.observe(seats[name]).phase)] += 1
+        self.window = name
+        term = self.term
+        term.send(ENTER)
+        text = term.wait_for(lambda t: "Pass to" not in t and any(r and r <= self.hands[name] for r in hand_rows(t)),
+                             f"{name}'s decision")
+        # The person looks at their cards before acting: longer than the
+        # hand-off's AFTER, which began before this screen was drawn.
+        term.type_spaced(["", ""], AFTER + 0.15)
+        text = term.text()
+        wanted = PICK.search(text)
+        if wanted:
+            term.send("".join(str(i + 1) for i in range(int(next(g for g in wanted.groups() if g)))))
+            term.wait_for(lambda t: "chosen: press Enter" in t, "the cards picked")
+        self.chosen[name] += 1
+        PATTERNS[pattern](term)
+
+    def close(self) -> None:
+        self.term.close()
+
+
+def play(args: list[str], humans: list[str], turns: int) -> HotSeat:
+    table = HotSeat(args, humans)
+    try:
+        names = list(PATTERNS)
+        for k in range(turns):
+            table.turn(names[k % len(names)])
+        table.take_handoff()  # the last burst has landed: the next hand-off is on screen
+        assert table.term.exited is None
+    finally:
+        table.close()
+    assert not table.leaks, table.leaks[0]
+    return table
+
+
+def test_typed_ahead_keys_at_bids_plays_and_passes_show_no_other_hand():
+    # Two people, passing on: round 1's bids and 14 cards, the shared screens
+    # between the rounds, then round 2's passes (R6) and bids.
+    table = play(["play", "--humans", "2", "--players", "2", "--seed", "11", "--passing", "--bot-delay", "0"],
+                 ["Ann", "Bea"], turns=2 + 14 + 2 + 2)
+    phases = " ".join(table.kinds)
+    assert "PASS" in phases.upper() and "BID" in phases.upper() and "PLAY" in phases.upper()
+
+
+@pytest.mark.parametrize("game, players, turns", [("seven-for-seven", 7, 6), ("watten", 4, 8)])
+def test_typed_ahead_keys_in_the_other_families_show_no_other_hand(game, players, turns):
+    play(["play", "--game", game, "--humans", "2", "--players", str(players), "--seed", "3", "--bot-delay", "0"],
+         ["Ann", "Bea"], turns=turns)
