@@ -1,4 +1,4 @@
-"""Seven for Seven (``/work/shared/rules/seven-for-seven.md``), rule by rule: every
+"""Seven for Seven (``docs/seven-for-seven.md``), rule by rule: every
 expected value is read from the rules text (or the seed's §J tables), not from
 the code under test."""
 

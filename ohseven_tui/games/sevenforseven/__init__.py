@@ -1,4 +1,4 @@
-"""The Seven for Seven family (``seven-for-seven.md``, V1-V24): seven players, an
+"""The Seven for Seven family (``docs/seven-for-seven.md``, V1-V24): seven players, an
 auction of basic and factor bids, a captain and two lieutenants drawing from a
 kitty, five bowers, tricks worth 1 to 7 points."""
 

@@ -1,4 +1,4 @@
-"""Seven for Seven as the registry knows it (``seven-for-seven.md``, V1-V24)."""
+"""Seven for Seven as the registry knows it (``docs/seven-for-seven.md``, V1-V24)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seven for Seven's state machine (``seven-for-seven.md``, V1-V24).
+"""Seven for Seven's state machine (``docs/seven-for-seven.md``, V1-V24).
 
 Phases: DEAL -> AUCTION (V8-V13; a passed-out hand is dealt again, V10) ->
 DISCARD (the draws from the kitty are automatic, V15) -> LEAD (V17) -> PLAY
