@@ -32,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ohseven_tui.bots import bot_names, bot_spec, bots_for, make_bot, play_game  # noqa: E402
 from ohseven_tui.engine import registry  # noqa: E402
-from ohseven_tui.engine.actions import DEAL  # noqa: E402
 from ohseven_tui.engine.protocol import OptionError  # noqa: E402
 
 _ARGS = None
@@ -91,7 +90,7 @@ def play_deal(index: int):
         while not game.is_over and (args.whole_games or len(game.results()) == first):
             seats = game.to_act()
             if not seats:
-                game.apply(DEAL)  # next round, or a redeal
+                game.apply(game.legal_actions()[0])  # the table's action (a deal or a draw): next round, or a redeal
                 continue
             for seat in seats:
                 obs = game.observe(seat)
@@ -119,7 +118,7 @@ def play_deal(index: int):
 def _step(game, bots) -> None:
     seats = game.to_act()
     if not seats:
-        game.apply(DEAL)
+        game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
         return
     for seat in seats:
         game.apply(bots[seat].choose(game.observe(seat)))

@@ -50,7 +50,7 @@ def bot_turns(game: Game, bots, until: Callable[[Game], bool]):
     while not game.is_over and not until(game):
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         for seat in seats:
             obs = game.observation(seat)
@@ -74,7 +74,7 @@ def table_order_game(rules, seed: int, names, bot: str) -> Game:
     while not game.is_over:
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         for seat in sorted(seats, key=lambda s: s == 0):
             obs = game.observation(seat)

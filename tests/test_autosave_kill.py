@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from ohseven_tui.games.ohhell import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import Game, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs
 
 KILLS = 30
@@ -38,7 +38,7 @@ out.write("ready %d\n" % len(game.history)); out.flush()
 while not game.is_over:
     seats = game.to_act()
     if not seats:
-        game.apply(DEAL)
+        game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
     else:
         acts = game.legal_actions(seats[0])
         game.apply(acts[random.Random(seed * 100003 + len(game.history)).randrange(len(acts))])
@@ -53,7 +53,7 @@ def reference_actions(seed: int) -> list:
     while not game.is_over:
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
         else:
             acts = game.legal_actions(seats[0])
             game.apply(acts[random.Random(seed * 100003 + len(game.history)).randrange(len(acts))])

@@ -29,7 +29,7 @@ def play(bots, seed: int, options=None, on_obs=None):
         assert steps < 5000, "the game does not end"
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         obs = game.observe(seats[0])
         if on_obs is not None:
@@ -162,7 +162,7 @@ def test_strong_searches_every_kind_of_decision_legally_within_its_budget():
     while not game.is_over and len(game.results()) < 2:
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         obs = game.observe(seats[0])
         t0 = time.perf_counter()
@@ -185,6 +185,8 @@ def test_strong_searches_discards_and_the_leader_as_captain():
     game.apply(BasicBid(captain, H, 7, 10))
     for _ in range(7):
         game.apply(AuctionPass(game.turn))
+    while game.phase is Phase.DRAW:  # V15: the table's draws
+        game.apply(game.legal_actions()[0])
     obs = game.observe(captain)
     action = strong.choose(obs)
     assert action in obs.legal_actions and strong.last_samples > 0

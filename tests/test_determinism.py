@@ -49,7 +49,7 @@ def _play(seed: int, actions_seed: int) -> str:
     while not game.is_over:
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         for seat in seats:
             game.apply(rng.choice(game.legal_actions(seat)))

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from ohseven_tui.cli import main
-from ohseven_tui.games.ohhell import DEAL, Game, make_rules
+from ohseven_tui.games.ohhell import Game, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
 
@@ -31,7 +31,7 @@ def unfinished(dirs, seed: int = 2) -> Game:
     rng = random.Random(seed)
     for _ in range(12):
         seats = game.to_act()
-        game.apply(DEAL if not seats else rng.choice(game.legal_actions(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else rng.choice(game.legal_actions(seats[0])))
     write_autosave(dirs, game)
     return game
 

@@ -10,7 +10,7 @@ import pytest
 from helpers import act, check_record_json, finish_round, hands, new_game, play_first_legal, play_random
 
 from ohseven_tui.engine import record
-from ohseven_tui.games.ohhell import DEAL, Game, Phase, RecordError, make_rules
+from ohseven_tui.games.ohhell import Game, Phase, RecordError, make_rules
 
 DEAL_A = hands(
     "7S 6S 3S 0D 1D 2D 3D",
@@ -132,7 +132,7 @@ def test_round_trip_two_decks_at_every_phase(players, passing):
             seen.add(game.phase)
             round_trip(game)
         seats = game.to_act()
-        game.apply(DEAL if not seats else rng.choice(game.legal_actions(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else rng.choice(game.legal_actions(seats[0])))
     round_trip(game)
     assert {Phase.DEAL, Phase.BID, Phase.PLAY, Phase.ROUND_OVER} <= seen
     assert (Phase.PASS in seen) == passing
@@ -159,7 +159,7 @@ def test_the_record_carries_deals_passes_bids_plays_trump_winners_and_points():
     more = ["deal", "0 pass 1S", "2 pass 1D", "1 pass 1H", "0 bid 7S", "1 bid 7H", "2 bid 7D", "0 play 7S"]
     act(game, *more)
     data = json.loads(record.dumps(game))
-    assert data["format"] == "ohseven-record" and data["version"] == 2
+    assert data["format"] == "ohseven-record" and data["version"] == 3
     assert data["game"] == "oh-seven" and data["options"] == {"players": 3, "passing": True}
     rules = data["rules"]  # the full rules the options imply (R2, R3, R4, R6)
     assert {k: rules[k] for k in ("preset", "players", "passing")} == {"preset": "oh-seven", "players": 3, "passing": True}
@@ -256,7 +256,7 @@ TAMPERING = {
     "unreadable action": (_replace_action(3, "1 bod 1C"), "action 4"),
     "action not text": (_replace_action(3, 13), "action 4"),
     # the wrong version or format
-    "version 3": (_set(("version",), 3), "version"),
+    "version 4": (_set(("version",), 4), "version"),
     "version text": (_set(("version",), "1"), "version"),
     "no version": (_del("version"), "version"),
     "format": (_set(("format",), "chess"), "format"),

@@ -51,7 +51,7 @@ def _random_to_end(game: Game, rng: random.Random, on_deal=None) -> Game:
     while not game.is_over:
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             if on_deal:
                 on_deal(game)
             continue

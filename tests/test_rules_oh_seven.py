@@ -1,4 +1,4 @@
-"""Every Oh-Seven rule R1..R17 (../shared/rules/oh-seven.md), tested by its id.
+"""Every Oh-Seven rule R1..R17 (docs/oh-seven.md), tested by its id.
 
 Hard cases come from scripted (stacked) deals. Every expected value below was
 worked out by hand from the rules and the scripted cards, not by running the engine.

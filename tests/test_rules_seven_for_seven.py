@@ -1,4 +1,4 @@
-"""Seven for Seven (``/work/shared/rules/seven-for-seven.md``), rule by rule: every
+"""Seven for Seven (``docs/seven-for-seven.md``), rule by rule: every
 expected value is read from the rules text (or the seed's §J tables), not from
 the code under test."""
 
@@ -64,6 +64,14 @@ def bid_and_close(game: Game, bid: BasicBid, factors: dict | None = None) -> Non
             game.apply(FactorBid(seat))
     for _ in range(7):
         game.apply(AuctionPass(game.turn))
+    draw(game)
+
+
+def draw(game: Game) -> None:
+    """V15: the table's draws from the kitty (no seat chooses them)."""
+    assert game.phase is Phase.DRAW and game.to_act() == ()
+    while game.phase is Phase.DRAW:
+        game.apply(game.legal_actions()[0])
 
 
 # ---------------------------------------------------------------- V1-V5: table, pack, game, deal
@@ -258,6 +266,8 @@ def test_v10_seven_passes_in_a_row_end_the_bidding():
         game.apply(AuctionPass(game.turn))
         assert game.phase is Phase.AUCTION
     game.apply(AuctionPass(game.turn))  # the bidder's own pass is the seventh
+    assert game.phase is Phase.DRAW
+    draw(game)
     assert game.phase is Phase.DISCARD
     assert game.logs[-1].captain == e  # V13
 
@@ -273,6 +283,7 @@ def test_v10_a_factor_bid_breaks_the_run_of_passes():
         game.apply(AuctionPass(game.turn))
     assert game.phase is Phase.AUCTION
     game.apply(AuctionPass(game.turn))
+    draw(game)
     assert game.phase is Phase.DISCARD
 
 
@@ -613,7 +624,7 @@ def test_a_record_with_a_changed_score_is_refused():
     bots = [make_bot("easy", s) for s in range(7)]
     while not game.is_over:
         seats = game.to_act()
-        game.apply(DEAL if not seats else bots[seats[0]].choose(game.observe(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else bots[seats[0]].choose(game.observe(seats[0])))
     data = record.to_record(game)
     data["totals"][0] += 1
     with pytest.raises(record.RecordError):
@@ -656,7 +667,7 @@ def test_the_scoresheet_and_statistics_views_of_a_finished_game():
     bots = [make_bot("easy", s) for s in range(7)]
     while not game.is_over:
         seats = game.to_act()
-        game.apply(DEAL if not seats else bots[seats[0]].choose(game.observe(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else bots[seats[0]].choose(game.observe(seats[0])))
     obs = game.observe(3)
     sheet = SPEC.sheet(obs)
     assert len(sheet.rounds) == 7 and sheet.totals == tuple(game.totals)
@@ -735,7 +746,7 @@ def test_the_review_replays_a_finished_hand_step_by_step():
     bots = [make_bot("easy", s) for s in range(7)]
     while not game.is_over:
         seats = game.to_act()
-        game.apply(DEAL if not seats else bots[seats[0]].choose(game.observe(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else bots[seats[0]].choose(game.observe(seats[0])))
     for index, log in enumerate(game.logs):
         steps = SPEC.review(game, index, Card.text)
         deals = len(log.deals)

@@ -1,4 +1,4 @@
-"""Watten's rules by id (/work/shared/rules/watten.md, W1-W13). Expected values come
+"""Watten's rules by id (docs/watten.md, W1-W13). Expected values come
 from the rules text and hand-built deals, never from running the engine."""
 
 from __future__ import annotations

@@ -285,14 +285,14 @@ def test_show_an_unfinished_game_by_path(capsys, tmp_path):
     """An autosave is a save file too: show it by path, rounds so far only."""
     import random
 
-    from ohseven_tui.games.ohhell import DEAL, Game, make_rules
+    from ohseven_tui.games.ohhell import Game, make_rules
     from ohseven_tui.storage import save_dirs, write_autosave
 
     game = Game(make_rules("oh-seven", 3), seed=5)
     rng = random.Random(5)
     while len(game.results()) < 2:
         seats = game.to_act()
-        game.apply(DEAL if not seats else rng.choice(game.legal_actions(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else rng.choice(game.legal_actions(seats[0])))
     dirs = save_dirs(tmp_path / "s")
     path = write_autosave(dirs, game)
     rc = main(["scores", "show", str(path)])

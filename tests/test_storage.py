@@ -54,7 +54,7 @@ def step(game: Game, bots, count: int) -> None:
             return
         seats = game.to_act()
         if not seats:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
         else:
             game.apply(bots[seats[0]].choose(game.observation(seats[0])))
 

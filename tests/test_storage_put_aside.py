@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ohseven_tui import storage
-from ohseven_tui.games.ohhell import DEAL, Game, Seat, make_rules
+from ohseven_tui.games.ohhell import Game, Seat, make_rules
 from ohseven_tui.storage import (
     finish_game,
     game_id,
@@ -42,7 +42,7 @@ def play(game: Game, count: int, rng: random.Random) -> Game:
         if game.is_over:
             break
         seats = game.to_act()
-        game.apply(DEAL if not seats else rng.choice(game.legal_actions(seats[0])))
+        game.apply(game.legal_actions()[0] if not seats else rng.choice(game.legal_actions(seats[0])))
     return game
 
 

@@ -10,7 +10,7 @@ import random
 import pytest
 from test_ui_saves import choose_from_menu
 
-from ohseven_tui.games.ohhell import DEAL, Game, Phase, Seat, make_rules
+from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.setup import GameSetup
@@ -35,7 +35,7 @@ def game_at_anns_card(seed: int = 3) -> Game:
     while not (game.phase is Phase.PLAY and game.current_seat == 0 and game.round.tricks):
         seats_to_act = game.to_act()
         if not seats_to_act:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
         else:
             game.apply(rng.choice(game.legal_actions(seats_to_act[0])))
     return game
@@ -140,7 +140,7 @@ def one_action_from_the_end(seed: int = 5) -> Game:
     while True:
         seats_to_act = game.to_act()
         if not seats_to_act:
-            game.apply(DEAL)
+            game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         probe = game.clone()
         action = rng.choice(game.legal_actions(seats_to_act[0]))

@@ -2,7 +2,10 @@
 
 Without game flags it opens the main menu; with any of --game (or --rules),
 --players, --humans, --bots, --passing, --option, --seed it starts straight at
-the table.
+the table. The run flags (--bot-delay, --ascii, --theme, --reduced-motion,
+--save-dir) apply to this run wherever it starts, the menu included, so alone
+they open the menu (docs/playing.md; tests/test_playing_doc.py holds the two lists
+to the doc).
 """
 
 from __future__ import annotations

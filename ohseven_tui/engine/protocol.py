@@ -350,6 +350,10 @@ class GameSpec:
     table: Optional[Callable[[Any], TableView]] = None
     # () -> a guided first round (``ohseven tutorial``, the menu); None: not offered.
     tutorial: Optional[Callable[[], Tutorial]] = None
+    # (game, record version) -> the actions a record of that older version left out
+    # at this point (they followed from the rules then), applied on loading before
+    # the record's next action and after its last; None: every action is written.
+    implied: Optional[Callable[[Any, int], Sequence[Any]]] = None
 
     @property
     def players_option(self) -> Option:

@@ -7,7 +7,8 @@ that anyone can check the game without this code. Loading replays the actions
 and checks every derived field against the replay.
 
 Version 1 records (before the protocol: ``rules`` = preset, players, passing, and
-no ``game`` or ``options``) still load.
+no ``game`` or ``options``) still load, and so do version 2 records (Seven for
+Seven's kitty draws left out: the family's ``implied`` puts them back).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from .errors import IllegalAction, RecordError
 from .protocol import GameState, OptionError, Seat
 from .registry import game_spec
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "to_record", "from_record", "dumps", "loads", "record_log"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "to_record", "from_record", "dumps", "loads", "record_log"]
 
 RECORD_FORMAT = "ohseven-record"
-RECORD_VERSION = 2
+RECORD_VERSION = 3  # 3: Seven for Seven's kitty draws are actions (2 left them out)
+READ_VERSIONS = (1, 2, RECORD_VERSION)
 ENVELOPE = ("format", "version", "game", "options", "seats", "seed", "stacked_deals", "actions")
 _LOG_KEYS_V1 = ("phase", "round", "rounds", "totals", "winners")
 
@@ -83,9 +85,9 @@ def from_record(data: Any, *, check_log: bool = True) -> GameState:
     version = data.get("version")
     if type(version) is not int:
         raise RecordError("the record's 'version' field must be an integer")
-    if version not in (1, RECORD_VERSION):
-        raise RecordError(f"record format version {version} is not supported; this ohseven reads versions 1 and "
-                          f"{RECORD_VERSION}")
+    if version not in READ_VERSIONS:
+        raise RecordError(f"record format version {version} is not supported; this ohseven reads versions "
+                          f"{', '.join(map(str, READ_VERSIONS[:-1]))} and {RECORD_VERSION}")
     name, options = _game_and_options(data, version)
     try:
         spec = game_spec(name)
@@ -126,13 +128,26 @@ def from_record(data: Any, *, check_log: bool = True) -> GameState:
             action = spec.parse_action(text)
         except ValueError as exc:
             raise RecordError(f"action {i} cannot be read: {exc}") from None
+        _apply_implied(spec, game, version)
         try:
             game.apply(action)
         except (IllegalAction, ValueError) as exc:
             raise RecordError(f"action {i} ({quoted(str(text))}) is illegal: {exc}") from None
+    _apply_implied(spec, game, version)
     if check_log:
         _check_log(data, version, game)
     return game
+
+
+def _apply_implied(spec: Any, game: GameState, version: int) -> None:
+    """The actions an older record version left out here (``GameSpec.implied``)."""
+    if spec.implied is None or version == RECORD_VERSION:
+        return
+    while True:
+        due = spec.implied(game, version)
+        if not due:
+            return
+        game.apply(due[0])
 
 
 def _check_log(data: dict[str, Any], version: int, game: GameState) -> None:

@@ -1,7 +1,7 @@
 """Rules as data: one state machine reads everything it varies on from here.
 
 A preset is a function that builds a :class:`Rules`. Oh-Seven's rule ids (R1..) are
-in ``../shared/rules/oh-seven.md``; Oh Hell's (H1.., U1..) in ``oh-hell.md``.
+in ``docs/oh-seven.md``; Oh Hell's (H1.., U1..) in ``docs/oh-hell.md``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Seven for Seven's own actions: the auction's basic bid, factor bid and pass
-(V8-V12), the discard (V15) and the captain's choice of leader (V17). Card play is
+(V8-V12), the draw from the kitty and the discard (V15) and the captain's choice of
+leader (V17). Card play is
 the engine's ``Play`` and the deal the engine's ``DEAL``.
 
 Every action is immutable, hashable and equal by value; basic bids are interned
@@ -15,7 +16,7 @@ from ...engine.actions import parse_action as engine_parse_action
 from ...engine.cards import Card, Suit, parse_card, rank_label
 from ...safetext import quoted
 
-__all__ = ["BasicBid", "FactorBid", "AuctionPass", "Discard", "ChooseLeader", "action_text", "parse_action",
+__all__ = ["BasicBid", "FactorBid", "AuctionPass", "Draw", "Discard", "ChooseLeader", "action_text", "parse_action",
            "bid_label", "MAX_POINTS", "MAX_FACTOR", "SEATS", "RANKS", "PICTURES"]
 
 SEATS = 7
@@ -96,6 +97,23 @@ class AuctionPass(_Action):
         return (self.seat,)
 
 
+class Draw(_Action):
+    """V15: the kitty's next cards go to the captain or a lieutenant. No seat
+    chooses it: the table applies it (like a deal), so that the record lists it."""
+
+    __slots__ = ("cards",)
+    cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, cards: Iterable[Any]) -> None:
+        _set(self, seat=seat, cards=tuple(cards))  # in kitty order, as dealt to it
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.seat, self.cards)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Draw, (self.seat, self.cards))
+
+
 class Discard(_Action):
     """V15: lay cards face down, out of play for the hand."""
 
@@ -126,7 +144,7 @@ class ChooseLeader(_Action):
 
 
 def action_text(action: Any) -> str:
-    """A record's text: ``3 bid 13 H 7``, ``3 factor``, ``3 pass``, ``3 discard 5H KS``,
+    """A record's text: ``3 bid 13 H 7``, ``3 factor``, ``3 pass``, ``3 draw 5H KS``, ``3 discard 5H KS``,
     ``3 lead 5``, ``deal``, ``0 play 7H``."""
     kind = type(action)
     if kind is BasicBid:
@@ -137,6 +155,8 @@ def action_text(action: Any) -> str:
         return f"{action.seat} pass"
     if kind is Discard:
         return " ".join([str(action.seat), "discard", *(c.text() for c in action.cards)])
+    if kind is Draw:
+        return " ".join([str(action.seat), "draw", *(c.text() for c in action.cards)])
     if kind is ChooseLeader:
         return f"{action.seat} lead {action.leader}"
     if kind is Deal or kind is Play:
@@ -168,6 +188,8 @@ def parse_action(text: str) -> Any:
         except ValueError:
             raise ValueError(f"not an action: {quoted(text)}") from None
         return BasicBid(seat, int(suit), _RANK[args[2].upper()], int(args[0]))
+    if verb == "draw" and args:
+        return Draw(seat, [parse_card(a) for a in args])
     if verb == "discard" and args:
         return Discard(seat, [parse_card(a) for a in args])
     if verb == "lead" and len(args) == 1 and args[0].isdigit():

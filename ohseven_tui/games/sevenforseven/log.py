@@ -17,6 +17,7 @@ __all__ = ["Phase", "Contract", "TrickLog", "LastTrick", "DealLog", "HandLog", "
 class Phase(str, Enum):
     DEAL = "deal"  # the table deals (first, after a hand, or again after a passed-out hand)
     AUCTION = "auction"  # V8-V13
+    DRAW = "draw"  # V15: the table gives the kitty's cards to the captain, then each lieutenant
     DISCARD = "discard"  # V15: captain, then the lieutenant two to her left, then two to her right
     LEAD = "lead"  # V17: the captain names the leader
     PLAY = "play"  # V18-V20

@@ -120,4 +120,4 @@ class Observation:
 
     @property
     def in_hand(self) -> bool:
-        return self.phase in (Phase.AUCTION, Phase.DISCARD, Phase.LEAD, Phase.PLAY)
+        return self.phase in (Phase.AUCTION, Phase.DRAW, Phase.DISCARD, Phase.LEAD, Phase.PLAY)

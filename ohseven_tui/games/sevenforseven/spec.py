@@ -1,4 +1,4 @@
-"""Seven for Seven as the registry knows it (``seven-for-seven.md``, V1-V24)."""
+"""Seven for Seven as the registry knows it (``docs/seven-for-seven.md``, V1-V24)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any, Mapping, Optional, Sequence, cast
 from ...engine import registry
 from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat
 from .actions import action_text, parse_action
+from .log import Phase
 from .records import parse_stacked, stacked_text
 from .review import hand_steps
 from .sheet import sheet_view
@@ -29,6 +30,14 @@ def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Seque
              stacked_deals: Sequence[Any] = ()) -> GameState:
     # Game's spec is a read-only property, which mypy will not take for the protocol's attribute.
     return cast(GameState, Game(dict(options), seed=seed, seats=seats, stacked_deals=stacked_deals))
+
+
+def implied(game: Any, version: int) -> Sequence[Any]:
+    """Before record version 3 the kitty draws (V15) were not actions: they followed
+    from the auction's end. Such a record's draws, at the point they happen."""
+    if version < 3 and game.phase is Phase.DRAW:
+        return game.legal_actions()
+    return ()
 
 
 def view(options: Mapping[str, Any]) -> GameView:
@@ -64,4 +73,5 @@ SEVEN_FOR_SEVEN = registry.register(GameSpec(
     rule_prefix="V", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
     options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view, review=hand_steps,
+    implied=implied,
 ))

@@ -1,7 +1,8 @@
-"""Seven for Seven's state machine (``seven-for-seven.md``, V1-V24).
+"""Seven for Seven's state machine (``docs/seven-for-seven.md``, V1-V24).
 
 Phases: DEAL -> AUCTION (V8-V13; a passed-out hand is dealt again, V10) ->
-DISCARD (the draws from the kitty are automatic, V15) -> LEAD (V17) -> PLAY
+DRAW (the table gives the kitty's cards: the captain's, then each lieutenant's;
+one ``Draw`` action each, so the record lists them, V15) -> DISCARD -> LEAD (V17) -> PLAY
 (V18-V20) -> HAND_OVER (scored, V21-V22) -> DEAL ... -> OVER after 7 counted hands (V4).
 
 Every rejected action raises an ``IllegalAction`` before anything changes;
@@ -43,6 +44,7 @@ from .actions import (
     BasicBid,
     ChooseLeader,
     Discard,
+    Draw,
     FactorBid,
 )
 from .log import Contract, DealLog, HandLog, HandResult, LastTrick, Phase, TrickLog, hand_points, lieutenants_of
@@ -145,6 +147,7 @@ class Game(ChecksActions):
         self.standing: Optional[BasicBid] = None
         self.factors = [1] * SEATS
         self._passes = 0  # passes in a row (V10)
+        self._drawers: tuple[tuple[int, int], ...] = ()  # (seat, count) still to draw, in order
         self._discarders: tuple[tuple[int, int], ...] = ()  # (seat, count) still to discard, in order
         self._trick: list[Card] = []
         self._ctx: Optional[TrumpContext] = None
@@ -205,6 +208,8 @@ class Game(ChecksActions):
         phase = self.phase
         if phase is Phase.DEAL or phase is Phase.HAND_OVER:
             return [DEAL]
+        if phase is Phase.DRAW:  # the table's action, like the deal: no seat is offered it (V16)
+            return [self._next_draw()] if seat is None else []
         if seat is None or seat != self.turn:
             return []
         if phase is Phase.PLAY:
@@ -226,6 +231,10 @@ class Game(ChecksActions):
             return [ChooseLeader(seat, s) for s in range(SEATS)]
         return []
 
+    def _next_draw(self) -> Draw:
+        seat, count = self._drawers[0]
+        return Draw(seat, self.kitty[:count])
+
     def basic_bids_from(self, seat: int, points: int) -> tuple[BasicBid, ...]:
         """The seat's basic bids of at least ``points`` (bots read a slice, not the list)."""
         per_points = len(PICTURES if self.pictures else RANKS) * 4
@@ -240,6 +249,14 @@ class Game(ChecksActions):
         if kind is Deal:
             if self.phase is not Phase.DEAL and self.phase is not Phase.HAND_OVER:
                 raise WrongPhase(f"you cannot deal now: the game is in the {self.phase.value} phase")
+            return
+        if kind is Draw:
+            if self.phase is not Phase.DRAW:
+                raise WrongPhase(f"nobody draws from the kitty now: the game is in the {self.phase.value} phase")
+            due = self._next_draw()
+            if action != due:
+                raise IllegalAction(f"the kitty's next {'cards go' if len(due.cards) > 1 else 'card goes'} to "
+                                    f"{self._name(due.seat)}, in the order dealt to it (V15)")
             return
         if kind not in (Play, BasicBid, FactorBid, AuctionPass, Discard, ChooseLeader):
             raise IllegalAction(f"{action!r} is not an action of Seven for Seven")
@@ -326,6 +343,8 @@ class Game(ChecksActions):
             self._auction(action)
             self.factors[action.seat] += 1
             self._passes = 0
+        elif kind is Draw:
+            self._draw(action)
         elif kind is Discard:
             self._discard(action)
         elif kind is ChooseLeader:
@@ -389,19 +408,23 @@ class Game(ChecksActions):
         self._ctx = bowers(int(bid.suit), bid.rank)
         left, right = lieutenants_of(captain)
         k = captain_draws(self.joker)
-        kitty = self.kitty
-        draws: list[tuple[Card, ...]] = [() for _ in range(SEATS)]
-        draws[captain] = tuple(kitty[:k])
-        draws[left] = (kitty[k],)
-        draws[right] = (kitty[k + 1],)
-        self.kitty = []
-        for s in (captain, left, right):
-            self.hands[s].extend(draws[s])
-            self.hands[s].sort(reverse=True)
-        log.draws = tuple(draws)
-        self._discarders = ((captain, k), (left, 1), (right, 1))
-        self.phase = Phase.DISCARD
-        self.turn = captain
+        log.draws = tuple(() for _ in range(SEATS))
+        self._drawers = self._discarders = ((captain, k), (left, 1), (right, 1))
+        self.phase = Phase.DRAW
+        self.turn = None  # the table draws for them (V15)
+
+    def _draw(self, action: Draw) -> None:
+        seat, cards = action.seat, action.cards
+        del self.kitty[:len(cards)]
+        hand = self.hands[seat]
+        hand.extend(cards)
+        hand.sort(reverse=True)
+        log = self.logs[-1]
+        log.draws = tuple(cards if s == seat else d for s, d in enumerate(log.draws))
+        self._drawers = self._drawers[1:]
+        if not self._drawers:
+            self.phase = Phase.DISCARD
+            self.turn = log.captain
 
     def _discard(self, action: Discard) -> None:
         seat = action.seat

@@ -1,4 +1,4 @@
-"""The Watten family (``/work/shared/rules/watten.md``, W1-W13): four players in
+"""The Watten family (``docs/watten.md``, W1-W13): four players in
 two sides, a striker rank and a trump suit named each hand, three criticals always
 on top, three tricks win the hand, and raising the stake.
 

@@ -1,4 +1,4 @@
-"""Watten's rules as data (``/work/shared/rules/watten.md``): the table, the pack,
+"""Watten's rules as data (``docs/watten.md``): the table, the pack,
 the criticals and the game's target (W11). Frozen: one per choice of options."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Watten as the registry knows it (``/work/shared/rules/watten.md``, W1-W13)."""
+"""Watten as the registry knows it (``docs/watten.md``, W1-W13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Watten's state machine (``/work/shared/rules/watten.md``, W1-W11).
+"""Watten's state machine (``docs/watten.md``, W1-W11).
 
 Phases: DEAL -> STRIKER (eldest names a rank) -> TRUMP (the dealer names a suit)
 -> PLAY (tricks; the seat in turn may raise first) <-> ANSWER (the opponent who

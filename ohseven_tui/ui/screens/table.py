@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine.actions import DEAL, Play
+from ...engine.actions import Play
 from ...engine.errors import IllegalAction
 from ...engine.protocol import TableSeat, TableTrick, TableView
 from ..cards import ascii_suits, card_text, cards_text, line_text
@@ -354,8 +354,8 @@ class TableScreen(Screen):
             self._show_game_over()
             return
         seats = game.to_act()
-        if not seats:  # the table deals: first deal, next round, or an R13 redeal
-            self.apply(DEAL)
+        if not seats:  # the table acts: its one legal action (a deal, a redeal, a family's draw)
+            self.apply(game.legal_actions()[0])
             return
         bot_seats = [s for s in seats if s not in self.humans]
         if bot_seats:

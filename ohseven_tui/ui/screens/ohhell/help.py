@@ -24,8 +24,8 @@ A card's rank is that player's bid: the number of tricks they aim to take. The
 highest card (rank, then suit) is the top bid: its suit is trump and its bidder
 leads the first trick. Bid cards stay in the hand and are played normally.
 
-- If the bids add up to exactly 7, the top bidder scores 1 point at once and
-  everyone bids again.
+- If the bids add up to exactly 7, whoever laid the top card scores 1 point at
+  once (each of them, with identical cards) and everyone bids again.
 - With two decks, if the top bid is made with identical cards, everyone bids again.
 - In a rebid you must use a card you have not bid with yet this round. When nobody
   has one left, the round is dealt again (points already scored stay).
@@ -35,7 +35,9 @@ trump wins the trick, else the highest card of the suit led; between identical c
 the first one played wins. The winner leads next.
 
 **Scoring.** Take exactly your bid: bid + 2 points. Miss: lose the difference
-(bid 3, took 2: -1). Bid 0 and take 0: +2.
+(bid 3, took 2: -1). Bid 0 and take 0: +2. A round's points add the rebid points.
+
+The full rules, rule by rule (R1-R17), are the project's docs/oh-seven.md.
 """,
     "classic": """\
 # Oh Hell, classic
@@ -43,13 +45,15 @@ the first one played wins. The winner leads next.
 3-7 players, 52 cards (ace high), hands of 7, 6, 5, 4, 3, 2, 1. The next
 card of the pack is turned: its suit is trump (none left: no trump). Bids are numbers,
 made in turn from the dealer's left; the dealer may not make them add up to the hand
-size (the hook). Exact: 10 + tricks; a miss scores 0.
+size (the hook). The first dealer is drawn at random; the dealer's left leads.
+Exact: 10 + tricks; a miss scores 0. Full rules (H1-H7): docs/oh-hell.md.
 """,
     "up-and-down": """\
 # Oh Hell, up and down
 
 As classic, but twelve hands of 7 down to 2 and back up to 7, bids
 made all at once face down, no hook. Exact: the bid; a miss loses the difference.
+Full rules (U1-U7): docs/oh-hell.md.
 """,
 }
 HELP = "\n\n".join(text.strip() for text in SECTIONS.values()) + "\n"  # every game, the headline first

@@ -16,8 +16,9 @@ basic bid the hand is dealt again.
 her left and two to her right are her **lieutenants**: the **trio**. The other
 four are the **quartet**.
 
-**The kitty** (V15). The captain draws two cards, each lieutenant one; then the
-captain discards two and each lieutenant one, face down.
+**The kitty** (V15). The captain draws two cards (one without the Joker), then
+each lieutenant one; then the captain discards as many as she drew and each
+lieutenant one, face down. Only the player sees what she draws and discards (V16).
 
 **The bowers** (V7): the trump suit, highest first, is the Joker, the right bower
 (the bower rank in trumps), the left bower (the same rank in the suit of the same
@@ -27,7 +28,9 @@ Bowers are trumps: follow suit by the suit a card belongs to.
 **Tricks** (V17-V20). The captain leads or names the leader. Trick k is worth k
 points (28 in all). **Scoring** (V22): everyone scores her side's trick points,
 plus (trio made it) or minus (trio failed) the contract times her own factor,
-with the quartet's sign the other way round.
+with the quartet's sign the other way round. Seven hands make a game (V4).
+
+The full rules, rule by rule (V1-V24), are the project's docs/seven-for-seven.md.
 """
 
 HELP_KEYS = (

@@ -9,7 +9,7 @@ from typing import Callable, Optional
 
 from ....engine.actions import Deal, Play
 from ....engine.cards import rank_label
-from ....games.sevenforseven import AuctionPass, BasicBid, ChooseLeader, Discard, FactorBid, Observation, Phase
+from ....games.sevenforseven import AuctionPass, BasicBid, ChooseLeader, Discard, Draw, FactorBid, Observation, Phase
 from ...narration import Line, Part, Summary, Told, line, out_of, plural
 
 Name = Callable[[int], str]
@@ -85,6 +85,8 @@ def narrate(action, before: Observation, after: Observation, name: Name) -> Told
         lines.append(line(f"{name(action.seat)} raises their factor to {factor_words(after.factors[action.seat])}."))
     elif kind is AuctionPass:
         lines.append(line(f"{name(action.seat)} passes.", style="dim"))
+    elif kind is Draw:  # how many, never which (V16)
+        lines.append(line(f"{name(action.seat)} draws {plural(len(action.cards), 'card')} from the kitty."))
     elif kind is Discard:
         lines.append(line(f"{name(action.seat)} discards {plural(len(action.cards), 'card')} face down."))
     elif kind is ChooseLeader:
@@ -108,7 +110,6 @@ def narrate(action, before: Observation, after: Observation, name: Name) -> Told
             lines.append(Line(("Contract: ", *bid_words(c.points, c.suit, c.rank),
                                f". Captain {_trio_words(after.trio, name)}; the other four are the quartet."),
                               style="bold"))
-            lines.append(line(f"{name(after.captain)} draws from the kitty, then each lieutenant."))
         elif after.phase is Phase.DEAL:
             lines.append(line("Seven passes and no bid: the hand is passed out and dealt again.", style="bold"))
     return Told(tuple(lines))

@@ -23,7 +23,10 @@ striker is led to the first trick, everyone who holds a trump must play one.
 In your turn to play, before you play, you may **raise** by one (the `r` key): the
 next opponent answers for their side, **hold** (play on for more) or **go** (the
 hand ends; you win it at the stake before the raise). A side raises again only
-after the other side has. The first side to the target (15 by default) wins.
+after the other side has. The first side to the target (15 by default; 11, 13
+or 18 as an option) wins (W11).
+
+The full rules, rule by rule (W1-W13), are the project's docs/watten.md.
 """
 
 HELP_KEYS = (
