@@ -17,9 +17,7 @@ from ....engine.cards import Suit, rank_label
 from ....games.sevenforseven import AuctionPass, BasicBid, FactorBid, Observation
 from ...cards import suit_style
 from ...plain import plain, printable
-from ...widgets.hand import HandView
 from ..choose import ChooseScreen
-from ..pick import hand_in_order
 from .narration import auction_lines, bid_words, factor_words
 
 MAX_POINTS = 28  # V20: the seven markers, 1 + 2 + ... + 7
@@ -83,8 +81,7 @@ class AuctionScreen(ChooseScreen):
             "Your bid: ←→ change, ↑↓ move between suit, bower rank and points, Enter bids. "
             + ("f raises your factor. " if FactorBid(obs.seat) in obs.legal_actions else "")
             + "p passes." if can_bid else "No higher basic bid is left: f raises your factor, p passes."))
-        hand, groups, marks = hand_in_order(obs)
-        self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=False, groups=groups, marks=marks)
+        self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
         self._paint()
 
     def _standing_title(self) -> Text:
