@@ -649,10 +649,12 @@ class TableScreen(Screen):
     def hint_text(self, obs: Any) -> str:
         try:
             from ...bots import hint
+            from ...bots.base import Hint
         except ImportError:
             return "Hints are not available in this version (the hint bot is missing)."
         try:
-            suggestion = hint(obs)
+            lesson = self.coach.hint(obs) if self.coach is not None else None
+            suggestion = Hint(*lesson) if lesson is not None else hint(obs)  # a tutorial's note comes first
         except Exception as exc:  # a hint must never break the game
             return f"No hint this time ({exc})."
         self.hint_action = suggestion.action if suggestion is not None else None
