@@ -216,12 +216,12 @@ def run_show(args) -> int:
     stat_table.add_column("Statistic")
     stat_table.add_column("Value", justify="right")
     for stat in stats.table:
-        stat_table.add_row(_t(f"{stat.id} {stat.long}"), _t(stat.value))
+        stat_table.add_row(_t(stat.long), _t(stat.value))  # words; the ids are the data's
     console.print(stat_table)
     per = Table(title="Player statistics", title_justify="left")
     per.add_column("Player", justify="left")
-    for rule, label in stats.columns:
-        per.add_column(f"{rule} {label.lower()}", justify="right")
+    for _, label in stats.columns:
+        per.add_column(label.lower(), justify="right")
     for name, values in zip(sheet.names, stats.seats):
         per.add_row(_t(name), *(_t(v) for v in values))
     console.print(per)
@@ -369,11 +369,11 @@ def export_md(saved) -> str:
     if sheet.notes and sheet.notes not in legend:
         out += ["", _md_cell(sheet.notes)]
     out += ["", "## Table statistics", "", "| Statistic | Value |", "|---|---:|"]
-    out += [f"| {_md_cell(f'{stat.id} {stat.long}')} | {_md_cell(stat.value)} |" for stat in stats.table]
+    out += [f"| {_md_cell(stat.long)} | {_md_cell(stat.value)} |" for stat in stats.table]
     labels = [stats.long_columns[i] if i < len(stats.long_columns) else label.lower()
               for i, (_, label) in enumerate(stats.columns)]
     out += ["", "## Player statistics", "",
-            "| Player | " + " | ".join(_md_cell(f"{rule} {label}") for (rule, _), label in zip(stats.columns, labels))
+            "| Player | " + " | ".join(_md_cell(label) for label in labels)
             + " |",
             "|---|" + "---:|" * len(stats.columns)]
     for name, values in zip(names, stats.seats):
