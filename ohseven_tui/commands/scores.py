@@ -184,9 +184,14 @@ def run_show(args) -> int:
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
     if saved.finished:
         state = "Winner" if len(game.winners) == 1 else "Winners"
-        console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({max(game.totals)} points)"))
-    else:
-        console.print(_t(f"Unfinished: {len(sheet.rounds)} of {sheet.total_rounds} rounds played"))
+        top = max(game.totals)
+        console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({top} point{'' if abs(top) == 1 else 's'})"))
+    else:  # in the game's own word ("hands"), out of its fixed count if it has one
+        view = game.spec.view(game.options)
+        played = len(sheet.rounds)
+        count = f"{played} of {view.rounds}" if view.rounds else str(played)
+        word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
+        console.print(_t(f"Unfinished: {count} {word} played"))
 
     # The long table: a row per seat per round, the round's head on its first row
     # and its note (rebids, redeals) under the last head cell.

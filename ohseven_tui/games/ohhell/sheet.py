@@ -72,7 +72,7 @@ def sheet_view(obs: Observation) -> SheetView:
                 "dealer": result.dealer, "bid_attempts": result.attempts, "redeals": result.redeals, "seats": seats}
         rounds.append(SheetRound(result.number, labels[result.number - 1], tuple(head), _notes(result),
                                  result.dealer, tuple(cells), tuple(rows),
-                                 contract=trump if card_bids else f"{result.hand_size} cards, {trump}",
+                                 contract=trump if card_bids else f"{result.hand_size} card{'' if result.hand_size == 1 else 's'}, {trump}",
                                  lines=tuple(lines), data=data))
     current: Optional[SheetRound] = None
     if obs.round_number and obs.round_number > len(obs.results):

@@ -153,7 +153,7 @@ class AuctionScreen(ChooseScreen):
             self.points = value
             self.say("")
         elif value:
-            self.say(f"{value} points would not top the standing bid: bid {self.lowest} to {MAX_POINTS}.")
+            self.say(f"{value} point{'' if value == 1 else 's'} would not top the standing bid: bid {self.lowest} to {MAX_POINTS}.")
         self._paint()
 
     def action_confirm(self) -> None:
