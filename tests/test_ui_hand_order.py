@@ -6,6 +6,8 @@ suggests during bidding is marked on the hand, as at the table."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_ui_driver import play_game, table, wait_for_input
 
@@ -127,3 +129,37 @@ async def test_a_hint_while_bidding_marks_the_suggested_card_on_the_hand():
         assert face.has_class("-hint")
         others = [f for f in screen.query(CardFace) if f.card is not None and f.card != suggested]
         assert others and not any(f.has_class("-hint") for f in others)
+
+
+async def test_ascii_mode_marks_the_dealer_with_no_suit_letter():
+    """In ASCII mode D is diamonds: the dealer's mark must be something else, on
+    the bidding screen's seats and at the table."""
+    from ohseven_tui.engine.cards import Suit
+
+    game = _oh_seven()
+    app = OhSevenApp(game=game, bot_delay=0, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen)
+        dealer = game.seats[game.observe(0).dealer].name
+        letters = {s.letter for s in Suit}
+
+        def marks(shown: str) -> list[str]:
+            """The word written right after the dealer's name, wherever it stands."""
+            import re
+
+            return re.findall(rf"{dealer} +(\S+)", shown)
+
+        from test_ui_driver import text
+
+        shown = text(app)
+        after = marks(shown)
+        assert after and not letters & set(after), after
+        assert not re.search(r"(?<!\w)D dealer", shown)
+        await pilot.press("1", "enter")  # bid; then the table
+        screen = await wait_for_input(pilot)
+        while not isinstance(screen, type(table(app))):
+            await pilot.press("enter")
+            screen = await wait_for_input(pilot)
+        after = marks(text(app))
+        assert after and not letters & set(after), after

@@ -26,7 +26,7 @@ from textual.widget import Widget
 
 from ...engine import Card, Suit
 from ...engine.protocol import TableTrick, TableView
-from ..cards import suit_style
+from ..cards import dealer_mark, suit_style
 from ..plain import printable
 
 __all__ = ["TableArea", "seat_places", "score_words"]
@@ -285,7 +285,7 @@ class TableArea(Widget, can_focus=False):
         if info.mark:  # "*" hugs the name; a word ("eldest") stands apart
             head.append((" " if info.mark[:1].isalnum() else "") + info.mark, style="bold")
         if info.dealer:
-            head.append(" D", style="dim")
+            head.append(" " + dealer_mark(ascii=self.ascii), style="dim")
         if seat == self.you:
             head.append(" (you)", style="dim")
         cells = Text()
