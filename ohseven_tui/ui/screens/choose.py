@@ -19,13 +19,24 @@ from textual.widgets import Footer, Static
 
 from ..cards import ascii_suits, cards_text
 from ..plain import sentence
-from ..widgets.hand import HAND_SORTS, HandView
+from ..widgets.hand import HAND_SORTS, HandView, hand_order
 from ..widgets.seats import SeatsView
 
 if TYPE_CHECKING:
     from textual import getters
 
     from ..app import OhSevenApp
+
+
+def hand_in_order(obs: Any, sort: str = "suit") -> tuple[list[Any], list[int], dict[Any, str]]:
+    """The seat's hand in the player's order (``widgets.hand.hand_order``: the game's
+    suit groups, trumps first, or by rank), the groups' sizes and the cards' marks,
+    from the game's table view; the plain order without one."""
+    table = getattr(obs.spec, "table", None)
+    picture = table(obs) if table is not None else None
+    hand, groups = hand_order(obs.hand, picture, sort)
+    marks = dict(picture.hand_marks) if picture is not None else {}
+    return hand, groups, marks
 
 
 class ChooseScreen(Screen):
@@ -90,8 +101,6 @@ class ChooseScreen(Screen):
         """This seat's hand in the player's order (the table's own), so a number key
         picks the same card here as there; cards picked, the cursor's card and a
         hint's mark stay with their cards when the order changes."""
-        from .pick import hand_in_order
-
         self._hand_args = {"legal": tuple(legal), "title": title, "active": active, "new": tuple(new)}
         view = self.query_one(HandView)
         picked, current, hinted = view.picked_cards, view.current, view.hinted

@@ -16,21 +16,10 @@ from textual.widgets import Static
 
 from ..plain import plain, printable
 from ..widgets.choices import ChoicePicker
-from ..widgets.hand import HandView, hand_order
-from .choose import ChooseScreen
+from ..widgets.hand import HandView
+from .choose import ChooseScreen, hand_in_order
 
 __all__ = ["PickScreen", "PickCardsScreen", "hand_in_order"]
-
-
-def hand_in_order(obs: Any, sort: str = "suit") -> tuple[list[Any], list[int], dict[Any, str]]:
-    """The seat's hand in the player's order (``widgets.hand.hand_order``: the game's
-    suit groups, trumps first, or by rank), the groups' sizes and the cards' marks,
-    from the game's table view; the plain order without one."""
-    table = getattr(obs.spec, "table", None)
-    picture = table(obs) if table is not None else None
-    hand, groups = hand_order(obs.hand, picture, sort)
-    marks = dict(picture.hand_marks) if picture is not None else {}
-    return hand, groups, marks
 
 
 class PickScreen(ChooseScreen):
