@@ -123,3 +123,15 @@ def test_one_point_and_one_card_are_singular():
     play_game(game, [make_bot("easy", s) for s in range(3)])
     contracts = [r.contract for r in game.spec.sheet(game.observe(0)).rounds]
     assert contracts[-1].startswith("1 card,") and contracts[0].startswith("7 cards,"), contracts
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_scoresheets_legends_name_things_in_words(name, saved):
+    """A legend may cite a rule in brackets ("(R16)"), never use its id as a name ("R11 bonus")."""
+    game = _one(saved / name).game
+    sheet = game.spec.sheet(game.observe(0))
+    view = game.spec.view(game.options)
+    texts = [sheet.legend, sheet.lines_legend or "", sheet.notes or "", view.legend, view.in_play_legend or ""]
+    rule_id = re.compile(r"(?<![\w(,] )(?<![\w(])[A-Z][0-9]{1,2} +[a-z]")
+    for text in texts:
+        assert not rule_id.search(text), text

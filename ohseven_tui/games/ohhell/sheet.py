@@ -88,7 +88,7 @@ def sheet_view(obs: Observation) -> SheetView:
     view = obs.view
     notes = (f"* the standing top bid (its suit is trump). {view.scoring_note}" if card_bids
              else f"{view.contract_note} {view.scoring_note}")
-    lines_legend = ("Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid." if card_bids
+    lines_legend = ("Each cell: bid / tricks, points (+ rebid bonus) = running total; * top bid." if card_bids
                     else f"Each cell: bid / tricks, points = running total; (d) the dealer. {notes}")
     return SheetView(
         names=names,
