@@ -85,13 +85,18 @@ def table_order_game(rules, seed: int, names, bot: str) -> Game:
 
 
 def first_shown(obs):
-    """The first legal action; in card play, the first legal card of the hand as
-    the table lays it out (suit groups, trumps first)."""
-    plays = [a for a in obs.legal_actions if getattr(a, "card", None) is not None and obs.phase is Phase.PLAY]
-    if not plays:
-        return obs.legal_actions[0]
+    """The first legal action as a human at the keyboard takes it: the first legal
+    card (a play or a bid card) or the first cards (a pass) of the hand as every
+    screen lays it out (suit groups, trumps first); else the first legal action."""
+    from ohseven_tui.engine.actions import Bid, Pass, Play
+
     shown = sorted(obs.hand, key=lambda c: (c.suit == obs.trump, int(c.suit), c.rank), reverse=True)
-    legal = {a.card: a for a in plays}
+    if obs.phase is Phase.PASS:
+        return Pass(obs.seat, tuple(shown[:obs.pass_count]))
+    cards = [a for a in obs.legal_actions if isinstance(a, (Play, Bid))]
+    if not cards:
+        return obs.legal_actions[0]
+    legal = {a.card: a for a in cards}
     return next(legal[c] for c in shown if c in legal)
 
 

@@ -156,7 +156,7 @@ def test_show_and_export_a_no_trump_game(capsys, tmp_path):
     assert rc == 0 and err == ""
     rows = sheet_rows(out)
     assert [r[2] for r in rows[::3]] == ["no trump"] * 7
-    s4 = next(line for line in out.splitlines() if "S4 trump" in line)  # S4 "trump turned" in Oh Hell
+    s4 = next(line for line in out.splitlines() if "trump turned" in line)  # S4 "trump turned" in Oh Hell
     assert "no trump 7" in s4  # S4 counts "no trump" as its own entry
     rc, out, _ = scores(capsys, tmp_path, "export", "nt", "--format", "json")
     data = json.loads(out)

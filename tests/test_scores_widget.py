@@ -70,7 +70,7 @@ def test_each_game_shows_its_own_legend_and_statistics():
         stats = spec.stats(obs)
         shown = text(statistics(obs))
         for stat in stats.table:
-            assert f"{stat.id} {stat.label} {stat.value}" in " ".join(shown.split())
+            assert f"{stat.label}: {stat.value}" in " ".join(shown.split())  # in words, without the rule id
         for _, label in stats.columns:
             assert label in shown
         assert round_so_far(obs) is not None and round_so_far(obs) == spec.sheet(obs).current
@@ -82,7 +82,7 @@ def test_each_game_shows_its_own_legend_and_statistics():
 def test_statistics_of_a_view_need_the_names():
     view = StatsView(table=(Stat("Z1", "owls", "3"),), columns=(("Z2", "Hoots"),), seats=(("[bold]x",),))
     shown = text(statistics(view, ["Ann"]))
-    assert "Z1 owls 3" in shown and "Hoots" in shown and "[bold]x" in shown  # a value is text, not markup
+    assert "owls: 3" in shown and "Z1" not in shown and "Hoots" in shown and "[bold]x" in shown  # a value is text, not markup
 
 
 def test_the_old_call_with_results_says_what_to_pass():

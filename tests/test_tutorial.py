@@ -216,3 +216,30 @@ def test_scripted_bot_plays_its_first_legal_action_else_the_first_legal():
     assert bot.choose(SimpleNamespace(legal_actions=["a", "c", "b"])) == "b"
     assert bot.choose(SimpleNamespace(legal_actions=["a", "c"])) == "c"
     assert bot.choose(SimpleNamespace(legal_actions=["x", "y"])) == "x"
+
+
+async def test_the_bid_note_and_the_hint_on_the_same_deal_suggest_the_same_bid(tmp_path):
+    """The note asks for a bid (the lesson's rebid needs it, R11); ``h`` at that
+    bid must suggest the same, and mark a card the note names."""
+    import re
+
+    app = OhSevenApp(tutorial="oh-seven", bot_delay=0, save_dir=tmp_path)
+    note = None
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            screen = await wait_for_input(pilot, also=(LessonScreen,))
+            if isinstance(screen, LessonScreen):
+                if screen.title_text.startswith("Your bid card"):
+                    note = screen.body
+                await pilot.press("enter")
+            elif isinstance(screen, BidScreen):
+                break
+        assert isinstance(screen, BidScreen) and note is not None
+        asked = re.search(r"bid (\d)", note)
+        assert asked, note
+        await pilot.press("h")
+        await pilot.pause()
+        said = str(screen.query_one("#message").render())
+        hinted = screen.query_one(HandView).hinted
+        assert hinted is not None and hinted.rank == int(asked.group(1)), (said, note)
+        assert hinted.pretty() in note and hinted.pretty() in said, (said, note)

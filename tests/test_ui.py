@@ -79,7 +79,7 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
         best = max(game.totals)
         winners = [game.seats[s].name for s, t in enumerate(game.totals) if t == best]
         assert "Game over" in shown and all(w in shown for w in winners) and f"{best} points" in shown
-        for label in ("S1", "S2", "S3", "S4"):
+        for label in ("players:", "zero bids:", "average top bid:", "trump:"):  # S1-S4, in words
             assert label in shown
         # The finished game was filed by the saves hook.
         assert list(tmp_path.glob("*.json"))

@@ -167,3 +167,39 @@ async def test_finished_game_moves_to_the_saves_and_clears_the_autosave(tmp_path
     assert saves[0].path.parent == dirs.saves
     assert [str(a) for a in saves[0].game.history] == [str(a) for a in game.history]
     assert saves[0].finished and saves[0].totals == list(game.totals)
+
+
+@pytest.mark.parametrize("name", ["oh-seven", "watten"])
+async def test_the_menus_continue_says_which_game_it_continues(tmp_path, name):
+    """Continue names the game, its players and the round it stopped in (in the
+    game's own word: Watten plays hands)."""
+    from ohseven_tui.bots import make_bot
+    from ohseven_tui.engine import registry
+    from ohseven_tui.ui.snapshot import screen_text
+
+    dirs = save_dirs(tmp_path / "saves")
+    game = registry.new_game(name, {}, seed=2)
+    bots = [make_bot("easy", s) for s in range(game.players)]
+    while len(game.results()) < 2 or game.to_act() == ():
+        seats_to_act = game.to_act()
+        game.apply(game.legal_actions()[0] if not seats_to_act else bots[seats_to_act[0]].choose(
+            game.observe(seats_to_act[0])))
+    write_autosave(dirs, game)
+    view = game.spec.view(game.options)
+    app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        shown = " ".join(screen_text(app).replace("│", " ").split())
+    where = f"{view.round_word} {game.round_number}" + (f" of {view.rounds}" if view.rounds else "")
+    assert "Continue" in shown and game.spec.label in shown, shown
+    assert f"{game.players} players" in shown and where in shown, shown
+
+
+async def test_the_palettes_quit_says_what_happens_to_the_game_in_play(tmp_path):
+    app = OhSevenApp(save_dir=tmp_path, bot_delay=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (quit_,) = [c for c in app.get_system_commands(app.screen) if c.title == "Quit"]
+    assert "if saving is on" not in quit_.help  # no such setting exists
+    assert "saved" in quit_.help and "Continue" in quit_.help, quit_.help

@@ -253,3 +253,34 @@ def test_the_colour_blind_palette_has_no_red_and_no_green():
             assert cards.suit_style(Suit.SPADES, dark) == "bold"  # the text colour
     finally:
         cards.use_palette(colour_blind=False)
+
+
+async def test_the_name_field_opens_with_the_cursor_after_the_name_not_the_name_selected(config):
+    """A stray key on opening Settings adds to the name; it never replaces it."""
+    app = OhSevenApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        await pilot.press(*"Zoë", "enter", "escape")
+        await open_settings(pilot)
+        field = app.screen.query_one("#name", Input)
+        assert app.focused is field and field.value == "Zoë"
+        assert field.selection.is_empty and field.cursor_position == len("Zoë")
+        await pilot.press("x")
+        assert field.value == "Zoëx"
+
+
+async def test_a_name_longer_than_the_field_says_where_it_stops(config):
+    from ohseven_tui.settings import NAME_LENGTH
+    from ohseven_tui.ui.snapshot import screen_text
+
+    app = OhSevenApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_settings(pilot)
+        shown = screen_text(app)
+        assert f"up to {NAME_LENGTH}" in shown  # said before it matters
+        await pilot.press(*"Maximilianus Augustus")
+        field = app.screen.query_one("#name", Input)
+        assert field.value == "Maximilianus Augustus"[:NAME_LENGTH]
+        await pilot.pause()
+        shown = screen_text(app)
+        assert f"{NAME_LENGTH} characters at most" in shown, shown

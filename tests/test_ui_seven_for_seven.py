@@ -144,3 +144,78 @@ async def test_hot_seat_a_hand_of_seven_for_seven_shows_no_human_another_humans_
     assert not watch.breaches, watch.breaches[:3]
     # the watch saw both kinds of frame (how many depends on the machine's pace)
     assert watch.face_up_frames > 20 and watch.hidden_frames > 5, (watch.face_up_frames, watch.hidden_frames)
+
+
+async def _to_auction_of(pilot, seat: int, bid_for_others) -> AuctionScreen:
+    """Go past hand-offs; at another seat's auction screen, ``bid_for_others(pilot, screen)``;
+    return the first auction screen of ``seat``."""
+    from ohseven_tui.ui.screens.handoff import HandoffScreen
+
+    for _ in range(50):
+        screen = await wait_for_input(pilot, also=INPUT + (HandoffScreen,))
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, AuctionScreen) and screen.obs.seat == seat:
+            return screen
+        elif isinstance(screen, AuctionScreen):
+            await bid_for_others(pilot, screen)
+        else:
+            raise AssertionError(f"left the auction: {type(screen).__name__}")
+    raise AssertionError("no auction turn came")
+
+
+async def _lowest_bid(pilot, screen: AuctionScreen) -> None:
+    await pilot.press("enter")  # the lowest total, with that seat's own suit and rank
+
+
+def _picker_line(screen: AuctionScreen) -> str:
+    return str(screen.query_one("#picker").render())
+
+
+async def test_v9_the_auction_keeps_the_suit_and_bower_rank_of_your_last_bid():
+    """Ann sets her own suit and bower rank and bids; at her next turn the bid line
+    still holds them (not the hand's suggestion again), and typing only the points
+    bids them."""
+    from ohseven_tui.engine.cards import Suit, rank_label
+
+    game = _game(humans=(0, 1), bot="easy")  # Bea, a second human, always bids over Ann
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await _to_auction_of(pilot, 0, _lowest_bid)
+        suggested = (screen.suit, screen.rank)
+        await pilot.press("up")  # the bower rank
+        await pilot.press("right", "right", "right")
+        await pilot.press("up")  # the trump suit
+        await pilot.press("right")
+        mine = (screen.suit, screen.rank)
+        assert mine[0] != suggested[0] and mine[1] != suggested[1]
+        await pilot.press("5", "enter")
+        first = [a for a in game.history if type(a).__name__ == "BasicBid" and a.seat == 0]
+        assert [(a.suit, a.rank, a.points) for a in first] == [(*mine, 5)]
+        screen = await _to_auction_of(pilot, 0, _lowest_bid)
+        assert screen.obs.standing is not None and screen.obs.standing.seat != 0
+        assert (screen.suit, screen.rank) == mine
+        line = _picker_line(screen)
+        assert Suit(mine[0]).label in line and f"Bowers   {rank_label(mine[1])}" in line, line
+        points = screen.lowest + 1
+        await pilot.press(*str(points), "enter")  # only the points typed
+        bids = [a for a in game.history if type(a).__name__ == "BasicBid" and a.seat == 0]
+        assert [(a.suit, a.rank, a.points) for a in bids[1:]] == [(*mine, points)]
+
+
+async def test_v14_the_auction_shows_the_standing_bid_at_60x15():
+    """At the smallest table the bid line still says which bid stands, and whose it is."""
+    from ohseven_tui.engine.cards import rank_label
+
+    game = _game(humans=(0, 1), bot="easy")
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(60, 15)) as pilot:
+        screen = await _to_auction_of(pilot, 0, _lowest_bid)
+        assert "No bid stands" in text(app) or "No basic bid yet" in text(app)
+        await pilot.press("enter")
+        screen = await _to_auction_of(pilot, 0, _lowest_bid)
+        s = screen.obs.standing
+        assert s is not None
+        shown = text(app)
+        assert f"{s.points}{s.suit.symbol}{rank_label(s.rank)}" in shown, shown
+        assert game.seats[s.seat].name in shown.split(f"{s.points}{s.suit.symbol}")[1].splitlines()[0], shown

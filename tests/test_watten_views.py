@@ -122,7 +122,7 @@ def test_the_review_replays_a_finished_hand_w9_w10():
     steps = g.spec.review(g, 0, None)
     assert [s.title for s in steps] == ["Hand 1: the deal", "Hand 1: striker and trump", "Hand 1: trick 1",
                                         "Hand 1: trick 2", "Hand 1: trick 3", "Hand 1: the score"]
-    assert steps[2].notes[0] == "plays 9H, wins" and "three tricks" in steps[-1].summary
+    assert steps[2].notes[0] == "leads 9H, wins" and "three tricks" in steps[-1].summary
     assert [len(h) for h in steps[-1].hands] == [2, 2, 2, 2]
     went = g.spec.review(g, 1, None)
     assert "Cy raises to 3, Di holds; Di raises to 4, Ann goes" in went[2].summary  # both in trick 1

@@ -184,9 +184,14 @@ def run_show(args) -> int:
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
     if saved.finished:
         state = "Winner" if len(game.winners) == 1 else "Winners"
-        console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({max(game.totals)} points)"))
-    else:
-        console.print(_t(f"Unfinished: {len(sheet.rounds)} of {sheet.total_rounds} rounds played"))
+        top = max(game.totals)
+        console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({top} point{'' if abs(top) == 1 else 's'})"))
+    else:  # in the game's own word ("hands"), out of its fixed count if it has one
+        view = game.spec.view(game.options)
+        played = len(sheet.rounds)
+        count = f"{played} of {view.rounds}" if view.rounds else str(played)
+        word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
+        console.print(_t(f"Unfinished: {count} {word} played"))
 
     # The long table: a row per seat per round, the round's head on its first row
     # and its note (rebids, redeals) under the last head cell.
@@ -216,12 +221,12 @@ def run_show(args) -> int:
     stat_table.add_column("Statistic")
     stat_table.add_column("Value", justify="right")
     for stat in stats.table:
-        stat_table.add_row(_t(f"{stat.id} {stat.long}"), _t(stat.value))
+        stat_table.add_row(_t(stat.long), _t(stat.value))  # words; the ids are the data's
     console.print(stat_table)
     per = Table(title="Player statistics", title_justify="left")
     per.add_column("Player", justify="left")
-    for rule, label in stats.columns:
-        per.add_column(f"{rule} {label.lower()}", justify="right")
+    for _, label in stats.columns:
+        per.add_column(label.lower(), justify="right")
     for name, values in zip(sheet.names, stats.seats):
         per.add_row(_t(name), *(_t(v) for v in values))
     console.print(per)
@@ -369,11 +374,11 @@ def export_md(saved) -> str:
     if sheet.notes and sheet.notes not in legend:
         out += ["", _md_cell(sheet.notes)]
     out += ["", "## Table statistics", "", "| Statistic | Value |", "|---|---:|"]
-    out += [f"| {_md_cell(f'{stat.id} {stat.long}')} | {_md_cell(stat.value)} |" for stat in stats.table]
+    out += [f"| {_md_cell(stat.long)} | {_md_cell(stat.value)} |" for stat in stats.table]
     labels = [stats.long_columns[i] if i < len(stats.long_columns) else label.lower()
               for i, (_, label) in enumerate(stats.columns)]
     out += ["", "## Player statistics", "",
-            "| Player | " + " | ".join(_md_cell(f"{rule} {label}") for (rule, _), label in zip(stats.columns, labels))
+            "| Player | " + " | ".join(_md_cell(label) for label in labels)
             + " |",
             "|---|" + "---:|" * len(stats.columns)]
     for name, values in zip(names, stats.seats):

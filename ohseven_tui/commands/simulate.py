@@ -123,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out))
         return 0
-    print(f"{args.games} game{'' if args.games == 1 else 's'} of {game_words(spec, options)}, seed {args.seed}, {rounds} rounds")
+    word = spec.view(options).round_word  # "hands" where the game plays hands
+    print(f"{args.games} game{'' if args.games == 1 else 's'} of {game_words(spec, options)}, seed {args.seed}, "
+          f"{rounds} {word}{'' if rounds == 1 else 's'}")
     rate = f"{headline_label.lower()} rate" if headline_key else ""
     print(f"{'seat':>4}  {'bot':<8} {'total':>8} {'per round':>10} {rate:>10}".rstrip())
     for row in seats_out:

@@ -263,6 +263,9 @@ class Tutorial:
     learner: int = 0
     seed: int = 0
     bot_delay: float = 0.8  # slow enough to follow
+    # The lesson's own suggestion, (action, reason), where a note asks for a move
+    # the hint bot would not make: ``h`` then says what the note says.
+    hint: Optional[Callable[[Any], Optional[tuple[Any, str]]]] = None
 
     def new_game(self, spec: "GameSpec") -> "GameState":
         return spec.new_game(spec.check_options(self.options), seed=self.seed, seats=self.seats,

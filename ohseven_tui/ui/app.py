@@ -335,7 +335,8 @@ class OhSevenApp(App):
         yield SystemCommand("Rules", "The rules in brief and the keys", self.action_help)
         yield SystemCommand("Settings", "Your name, theme, hand sort, bot speed, suits, colours, bell…",
                             self.action_settings)
-        yield SystemCommand("Quit", "Quit ohseven (an unfinished game is kept if saving is on)", self.exit)
+        yield SystemCommand("Quit", "Quit ohseven: the game in play is saved after every move, and Continue on "
+                                    "the menu picks it up (a tutorial is not saved)", self.exit)
         for command in super().get_system_commands(screen):
             if command.title.lower() not in ("quit", "keys"):
                 yield command

@@ -69,6 +69,11 @@ def suit_name(suit: Suit, *, ascii: bool = False) -> str:
     return f"{suit.letter if ascii else suit.symbol} {suit.label}"
 
 
+def dealer_mark(*, ascii: bool = False) -> str:
+    """The dealer's mark beside a name: "D", or in ASCII mode (where D is diamonds) "dlr"."""
+    return "dlr" if ascii else "D"
+
+
 _SUITS_TO_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 

@@ -47,6 +47,12 @@ class Coach:
 
         return {seat: ScriptedBot(actions) for seat, actions in self.script.scripts.items()}
 
+    def hint(self, obs: Any) -> Optional[tuple[Any, str]]:
+        """The lesson's suggestion for the learner now, if its notes ask for a move."""
+        if self.script.hint is None or obs.seat != self.script.learner:
+            return None
+        return self.script.hint(obs)
+
     def due(self, obs: Any) -> Optional["TutorialStep"]:
         """The first step not yet shown whose moment this is."""
         for step in self.script.steps:

@@ -108,7 +108,7 @@ def round_steps(game: Any, round_index: int, label: Optional[Label] = None) -> l
             hands[seat].remove(c)
             notes[seat] = ("leads " if i == 0 else "plays ") + label(c) + (", wins" if seat == trick["winner"] else "")
         steps.append(_step(number, f"Round {number}: trick {t} of {len(log['tricks'])}", hands, notes,
-                           f"{names[trick['winner']]} wins the trick."))
+                           f"{names[trick['leader']]} leads; {names[trick['winner']]} wins the trick."))
     if log.get("points") is not None:
         running = [0] * n
         for r in rec["rounds"][: round_index + 1]:

@@ -72,7 +72,7 @@ def sheet_view(obs: Observation) -> SheetView:
                 "dealer": result.dealer, "bid_attempts": result.attempts, "redeals": result.redeals, "seats": seats}
         rounds.append(SheetRound(result.number, labels[result.number - 1], tuple(head), _notes(result),
                                  result.dealer, tuple(cells), tuple(rows),
-                                 contract=trump if card_bids else f"{result.hand_size} cards, {trump}",
+                                 contract=trump if card_bids else f"{result.hand_size} card{'' if result.hand_size == 1 else 's'}, {trump}",
                                  lines=tuple(lines), data=data))
     current: Optional[SheetRound] = None
     if obs.round_number and obs.round_number > len(obs.results):
@@ -88,7 +88,7 @@ def sheet_view(obs: Observation) -> SheetView:
     view = obs.view
     notes = (f"* the standing top bid (its suit is trump). {view.scoring_note}" if card_bids
              else f"{view.contract_note} {view.scoring_note}")
-    lines_legend = ("Each cell: bid / tricks, points (+ R11 bonus) = running total; * top bid." if card_bids
+    lines_legend = ("Each cell: bid / tricks, points (+ rebid bonus) = running total; * top bid." if card_bids
                     else f"Each cell: bid / tricks, points = running total; (d) the dealer. {notes}")
     return SheetView(
         names=names,

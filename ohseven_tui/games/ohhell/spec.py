@@ -67,8 +67,8 @@ def stats_view(obs: Observation) -> StatsView:
          _pct(s.overflow_rate), _pct(s.underfill_rate))
         for s in stats.seats
     )
-    note = (f"Per player: S5 points per round, S6 zero-bid, S7 {top.replace(' ', '-')}, S8 fill (took the bid), "
-            "S9 overflow and S10 underfill rates.")
+    note = (f"Per player: points per round, and the zero-bid, {top.replace(' ', '-')}, fill (took the bid), "
+            "overflow and underfill rates (S5-S10).")
     results, n = obs.results, obs.players
     tallies = (  # S8-S10 pool across games: rounds filled, overflowed, underfilled
         Tally("fill", "Fill", tuple(sum(r.bids[s] == r.taken[s] for r in results) for s in range(n))),

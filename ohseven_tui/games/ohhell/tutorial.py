@@ -17,7 +17,7 @@ leads 6D; Cid plays 7D, Dot trumps with 1S, and you must follow with a diamond
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ...engine.actions import Bid, Play
 from ...engine.cards import Card, parse_card
@@ -123,6 +123,18 @@ def _bid_words(obs: Observation) -> str:
     return text
 
 
+def _lesson_hint(obs: Observation) -> Optional[tuple[Bid, str]]:
+    """At the first bid the note asks for a 1 (the deal's rebid lesson needs it), so
+    the hint asks for the same card the note names first; elsewhere the hint bot's."""
+    if not _first_bid(obs):
+        return None
+    ones = [c for c in obs.hand if c.rank == 1 and Bid(obs.seat, c) in obs.legal_actions]
+    if not ones:
+        return None
+    return Bid(obs.seat, ones[0]), ("bid 1, as this lesson's note asks: it sets up the next rule. "
+                                    "In a game, h weighs your hand instead.")
+
+
 def _rebid_words(obs: Observation) -> str:
     attempt = _attempts_this_deal(obs)[-1]
     bids = ", ".join(f"{_name(obs, s)} {c.pretty()}" for s, c in enumerate(attempt.bids))
@@ -208,4 +220,4 @@ def tutorial() -> Tutorial:
     )
     return Tutorial(options={"players": 4, "passing": False}, seats=seats,
                     stacked_deals=((tuple(_cards(h) for h in DEAL_TEXT), None),), scripts=scripts, steps=steps,
-                    learner=LEARNER, seed=7)
+                    learner=LEARNER, seed=7, hint=_lesson_hint)

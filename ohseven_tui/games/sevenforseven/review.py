@@ -82,7 +82,8 @@ def hand_steps(game: Any, round_index: int, label: Optional[Label] = None) -> li
             hands[seat].remove(c)
             notes[seat] = ("leads " if i == 0 else "plays ") + label(c) + (", wins" if seat == trick.winner else "")
         steps.append(_step(number, f"Hand {number}: trick {k} of 7", hands, notes,
-                           f"{names[trick.winner]} wins the trick and its {trick.points}-point marker (V20)."))
+                           f"{names[trick.leader]} leads; {names[trick.winner]} wins the trick and its "
+                           f"{trick.points}-point marker (V20)."))
     if log.points is not None:
         running = [0] * n
         for earlier in game.logs[: round_index + 1]:

@@ -44,16 +44,18 @@ def hand_steps(game: Any, round_index: int, label: Optional[Callable[[Card], str
             t = None
             plays = log.unfinished
         notes = ["" for _ in range(4)]
-        for seat, card in plays:
+        for k, (seat, card) in enumerate(plays):
             hands[seat].remove(card)
             won = t is not None and seat == t.winner
-            notes[seat] = f"plays {label(card)}{', wins' if won else ''}"
+            notes[seat] = f"{'leads' if k == 0 else 'plays'} {label(card)}{', wins' if won else ''}"
         raised = [r for r in log.raises if r.trick == i + 1]
         said = "; ".join(f"{names[r.seat]} raises to {r.stake}, {names[r.answerer]} "
                          f"{'holds' if r.answer == 'hold' else 'goes'}" for r in raised)
         summary = f"{names[t.winner]} takes the trick (W8)." if t is not None else "The hand ends before this trick is done."
         if said:
             summary = f"{said} (W10). {summary}"
+        if plays:
+            summary = f"{names[plays[0][0]]} leads. {summary}"
         steps.append(ReviewStep(number, f"Hand {number}: trick {i + 1}", tuple(tuple(h) for h in hands),
                                 tuple(notes), summary))
     if log.finished:

@@ -8,7 +8,7 @@ dismiss with the chosen card(s); the table applies the action.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,13 +19,24 @@ from textual.widgets import Footer, Static
 
 from ..cards import ascii_suits, cards_text
 from ..plain import sentence
-from ..widgets.hand import HandView
+from ..widgets.hand import HAND_SORTS, HandView, hand_order
 from ..widgets.seats import SeatsView
 
 if TYPE_CHECKING:
     from textual import getters
 
     from ..app import OhSevenApp
+
+
+def hand_in_order(obs: Any, sort: str = "suit") -> tuple[list[Any], list[int], dict[Any, str]]:
+    """The seat's hand in the player's order (``widgets.hand.hand_order``: the game's
+    suit groups, trumps first, or by rank), the groups' sizes and the cards' marks,
+    from the game's table view; the plain order without one."""
+    table = getattr(obs.spec, "table", None)
+    picture = table(obs) if table is not None else None
+    hand, groups = hand_order(obs.hand, picture, sort)
+    marks = dict(picture.hand_marks) if picture is not None else {}
+    return hand, groups, marks
 
 
 class ChooseScreen(Screen):
@@ -41,6 +52,7 @@ class ChooseScreen(Screen):
         Binding("right", "move(1)", "Select", show=False),
         *[Binding(str(i + 1), f"number({i})", "Select", show=False) for i in range(9)],
         Binding("h", "hint", "Hint"),
+        Binding("o", "sort", "Sort", show=False),
         Binding("l", "last_trick", "Last trick", show=False),
         Binding("t", "scoresheet", "Scores", show=False),
         Binding("escape", "leave", "Menu"),
@@ -60,6 +72,7 @@ class ChooseScreen(Screen):
         self.hint = hint
         self.humans = humans
         self._handing_off = False
+        self._hand_args: Optional[dict[str, Any]] = None  # what lay_hand was last told
 
     @property
     def private_to(self) -> int:
@@ -75,6 +88,46 @@ class ChooseScreen(Screen):
 
     def cards(self, cards) -> Text:
         return cards_text(cards, ascii=self.ascii, dark=self.app.current_theme.dark)
+
+    @property
+    def hand_sort(self) -> str:
+        """The player's one order for their hand: the table's (``o`` switches it),
+        else the settings'."""
+        table = self.app.table()
+        sort = getattr(table, "hand_sort", None) or getattr(getattr(self.app, "settings", None), "hand_sort", "")
+        return sort if sort in HAND_SORTS else HAND_SORTS[0]
+
+    def lay_hand(self, legal: Sequence[Any], *, title: str, active: bool, new: Sequence[Any] = ()) -> None:
+        """This seat's hand in the player's order (the table's own), so a number key
+        picks the same card here as there; cards picked, the cursor's card and a
+        hint's mark stay with their cards when the order changes."""
+        self._hand_args = {"legal": tuple(legal), "title": title, "active": active, "new": tuple(new)}
+        view = self.query_one(HandView)
+        picked, current, hinted = view.picked_cards, view.current, view.hinted
+        hand, groups, marks = hand_in_order(self.obs, self.hand_sort)
+        view.set_hand(hand, legal, title=title, active=active, new=new, groups=groups, marks=marks,
+                      hinted=hinted, face_up=view.face_up)
+        if picked or current is not None:
+            view.picked = {i for i, c in enumerate(view.cards) if c in picked}
+            if current in view.cards:
+                view.cursor = view.cards.index(current)
+            view.repaint()
+
+    def action_sort(self) -> None:
+        """Order the hand by suit or by rank, here and on the table (as its ``o``)."""
+        sort = "rank" if self.hand_sort == "suit" else "suit"
+        table = self.app.table()
+        if table is not None:
+            table.hand_sort = sort
+            if table.is_attached:
+                table.refresh_view()
+        self.refresh_look()
+        self.say(f"Hand sorted by {sort}.")
+
+    def refresh_look(self) -> None:
+        """The settings changed (the app redraws): lay the hand out again in their order."""
+        if self._hand_args is not None and self.is_mounted:
+            self.lay_hand(**self._hand_args)
 
     def compose_picker(self) -> ComposeResult:
         """Anything to choose above the hand (the number picker for number bids)."""
@@ -173,6 +226,11 @@ class ChooseScreen(Screen):
     def action_hint(self) -> None:
         if self.hint is not None:
             self.say(self.hint(self.obs))
+            # The table keeps the suggestion: a card in it is marked on the hand, as at the table.
+            card = getattr(getattr(self.app.table(), "hint_action", None), "card", None)
+            view = self.query_one(HandView)
+            if card in view.cards:
+                view.mark_hint(card)
 
     def action_leave(self) -> None:
         table = self.app.table()

@@ -95,7 +95,8 @@ class GameReviewScreen(Screen[None]):
             state = f"won by {who} with {max(game.totals)}"
         else:
             view = game.spec.view(game.options)
-            state = f"unfinished after {out_of(len(results), view.rounds, ' of ')} {view.round_word}s"
+            word = view.round_word if len(results) == 1 and not view.rounds else view.round_word + "s"
+            state = f"unfinished after {out_of(len(results), view.rounds, ' of ')} {word}"
         described = game.spec.describe(game.options)
         yield Static(plain(f"{saved.id}: {described}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
                      id="review-title")

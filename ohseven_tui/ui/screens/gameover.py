@@ -46,9 +46,9 @@ class GameOverScreen(Screen[None]):
         winners = [names[s] for s in obs.winners]
         best = max(obs.totals)
         if len(winners) == 1:
-            title = f"Game over — {winners[0]} wins with {best} points!"
+            title = f"Game over — {winners[0]} wins with {best} point{'' if abs(best) == 1 else 's'}!"
         else:
-            title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} points!"
+            title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} point{'' if abs(best) == 1 else 's'}!"
         yield Static(Text(title), id="over-title")
         with VerticalScroll(id="over-body"):
             if last_trick(obs) is not None:  # the game's very last trick, never seen on the table

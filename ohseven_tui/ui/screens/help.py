@@ -21,6 +21,7 @@ KEYS_BEFORE = (
     ("Everywhere", "`F1` or `?` help · `Ctrl+P` command palette (new game, rules, settings, quit, theme) · "
                    "`Ctrl+Q` quit · on the menu, `s` settings"),
     ("Your turn", "`←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint · "
+                  "`o` hand by suit or by rank (the same order, so the same keys, on every screen) · "
                   "with Confirm play on (Settings), `Enter` twice (or two clicks); moving cancels"),
     ("Undo", "`u` takes back your own last card, against bots only (not hot-seat), until another seat acts: "
              "that is the bots' pace, so at bot speed instant there is no time to undo; not the game's last card"),

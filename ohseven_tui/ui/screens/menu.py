@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import registry
+from ..plain import plain
 
 if TYPE_CHECKING:
     from textual import getters
@@ -21,6 +22,13 @@ if TYPE_CHECKING:
 
 BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
 
+
+
+def continue_words(game: Any) -> str:
+    """Which game Continue picks up: "Oh-Seven, 4 players, round 3 of 7" (the game's own word)."""
+    view = game.spec.view(game.options)
+    at = f"{view.round_word} {game.round_number}" + (f" of {view.rounds}" if view.rounds else "")
+    return f"{game.spec.label}, {game.players} players, {at}"
 
 class MenuList(OptionList):
     """The menu's options. On a terminal too small to lay them out (3 rows), Textual
@@ -105,8 +113,9 @@ class MenuScreen(Screen[None]):
         highlighted = menu.highlighted
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
-        if look_for_saves and self._has_unfinished_game():
-            menu.add_option(Option("Continue", id="continue"))
+        unfinished = self._unfinished_game() if look_for_saves else None
+        if unfinished is not None:
+            menu.add_option(Option(plain(f"Continue: {continue_words(unfinished)}"), id="continue"))
         if look_for_saves and self.app.has_saved_games():
             menu.add_option(Option("Saved games", id="saved"))
         from ..tutorial import guided_games
@@ -121,9 +130,11 @@ class MenuScreen(Screen[None]):
         menu.highlighted = 0 if highlighted is None else min(highlighted, menu.option_count - 1)
         menu.focus()
 
-    def _has_unfinished_game(self) -> bool:
+    def _unfinished_game(self) -> Any:
         storage = self.app.storage()
-        return storage is not None and hasattr(storage, "load_autosave") and self.app.load_autosave() is not None
+        if storage is None or not hasattr(storage, "load_autosave"):
+            return None
+        return self.app.load_autosave()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None  # every option of the menu has its id (on_mount)

@@ -17,24 +17,9 @@ from textual.widgets import Static
 from ..plain import plain, printable
 from ..widgets.choices import ChoicePicker
 from ..widgets.hand import HandView
-from .choose import ChooseScreen
+from .choose import ChooseScreen, hand_in_order
 
 __all__ = ["PickScreen", "PickCardsScreen", "hand_in_order"]
-
-
-def hand_in_order(obs: Any) -> tuple[list[Any], list[int], dict[Any, str]]:
-    """The seat's hand in the game's suit groups (trumps first), the groups' sizes and
-    the cards' marks, from the game's table view; the plain order without one."""
-    hand: list[Any] = list(obs.hand)
-    groups, marks = [len(hand)], {}
-    table = getattr(obs.spec, "table", None)
-    if table is not None:
-        picture = table(obs)
-        if picture.hand_by_suit and sorted(c for g in picture.hand_by_suit for c in g) == sorted(hand):
-            hand = [c for g in picture.hand_by_suit for c in g]
-            groups = [len(g) for g in picture.hand_by_suit]
-        marks = dict(picture.hand_marks)
-    return hand, groups, marks
 
 
 class PickScreen(ChooseScreen):
@@ -65,9 +50,7 @@ class PickScreen(ChooseScreen):
         self.query_one("#choose-title", Static).update(plain(f" {me} · {self.title_text}"))
         self.query_one("#context", Static).update(Text(self.plain(printable(self.context_text))))
         self.query_one("#prompt", Static).update(Text(self.plain(printable(self.prompt_text))))
-        hand, groups, marks = hand_in_order(obs)
-        self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=False, groups=groups,
-                                          marks=marks)
+        self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
 
     def action_move(self, step: int) -> None:
         self.query_one(ChoicePicker).move(step)
@@ -97,7 +80,7 @@ class PickCardsScreen(ChooseScreen):
     ]
 
     def __init__(self, obs: Any, *, title: str, count: int, make: Any, context: str = "", prompt: str = "",
-                 new: Sequence[Any] = (), verb: str = "discard", in_order: bool = True, **kwargs: Any) -> None:
+                 new: Sequence[Any] = (), verb: str = "discard", **kwargs: Any) -> None:
         super().__init__(obs, **kwargs)
         self.title_text = title
         self.count = count
@@ -106,7 +89,6 @@ class PickCardsScreen(ChooseScreen):
         self.prompt_text = prompt
         self.new = tuple(new)
         self.verb = verb
-        self.in_order = in_order  # the game's suit groups (else the hand as dealt, highest first)
 
     def setup(self) -> None:
         obs = self.obs
@@ -117,9 +99,7 @@ class PickCardsScreen(ChooseScreen):
         self.query_one("#prompt", Static).update(Text(self.plain(printable(
             self.prompt_text or f"Choose {self.count} {word} to {self.verb}."))))
         self.say("Pick with Space or a number key (or click a card), then press Enter.")
-        hand, groups, marks = hand_in_order(obs) if self.in_order else (list(obs.hand), [len(obs.hand)], {})
-        self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=True, new=self.new,
-                                          groups=groups, marks=marks)
+        self.lay_hand(obs.hand, title=f"{me}'s hand", active=True, new=self.new)
 
     def _count_text(self) -> str:
         hand = self.query_one(HandView)

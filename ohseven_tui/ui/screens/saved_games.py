@@ -113,9 +113,11 @@ class SavedGamesScreen(Screen[None]):
         self.saves = storage.sort_saves(self.saves, self.sort_key, self.reverse)
         for saved in self.saves:
             game = saved.game
+            view = game.spec.view(game.options)
+            played = len(game.results())
+            word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished, {out_of(len(game.results()), game.spec.view(game.options).rounds)} "
-                f"{game.spec.view(game.options).round_word}s)")
+                f"(unfinished, {out_of(played, view.rounds)} {word})")
             scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
             table.add_row(plain(saved.id), plain(_date(saved.date)), rules_text(game), str(game.players), plain(winner),
                           plain(scores), key=saved.id)  # names and file names: plain text, never markup

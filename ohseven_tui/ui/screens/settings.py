@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
@@ -41,6 +42,19 @@ CHOICES = (
 )
 
 
+NAME_NOTE = f"seat 1's name; up to {NAME_LENGTH} characters"
+
+
+class NameInput(Input):
+    """The name field: a key it refuses (the name is full) is said in words."""
+
+    class Refused(Message):
+        pass
+
+    def restricted(self) -> None:
+        self.post_message(self.Refused())
+
+
 class SettingsScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
         app = getters.app(OhSevenApp)
@@ -57,8 +71,10 @@ class SettingsScreen(Screen[None]):
         with body:
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="label")
-                yield Input(s.name, placeholder=NAMES[0], max_length=NAME_LENGTH, compact=True, id="name")
-                yield Static("seat 1 at a new game", classes="note")
+                # Not selected on focus: a stray key must add to the name, not replace it.
+                yield NameInput(s.name, placeholder=NAMES[0], max_length=NAME_LENGTH, compact=True, id="name",
+                                select_on_focus=False)
+                yield Static(self._name_note(s.name), classes="note", id="name-note")
             for key, label, note in CHOICES:
                 with Horizontal(classes="row"):
                     yield Label(label, classes="label")
@@ -100,6 +116,17 @@ class SettingsScreen(Screen[None]):
         cleaned = drop_unsafe(event.value)  # a pasted control character never reaches the screen
         if cleaned != event.value:
             event.input.value = cleaned
+        if event.input.id == "name":
+            self.query_one("#name-note", Static).update(self._name_note(cleaned))
+
+    @staticmethod
+    def _name_note(name: str, refused: bool = False) -> str:
+        if refused:
+            return f"{NAME_LENGTH} characters at most: no more fit"
+        return f"{NAME_LENGTH} characters at most" if len(name) >= NAME_LENGTH else NAME_NOTE
+
+    def on_name_input_refused(self, _event: NameInput.Refused) -> None:
+        self.query_one("#name-note", Static).update(self._name_note("", refused=True))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._save_name()

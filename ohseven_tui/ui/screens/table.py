@@ -33,7 +33,7 @@ from ..families import ScreenArgs, family_ui
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
-from ..widgets.hand import HandView
+from ..widgets.hand import HandView, hand_order
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine
@@ -121,6 +121,7 @@ class TableScreen(Screen):
         self.bots: dict = {}
         self.hand_sort = "suit"  # or "rank": the settings' choice, switched with o
         self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
+        self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
         self._after_trick: Optional[tuple[Any, Any]] = None  # (before, after) of the play that won a trick
         for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
             self._bindings.bind(key, f"family({name!r})", label)
@@ -280,12 +281,10 @@ class TableScreen(Screen):
                          " it shows after the hand-off")
             else:
                 title = f"{self.seat_name(self.viewer)}'s hand is empty"
-            groups = picture.hand_by_suit if self.hand_sort == "suit" and picture.hand_by_suit else (obs.hand,)
-            if sorted(c for g in groups for c in g) != sorted(obs.hand):  # a view out of step: the plain order
-                groups = (obs.hand,)
+            cards, groups = hand_order(obs.hand, picture, self.hand_sort)  # every screen's one order
             hinted = self.hinted if acting and face_up else None
-            hand.set_hand([c for g in groups for c in g], legal, title=title, active=acting and face_up,
-                          face_up=face_up, groups=[len(g) for g in groups], hinted=hinted,
+            hand.set_hand(cards, legal, title=title, active=acting and face_up,
+                          face_up=face_up, groups=groups, hinted=hinted,
                           marks=dict(picture.hand_marks) if face_up else None)
         self._refresh_bindings()
 
@@ -650,12 +649,15 @@ class TableScreen(Screen):
     def hint_text(self, obs: Any) -> str:
         try:
             from ...bots import hint
+            from ...bots.base import Hint
         except ImportError:
             return "Hints are not available in this version (the hint bot is missing)."
         try:
-            suggestion = hint(obs)
+            lesson = self.coach.hint(obs) if self.coach is not None else None
+            suggestion = Hint(*lesson) if lesson is not None else hint(obs)  # a tutorial's note comes first
         except Exception as exc:  # a hint must never break the game
             return f"No hint this time ({exc})."
+        self.hint_action = suggestion.action if suggestion is not None else None
         if suggestion is None:  # the normal bot does not play this game, or the seat has nothing to do
             return "No hint for this position."
         if isinstance(suggestion.action, Play) and self.acting is not None:

@@ -23,8 +23,9 @@ def describe(saved) -> str:
     names = ", ".join(saved.names)
     played = len(game.results())
     when = saved.date.replace("T", " ").replace("Z", "")[:16] if saved.date else "?"
-    rounds = game.spec.view(game.options).rounds
-    return (f"{saved.rules_text}: {names}; {out_of(played, rounds, ' of ')} rounds played; "
+    view = game.spec.view(game.options)
+    word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"  # "hands" where it plays hands
+    return (f"{saved.rules_text}: {names}; {out_of(played, view.rounds, ' of ')} {word} played; "
             f"saved {when} UTC")
 
 

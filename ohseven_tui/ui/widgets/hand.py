@@ -7,7 +7,7 @@ card posts :class:`HandView.Chosen`.
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +19,23 @@ from ...engine import Card
 from ..cards import card_text, palette_name
 
 MAX_CARDS = 9
+HAND_SORTS = ("suit", "rank")
+
+
+def hand_order(hand: Sequence[Card], picture: Any, sort: str) -> tuple[list[Card], list[int]]:
+    """The hand as the player reads it on every screen, so a number key picks the
+    same card everywhere: by ``sort`` "suit", the game's suit groups (trumps first,
+    ``TableView.hand_by_suit``); by "rank", strongest first (``hand_by_rank``). The
+    plain order (highest first) where the game's picture has none or is out of
+    step. Returns the cards and the sizes of their groups."""
+    cards = list(hand)
+    if picture is not None and sort == "suit" and picture.hand_by_suit:
+        groups = [list(g) for g in picture.hand_by_suit]
+        if sorted(c for g in groups for c in g) == sorted(cards):
+            return [c for g in groups for c in g], [len(g) for g in groups]
+    if picture is not None and sort == "rank" and sorted(picture.hand_by_rank) == sorted(cards):
+        cards = list(picture.hand_by_rank)
+    return cards, [len(cards)]
 MARK = "◆"  # under a card the game's ranking sets apart (TableView.hand_marks)
 
 
@@ -209,6 +226,11 @@ class HandView(Widget):
         if 0 <= index < len(self.cards):
             self.picked ^= {index}
             self._paint()
+
+    def mark_hint(self, card: Optional[Card]) -> None:
+        """Mark the card a hint suggests (none: unmark)."""
+        self.hinted = card if self.face_up else None
+        self._paint()
 
     def set_face_up(self, face_up: bool) -> None:
         """Turn the same hand face down (a shared screen is opening) or up again."""

@@ -98,7 +98,8 @@ def statistics(source: Any, names: Optional[Sequence[str]] = None, *, ascii: boo
         names = names if names is not None else [s.name for s in source.seats]
     else:  # the old call, statistics(results, names): results do not say which game they are
         raise TypeError("statistics() takes an observation or a StatsView (game.spec.stats(obs)), not results")
-    head = Text.assemble(("Table: ", "bold"), " · ".join(f"{s.id} {s.label} {s.value}" for s in stats.table))
+    # Labels in words; the rule ids stay in the data (and the rules' own pages).
+    head = Text.assemble(("Table: ", "bold"), " · ".join(f"{s.label}: {s.value}" for s in stats.table))
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player", no_wrap=True, max_width=12)
     for _, label in stats.columns:

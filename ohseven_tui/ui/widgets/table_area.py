@@ -26,16 +26,21 @@ from textual.widget import Widget
 
 from ...engine import Card, Suit
 from ...engine.protocol import TableTrick, TableView
-from ..cards import suit_style
+from ..cards import dealer_mark, suit_style
 from ..plain import printable
 
-__all__ = ["TableArea", "seat_places"]
+__all__ = ["TableArea", "seat_places", "score_words"]
 
 # Partners' names: Okabe-Ito orange and sky blue, as far from each other as from the suits.
 _SIDE_DARK = ("#e69f00", "#56b4e9")
 _SIDE_LIGHT = ("#a85d00", "#0060a0")
 SLIDE = 0.18  # seconds: a card from its seat to the table
 SWEEP = 0.3  # seconds: a won trick to its winner
+
+
+def score_words(score: str) -> str:
+    """A seat's score with its unit: "1 pt", "-1 pt", "3 pts", "12/15 pts"."""
+    return f"{score} {'pt' if score.lstrip('+-') == '1' else 'pts'}"
 
 
 @dataclass
@@ -280,7 +285,7 @@ class TableArea(Widget, can_focus=False):
         if info.mark:  # "*" hugs the name; a word ("eldest") stands apart
             head.append((" " if info.mark[:1].isalnum() else "") + info.mark, style="bold")
         if info.dealer:
-            head.append(" D", style="dim")
+            head.append(" " + dealer_mark(ascii=self.ascii), style="dim")
         if seat == self.you:
             head.append(" (you)", style="dim")
         cells = Text()
@@ -291,7 +296,7 @@ class TableArea(Widget, can_focus=False):
             cells.append(value, style="bold")
         score = Text()
         score.append(info.score, style="bold")
-        score.append(" pts", style="dim")
+        score.append(score_words(info.score)[len(info.score):], style="dim")
         backs = Text("▮" * min(info.hand_count, 13), style="dim") if info.hand_count else Text("")
         if lines >= 3:
             tail = backs.copy()

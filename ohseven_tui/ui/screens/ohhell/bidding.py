@@ -54,8 +54,7 @@ class BidScreen(ChooseScreen):
         self.query_one("#prompt", Static).update(
             Text("Choose your bid card: Enter or a click. It stays face down until all bid."))
         legal = [a.card for a in obs.legal_actions if isinstance(a, Bid)]
-        self.query_one(HandView).set_hand(obs.hand, legal, title=f"{me}'s hand", active=True,
-                                          new=obs.received or ())
+        self.lay_hand(legal, title=f"{me}'s hand", active=True, new=obs.received or ())
 
     def action_confirm(self) -> None:
         card = self.query_one(HandView).current

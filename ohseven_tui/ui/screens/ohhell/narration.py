@@ -39,9 +39,10 @@ def number_outcome_text(attempt, obs: Observation, name: Name) -> str:
     total = sum(attempt.bids)
     size = obs.hand_size
     if total > size:
-        fit = f"The bids add up to {total}, {total - size} more than the {size} tricks: someone will miss."
+        fit = f"The bids add up to {total}, {total - size} more than the {plural(size, 'trick')}: someone will miss."
     elif total < size:
-        fit = f"The bids add up to {total}, {size - total} fewer than the {size} tricks: someone must take more."
+        fit = (f"The bids add up to {total}, {size - total} fewer than the {plural(size, 'trick')}: "
+               "someone must take more.")
     else:
         fit = f"The bids add up to {size}, the number of tricks."
     leader = obs.leader if obs.leader is not None else (obs.dealer + 1) % obs.players

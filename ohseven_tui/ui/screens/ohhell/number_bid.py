@@ -17,7 +17,6 @@ from textual.widgets import Static
 from ....games.ohhell import BidNumber, Observation
 from ...narration import out_of
 from ...plain import plain, printable
-from ...widgets.hand import HandView
 from ...widgets.numbers import NumberPicker
 from ...widgets.seats import SeatsView
 from ..choose import ChooseScreen
@@ -71,7 +70,7 @@ class NumberBidScreen(ChooseScreen):
         self.query_one("#context", Static).update(context)
         self.query_one("#prompt", Static).update(
             f"How many tricks will you take? 0-{size}: a number key or ←→, then Enter (or click a number).")
-        self.query_one(HandView).set_hand(obs.hand, obs.hand, title=f"{me}'s hand", active=False)
+        self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
 
     def action_move(self, step: int) -> None:
         self.query_one(NumberPicker).move(step)

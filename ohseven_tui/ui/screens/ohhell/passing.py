@@ -19,7 +19,7 @@ class PassScreen(PickCardsScreen):
         side = "left" if obs.pass_direction > 0 else "right"
         to = obs.seats[obs.pass_to].name
         super().__init__(
-            obs, title=f"round {obs.round_number} · card passing", count=count, verb="pass", in_order=False,
+            obs, title=f"round {obs.round_number} · card passing", count=count, verb="pass",
             make=lambda cards: Pass(obs.seat, cards),
             context=(f"Every player passes {count} {word} face down at the same time; you see what you get "
                      "once everyone has chosen."),

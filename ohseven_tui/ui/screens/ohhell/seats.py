@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ....games.ohhell import Observation, Phase
-from ...cards import card_text
+from ...cards import card_text, dealer_mark
 from ...plain import printable
 from ...widgets.seats import seat_kind
 
@@ -26,12 +26,13 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
     in_turn = obs.phase is Phase.BID and view.bids_in_turn
     if in_turn and number_bids is None:
         number_bids = dict(obs.bids_made)
+    dealer = f"{dealer_mark(ascii=ascii)} dealer"
     if in_turn:
-        caption = "▶ to bid · D dealer"
+        caption = f"▶ to bid · {dealer}"
     elif obs.phase in (Phase.PASS, Phase.BID):
-        caption = "✓ has chosen, face down · D dealer"
+        caption = f"✓ has chosen, face down · {dealer}"
     else:
-        caption = "▶ to play · D dealer" + (f" · {top_mark}" if top_mark else "")
+        caption = f"▶ to play · {dealer}" + (f" · {top_mark}" if top_mark else "")
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
                   caption=caption,
                   caption_style="dim", caption_justify="left")
@@ -69,7 +70,7 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
         marker = Text("▶", style="bold") if seat == turn else Text(" ")
         name = Text(printable(info.name), style="bold" if seat == viewer else "")
         if seat == obs.dealer and obs.round_number:
-            name.append(" D", style="dim")
+            name.append(" " + dealer_mark(ascii=ascii), style="dim")
         kind = "you" if seat == viewer and humans == 1 else seat_kind(info.player)
         if obs.phase in (Phase.PASS, Phase.BID) and obs.acted and obs.acted[seat]:
             status = Text("✓", style="dim")

@@ -17,9 +17,7 @@ from ....engine.cards import Suit, rank_label
 from ....games.sevenforseven import AuctionPass, BasicBid, FactorBid, Observation
 from ...cards import suit_style
 from ...plain import plain, printable
-from ...widgets.hand import HandView
 from ..choose import ChooseScreen
-from ..pick import hand_in_order
 from .narration import auction_lines, bid_words, factor_words
 
 MAX_POINTS = 28  # V20: the seven markers, 1 + 2 + ... + 7
@@ -52,10 +50,14 @@ class AuctionScreen(ChooseScreen):
         super().__init__(obs, **kwargs)
         self.ranks = (11, 12, 13) if obs.pictures else tuple(range(2, 15))
         self.lowest = (obs.standing.points + 1) if obs.standing is not None else 1
-        held = Counter(int(c) & 3 for c in obs.hand if not c.is_joker)
-        ranks = Counter(c.rank for c in obs.hand if not c.is_joker and c.rank in self.ranks)
-        self.suit = max(SUITS, key=lambda s: (held[s], s))
-        self.rank = max(self.ranks, key=lambda r: (ranks[r], r)) if ranks else self.ranks[-1]
+        own = [a for a in obs.auction if type(a) is BasicBid and a.seat == obs.seat]
+        if own:  # the bid you were making: only the points must rise
+            self.suit, self.rank = own[-1].suit, own[-1].rank
+        else:  # the first time, what the hand suggests
+            held = Counter(int(c) & 3 for c in obs.hand if not c.is_joker)
+            ranks = Counter(c.rank for c in obs.hand if not c.is_joker and c.rank in self.ranks)
+            self.suit = max(SUITS, key=lambda s: (held[s], s))
+            self.rank = max(self.ranks, key=lambda r: (ranks[r], r)) if ranks else self.ranks[-1]
         self.points = min(self.lowest, MAX_POINTS)
         self.field = 2  # points first: the number every bid must raise
         self._typed = ""  # digits typed for the points
@@ -79,12 +81,20 @@ class AuctionScreen(ChooseScreen):
             "Your bid: ←→ change, ↑↓ move between suit, bower rank and points, Enter bids. "
             + ("f raises your factor. " if FactorBid(obs.seat) in obs.legal_actions else "")
             + "p passes." if can_bid else "No higher basic bid is left: f raises your factor, p passes."))
-        hand, groups, marks = hand_in_order(obs)
-        self.query_one(HandView).set_hand(hand, hand, title=f"{me}'s hand", active=False, groups=groups, marks=marks)
+        self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
         self._paint()
+
+    def _standing_title(self) -> Text:
+        """The standing bid on the picker's border: the context above may be scrolled away."""
+        s = self.obs.standing
+        if s is None:
+            return Text("No bid stands yet")
+        name = printable(self.obs.seats[s.seat].name)
+        return Text(self.plain(f"Standing {s.points}{s.suit.symbol}{rank_label(s.rank)} by ") + name)
 
     def _paint(self) -> None:
         picker = self.query_one(BidPicker)
+        picker.border_title = self._standing_title()
         if self.lowest > MAX_POINTS:
             picker.update(Text("No basic bid can top the standing one (28 points is the most)."))
             return
@@ -143,7 +153,7 @@ class AuctionScreen(ChooseScreen):
             self.points = value
             self.say("")
         elif value:
-            self.say(f"{value} points would not top the standing bid: bid {self.lowest} to {MAX_POINTS}.")
+            self.say(f"{value} point{'' if value == 1 else 's'} would not top the standing bid: bid {self.lowest} to {MAX_POINTS}.")
         self._paint()
 
     def action_confirm(self) -> None:

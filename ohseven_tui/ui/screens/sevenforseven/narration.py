@@ -20,7 +20,7 @@ __all__ = ["bid_words", "factor_words", "contract_words", "auction_lines", "narr
 
 def bid_words(points: int, suit, rank: int) -> tuple[Part, ...]:
     """'13 points, trump ♥, bowers 7' as parts (the suit drawn in its colour)."""
-    return (f"{points} points, trump ", suit, f", bowers {rank_label(rank)}")
+    return (f"{plural(points, 'point')}, trump ", suit, f", bowers {rank_label(rank)}")
 
 
 def factor_words(factor: int) -> str:
@@ -61,7 +61,7 @@ def auction_lines(obs: Observation, name: Name) -> list[str]:
         s = obs.standing
         trio = obs.proposed_trio or (s.seat,)
         out.append(f"Standing: {s.points}{s.suit.symbol}{rank_label(s.rank)} by {name(s.seat)}: "
-                   f"{s.points} points, trump {s.suit.symbol} {s.suit.label}, bowers {rank_label(s.rank)}. "
+                   f"{plural(s.points, 'point')}, trump {s.suit.symbol} {s.suit.label}, bowers {rank_label(s.rank)}. "
                    f"Proposed trio: {_trio_words(trio, name)}.")
     else:
         out.append("No basic bid yet: a factor bid needs one first.")
