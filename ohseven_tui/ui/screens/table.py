@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.actions import DEAL, Play
 from ...engine.errors import IllegalAction
@@ -34,9 +34,10 @@ from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
 from ..widgets.hand import HandView
+from ..widgets.keys import KeysFooter
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
-from ..widgets.status import StatusLine
+from ..widgets.status import StatusLine, fit_rows
 from ..widgets.table_area import TableArea
 from .choose import ChooseScreen
 
@@ -94,7 +95,10 @@ class TableScreen(Screen):
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("escape", "leave", "Menu"),
     ]
+    # Where the footer is short of room, these go first (each key still works; F1 lists them).
+    FOOTER_DROP = ("scoresheet", "last_trick", "speed", "leave", "move", "undo", "skip")
 
+    _message_rows = 1  # the message line's rows now (a long hint takes two)
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
 
@@ -153,7 +157,7 @@ class TableScreen(Screen):
             yield StatusLine("", id="status")
             yield Static("", id="message")
             yield HandView(id="hand")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
         self._fit()
@@ -313,7 +317,7 @@ class TableScreen(Screen):
             message = sentence(message)
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
-        widget.update(Text(self.plain(message)), layout=False)
+        self._message_rows = fit_rows(widget, Text(self.plain(message)), self._message_rows)
 
     def log_line(self, text) -> None:
         if isinstance(text, Line):

@@ -206,8 +206,10 @@ class TableArea(Widget, can_focus=False):
         lines = 3 if height - top >= 13 else 2
         seat_lines = [self._seat_lines(view, seat, lines) for seat in range(len(view.seats))]
         room = max(10, (width - 2) // (2 if len(view.seats) <= 4 else 4))
-        bw = min(room, max(max(ln.cell_len for ln in seat) for seat in seat_lines))
+        needs = [max(ln.cell_len for ln in seat) for seat in seat_lines]
+        bw = min(room, max(needs))
         boxes = self._boxes(len(view.seats), bw, lines, width, height, top)
+        self._widen(boxes, needs, width)
         self._centre = (width / 2, top + (height - top) / 2)
         self._draw_felt(canvas, boxes, width, height, top)
         for seat, box in enumerate(boxes):
@@ -234,6 +236,20 @@ class TableArea(Widget, can_focus=False):
             y = int(round(cy - lines / 2))
             boxes.append(_Box(min(max(0, x), width - bw), min(max(top, y), height - lines), bw, lines))
         return boxes
+
+    def _widen(self, boxes: list[_Box], needs: Sequence[int], width: int) -> None:
+        """A seat cut to the common width gets what it needs where that overlaps no
+        other seat (the seats at the top and bottom have the room): a name and its
+        marks are never cut for want of a wider box."""
+        for seat, box in enumerate(boxes):
+            need = min(needs[seat], width)
+            if need <= box.width:
+                continue
+            centre = box.x + box.width / 2
+            wide = _Box(min(max(0, int(round(centre - need / 2))), width - need), box.y, need, box.height)
+            if not any(other is not box and other.x < wide.x + wide.width and other.x + other.width > wide.x
+                       and other.y < wide.y + wide.height and other.y + other.height > wide.y for other in boxes):
+                boxes[seat] = wide
 
     def _felt(self, boxes: Sequence[_Box], width: int, height: int, top: int) -> Optional[tuple[int, int, int, int]]:
         """The table itself, a frame round every card's place (with room for the
@@ -317,7 +333,7 @@ class TableArea(Widget, can_focus=False):
             return
         legend = []
         for side in sides:
-            legend.append(Text(_cut(printable(view.side_names[side]), 24), style=f"bold {self._side_style(side)}"))
+            legend.append(Text(_cut(printable(view.side_names[side]), max(24, width // 3)), style=f"bold {self._side_style(side)}"))
         wide = max(ln.cell_len for ln in legend)
         top = 1 if view.trump else 0
         corners = ((0, height - len(legend)), (width - wide, height - len(legend)), (width - wide, top), (0, top))
