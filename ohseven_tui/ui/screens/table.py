@@ -98,6 +98,7 @@ class TableScreen(Screen):
     # Where the footer is short of room, these go first (each key still works; F1 lists them).
     FOOTER_DROP = ("scoresheet", "last_trick", "speed", "leave", "move", "undo", "skip")
 
+    _event_rows = 1  # the event line's rows now
     _message_rows = 1  # the message line's rows now (a long hint takes two)
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
@@ -154,6 +155,8 @@ class TableScreen(Screen):
             yield SeatsView(id="seats")
             yield TableLog(id="log")
         with Vertical(id="bottom"):
+            # What just happened (the log's newest line), where the log is not in view.
+            yield Static("", id="event")
             yield StatusLine("", id="status")
             yield Static("", id="message")
             yield HandView(id="hand")
@@ -325,6 +328,7 @@ class TableScreen(Screen):
         elif isinstance(text, str):
             text = Text(self.plain(text))
         self.query_one(TableLog).write(text)
+        self._event_rows = fit_rows(self.query_one("#event", Static), text, self._event_rows)
 
     def tell(self, told: Told) -> None:
         if told.clear:
