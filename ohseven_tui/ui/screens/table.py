@@ -172,6 +172,7 @@ class TableScreen(Screen):
         compact = width < 80 or height < 24
         self.set_class(compact, "-compact")
         self.set_class(not compact and width >= 110, "-wide")
+        self.set_class(width >= 150 and height >= 45, "-huge")  # a wider log beside the big table
 
     def on_mount(self) -> None:
         sort = getattr(getattr(self.app, "settings", None), "hand_sort", None)
