@@ -269,8 +269,8 @@ class TableScreen(Screen):
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         hand = self.query_one(HandView)
         if self.viewer is None:
-            hand.set_hand((), title="Watching the bots play; their hands stay hidden. After the game, "
-                                    "Saved games → replay (r) shows every deal.")
+            # Short enough for 80 columns: the replay is one key away once the game is filed.
+            hand.set_hand((), title="Watching the bots; their hands stay hidden (Saved games → r replays them).")
         else:
             acting = self.acting == self.viewer and self.acting is not None
             # Hot-seat: face up only while its owner plays, after their hand-off.
