@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..cards import ascii_suits, cards_text
 from ..plain import sentence
 from ..widgets.hand import HAND_SORTS, HandView, hand_order
+from ..widgets.keys import KeysFooter
 from ..widgets.seats import SeatsView
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class ChooseScreen(Screen):
         Binding("t", "scoresheet", "Scores", show=False),
         Binding("escape", "leave", "Menu"),
     ]
+    FOOTER_DROP = ("leave", "move")  # where the footer is short of room (each key still works)
 
     def __init__(
         self,
@@ -145,7 +147,7 @@ class ChooseScreen(Screen):
             yield from self.compose_picker()
             yield Static("", id="message")
             yield HandView(id="hand")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show_seats()

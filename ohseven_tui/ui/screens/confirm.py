@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..plain import plain_lines
+from ..widgets.keys import KeysFooter
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -26,7 +27,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(plain_lines(self.question))  # it quotes names and file names: never markup
             yield Static("[b]y[/b] yes · [b]n[/b] no")
-        yield Footer()  # y / n, not the keys of the screen under it
+        yield KeysFooter()  # y / n, not the keys of the screen under it
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -17,15 +17,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 from ...engine import Card
 from ...engine.protocol import ReviewStep, SheetView
 from ..cards import cards_text
 from ..narration import out_of
 from ..plain import plain, printable
+from ..widgets.keys import KeysFooter
 from ..widgets.score_chart import ScoreChart
-from ..widgets.scoresheet import legend, scoresheet, statistics
+from ..widgets.scoresheet import FitSheet, legend, statistics
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
 
@@ -105,7 +106,7 @@ class GameReviewScreen(Screen[None]):
                 # An unfinished game: the round it stopped in, with any points won in it.
                 obs = game.observe(0)
                 sheet = game.spec.sheet(obs)
-                yield Static(scoresheet(sheet), id="review-sheet")
+                yield Static(FitSheet(sheet), id="review-sheet")
                 yield Static(Text(legend(sheet, in_play=sheet.current is not None)), classes="legend")
             with VerticalScroll(id="statistics"):
                 yield Static(statistics(game.spec.stats(obs), names, ascii=self.ascii), id="review-stats")
@@ -118,7 +119,7 @@ class GameReviewScreen(Screen[None]):
                 yield Static(id="replay-title")
                 yield Static(id="replay-body")
                 yield Static(Text("← → step · [ ] round · Home End"), classes="legend")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show_step()

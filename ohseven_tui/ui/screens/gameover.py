@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..plain import printable
+from ..widgets.keys import KeysFooter
 from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import legend, sheet_for, statistics
 from .last_trick import last_trick, last_trick_line
@@ -63,7 +64,7 @@ class GameOverScreen(Screen[None]):
             if sheet.rounds:
                 yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
                                  ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
-        yield Footer()
+        yield KeysFooter()
 
     def action_new_game(self) -> None:
         self.app.action_new_game()

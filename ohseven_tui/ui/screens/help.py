@@ -13,9 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..cards import ascii_suits
+from ..widgets.keys import KeysFooter
 
 KEYS_BEFORE = (
     ("Everywhere", "`F1` or `?` help · `Ctrl+P` command palette (new game, rules, settings, quit, theme) · "
@@ -81,7 +82,7 @@ class HelpScreen(ModalScreen[None]):
             text = ascii_suits(text)
         with VerticalScroll(id="help-body"):
             yield Static(Markdown(text))
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

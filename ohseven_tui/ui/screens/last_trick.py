@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.protocol import TableTrick
 from ..cards import card_text
 from ..plain import printable
+from ..widgets.keys import KeysFooter
 
 
 def last_trick(obs: Any) -> Optional[TableTrick]:
@@ -80,7 +81,7 @@ class LastTrickScreen(ModalScreen[None]):
         with Vertical(id="trick-box"):
             yield Static(trick_text(self.obs, ascii=ascii, dark=self.app.current_theme.dark))
             yield Static(Text("Press Enter or Esc to go back.", style="dim"))
-        yield Footer()  # its own keys, not the ones of the screen under it
+        yield KeysFooter()  # its own keys, not the ones of the screen under it
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..cards import ascii_suits
+from ..widgets.keys import KeysFooter
 
 if TYPE_CHECKING:
     from textual import getters
@@ -54,7 +55,7 @@ class LessonScreen(ModalScreen[None]):
             yield Static(Text(plain(self.body)), id="lesson-text")
             go_on = "Press Enter for the main menu." if self.last else "Press Enter to go on."
             yield Static(Text(go_on), id="lesson-go-on")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import registry
 from ..plain import plain
+from ..widgets.keys import KeysFooter
 
 if TYPE_CHECKING:
     from textual import getters
@@ -67,7 +68,7 @@ class MenuScreen(Screen[None]):
                 yield MenuList(id="menu")
             with Center():
                 yield Static("", id="offer")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _tagline() -> str:

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...storage import filter_saves, player_summaries
 from ..plain import plain
+from ..widgets.keys import KeysFooter
 
 COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
 
@@ -51,7 +52,7 @@ class PlayersScreen(Screen[None]):
         if self.warnings:
             note += f" {len(self.warnings)} unreadable file(s) are not counted."
         yield Static(Text(note), id="players-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

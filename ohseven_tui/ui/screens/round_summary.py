@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..cards import line_text
 from ..narration import Summary
+from ..widgets.keys import KeysFooter
 from .autoclose import AutoClose
 from .last_trick import last_trick, last_trick_line
 
@@ -67,7 +68,7 @@ class RoundSummaryScreen(AutoClose, ModalScreen[None]):
                 if last_trick(self.obs) is not None:
                     yield Static(last_trick_line(self.obs, ascii=ascii, dark=dark), id="summary-last-trick")
             yield Static(Text(f"Enter: {self.then} · l: the last trick, seat by seat", style="dim"))
-        yield Footer()
+        yield KeysFooter()
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from ... import storage
 from ...storage import SORT_KEYS, SavedGame, SaveError
 from ..narration import out_of
 from ..plain import plain, printable
+from ..widgets.keys import KeysFooter
 
 if TYPE_CHECKING:
     from textual import getters
@@ -29,6 +31,27 @@ if TYPE_CHECKING:
 
 COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
+# Below WIDE columns the list leaves out the ID (the review's title names it) and
+# the player count (the names under Scores tell it), and wraps the rest onto more
+# lines a game, so the date, rules, winner and every score stay whole.
+WIDE = 120
+NARROW_COLUMNS = (("date", "Date"), ("rules", "Rules"), ("winner", "Winner"), ("score", "Scores"))
+
+
+def _plain_lines(text: str) -> Text:
+    """Lines of names as plain text (each line never markup), kept as lines."""
+    return Text("\n").join(plain(line) for line in text.split("\n"))
+
+
+def _lines(parts: list[str], width: int, sep: str = "  ") -> str:
+    """``parts`` joined by ``sep``, a new line wherever the next would pass ``width``."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
 
 
 def rules_text(game) -> str:
@@ -80,15 +103,29 @@ class SavedGamesScreen(Screen[None]):
         yield Static(id="saves-title")
         yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="saves-status")
-        yield Footer()
+        yield KeysFooter()
+
+    @property
+    def narrow(self) -> bool:
+        return self.app.size.width < WIDE
+
+    def _columns(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        self._narrow = self.narrow
+        for key, label in NARROW_COLUMNS if self._narrow else COLUMNS:
+            table.add_column(label, key=key)
+
+    def on_resize(self) -> None:
+        if self.is_mounted and getattr(self, "_narrow", None) not in (None, self.narrow):
+            self._columns()
+            self.fill()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for key, label in COLUMNS:
-            table.add_column(label, key=key)
+        self._columns()
         self.fill()
         self.read_saves()
-        table.focus()
+        self.query_one(DataTable).focus()
 
     @work(thread=True, exclusive=True, group="saved-games")
     def read_saves(self) -> tuple:
@@ -111,6 +148,7 @@ class SavedGamesScreen(Screen[None]):
         keep = self.selected.id if self.selected is not None and table.row_count else None
         table.clear()
         self.saves = storage.sort_saves(self.saves, self.sort_key, self.reverse)
+        rows = []
         for saved in self.saves:
             game = saved.game
             view = game.spec.view(game.options)
@@ -118,9 +156,22 @@ class SavedGamesScreen(Screen[None]):
             word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
             winner = ", ".join(saved.winner_names) if saved.finished else (
                 f"(unfinished, {out_of(played, view.rounds)} {word})")
-            scores = "  ".join(f"{n} {t}" for n, t in zip(saved.names, saved.totals))
-            table.add_row(plain(saved.id), plain(_date(saved.date)), rules_text(game), str(game.players), plain(winner),
-                          plain(scores), key=saved.id)  # names and file names: plain text, never markup
+            rows.append((saved, _date(saved.date), rules_text(game), winner,
+                         [f"{n} {t}" for n, t in zip(saved.names, saved.totals)]))
+        # Names and file names: plain text, never markup.
+        if not self._narrow:
+            for saved, date, rules, winner, scores in rows:
+                table.add_row(plain(saved.id), plain(date), rules, str(saved.game.players), plain(winner),
+                              plain("  ".join(scores)), key=saved.id)
+        else:
+            rules_w = max([len(p) for _, _, r, _, _ in rows for p in r.split(", ")] + [5])
+            winner_w = min(20, max([len(w) for _, _, _, w, _ in rows] + [6]))
+            room = max(12, self.app.size.width - 2 - 2 * 4 - 10 - rules_w - winner_w)  # scrollbar, cell padding
+            for saved, date, rules, winner, scores in rows:
+                table.add_row(_plain_lines(date.replace(" ", "\n", 1)),
+                              _plain_lines(_lines(rules.split(", "), rules_w, ", ")),
+                              _plain_lines(_lines(winner.split(" "), winner_w, " ")),
+                              _plain_lines(_lines(scores, room)), key=saved.id, height=None)
         if keep is not None:
             ids = [s.id for s in self.saves]
             if keep in ids:

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..narration import out_of
+from ..widgets.keys import KeysFooter
 from ..widgets.scoresheet import legend, sheet_for
 from .autoclose import AutoClose
 from .last_trick import last_trick, last_trick_line
@@ -50,7 +51,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
                                              dark=self.app.current_theme.dark), id="sheet-last-trick")
             yield Static(sheet_for(obs), id="sheet")
             yield Static(Text(legend(obs, in_play)), id="sheet-legend")
-        yield Footer()
+        yield KeysFooter()
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen

@@ -16,11 +16,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from ...safetext import clean_name, drop_unsafe, printable
 from ...settings import NAME_LENGTH
 from ..setup import BOT_SPEEDS, NAMES
+from ..widgets.keys import KeysFooter
 from .setup import chosen
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class SettingsScreen(Screen[None]):
             blocked = self.app.settings_file.blocked
             if blocked:
                 yield Static(Text(f"Not saved: {printable(blocked)}"), id="settings-blocked")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

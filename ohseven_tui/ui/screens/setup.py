@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 from textual.widgets.select import NoSelection
 
 from ...engine.protocol import Option
@@ -34,6 +34,7 @@ from ..setup import (
     game_spec,
     games,
 )
+from ..widgets.keys import KeysFooter
 
 if TYPE_CHECKING:
     from textual import getters
@@ -115,7 +116,7 @@ class SetupScreen(Screen[None]):
         body = VerticalScroll(id="setup-body")
         body.can_focus = False  # no empty Tab stop: focusing a choice scrolls it into view
         with body:
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="rules-row"):  # the note wraps rather than being cut
                 yield Label("Rules", classes="label")
                 yield Select([(g.label, g.name) for g in games()], value=game, allow_blank=False,
                              compact=True, id="rules")
@@ -163,7 +164,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="start-row"):
                 yield Button("Start game", variant="primary", id="start")
                 yield Static("", id="setup-error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show_seats(chosen(self.query_one("#players", Select)))

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.actions import Play
 from ...engine.errors import IllegalAction
@@ -34,9 +34,10 @@ from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
 from ..widgets.hand import HandView, hand_order
+from ..widgets.keys import KeysFooter
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
-from ..widgets.status import StatusLine
+from ..widgets.status import StatusLine, fit_rows
 from ..widgets.table_area import TableArea
 from .choose import ChooseScreen
 
@@ -94,7 +95,11 @@ class TableScreen(Screen):
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("escape", "leave", "Menu"),
     ]
+    # Where the footer is short of room, these go first (each key still works; F1 lists them).
+    FOOTER_DROP = ("scoresheet", "last_trick", "speed", "leave", "move", "undo", "skip")
 
+    _event_rows = 1  # the event line's rows now
+    _message_rows = 1  # the message line's rows now (a long hint takes two)
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
 
@@ -151,10 +156,12 @@ class TableScreen(Screen):
             yield SeatsView(id="seats")
             yield TableLog(id="log")
         with Vertical(id="bottom"):
+            # What just happened (the log's newest line), where the log is not in view.
+            yield Static("", id="event")
             yield StatusLine("", id="status")
             yield Static("", id="message")
             yield HandView(id="hand")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
         self._fit()
@@ -166,6 +173,7 @@ class TableScreen(Screen):
         compact = width < 80 or height < 24
         self.set_class(compact, "-compact")
         self.set_class(not compact and width >= 110, "-wide")
+        self.set_class(width >= 150 and height >= 45, "-huge")  # a wider log beside the big table
 
     def on_mount(self) -> None:
         sort = getattr(getattr(self.app, "settings", None), "hand_sort", None)
@@ -262,8 +270,8 @@ class TableScreen(Screen):
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         hand = self.query_one(HandView)
         if self.viewer is None:
-            hand.set_hand((), title="Watching the bots play; their hands stay hidden. After the game, "
-                                    "Saved games → replay (r) shows every deal.")
+            # Short enough for 80 columns: the replay is one key away once the game is filed.
+            hand.set_hand((), title="Watching the bots; their hands stay hidden (Saved games → r replays them).")
         else:
             acting = self.acting == self.viewer and self.acting is not None
             # Hot-seat: face up only while its owner plays, after their hand-off.
@@ -312,7 +320,7 @@ class TableScreen(Screen):
             message = sentence(message)
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
-        widget.update(Text(self.plain(message)), layout=False)
+        self._message_rows = fit_rows(widget, Text(self.plain(message)), self._message_rows)
 
     def log_line(self, text) -> None:
         if isinstance(text, Line):
@@ -320,6 +328,7 @@ class TableScreen(Screen):
         elif isinstance(text, str):
             text = Text(self.plain(text))
         self.query_one(TableLog).write(text)
+        self._event_rows = fit_rows(self.query_one("#event", Static), text, self._event_rows)
 
     def tell(self, told: Told) -> None:
         if told.clear:

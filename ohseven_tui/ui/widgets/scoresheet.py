@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from rich.console import Group
+from rich.cells import cell_len, set_cell_size
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from ...engine.protocol import SheetRound, SheetView, StatsView
 from ..plain import printable
 
-__all__ = ["round_so_far", "scoresheet", "sheet_for", "legend", "statistics"]
+__all__ = ["FitSheet", "round_so_far", "scoresheet", "sheet_for", "legend", "statistics"]
 
 
 def round_so_far(obs: Any) -> Optional[SheetRound]:
@@ -30,18 +32,28 @@ def _cell(top: str, extra: str, bottom: Text, dim: bool = False) -> Text:
     return Text("\n").join([head, bottom])
 
 
-def scoresheet(sheet: SheetView) -> Table:
+def scoresheet(sheet: SheetView, *, narrow: Optional[bool] = None, columns: Optional[Sequence[int]] = None,
+               total: bool = True) -> Table:
     """Rows are players, columns rounds (``sheet.labels``: "R3", or "R3\\n5c" where
     hand sizes vary). Each cell: what the seat did (bid/tricks, + a bonus) on top,
     the round's points and the running total below. The round in play, if any,
-    fills the next column: what it did so far, and the total with points already won."""
+    fills the next column: what it did so far, and the total with points already won.
+
+    ``narrow``: one space between columns and the running total on its own line
+    (default: when there are more than eight rounds). ``columns``: the rounds
+    (0-based) to draw, all by default; ``total``: draw the Total column."""
     rounds = sheet.total_rounds
-    narrow = rounds > 8  # twelve rounds: no padding, totals on their own line, to fit 80 columns
-    table = Table(box=None, padding=(0, 0 if narrow else 1), pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("Player", no_wrap=True, max_width=12)
-    for label in sheet.labels:
-        table.add_column(label, justify="right", no_wrap=True, min_width=5 if narrow else 6)
-    table.add_column("Total", justify="right", no_wrap=True, style="bold", min_width=7 if narrow else None)
+    if narrow is None:
+        narrow = rounds > 8
+    shown = list(range(len(sheet.labels))) if columns is None else list(columns)
+    # Narrow: a space left of each column only, so right-aligned cells never run together.
+    table = Table(box=None, padding=(0, 0, 0, 1) if narrow else (0, 1), pad_edge=False, show_edge=False,
+                  header_style="bold")
+    table.add_column("Player", no_wrap=True)
+    for i in shown:
+        table.add_column(sheet.labels[i], justify="right", no_wrap=True, min_width=5 if narrow else 6)
+    if total:
+        table.add_column("Total", justify="right", no_wrap=True, style="bold")
     n = len(sheet.names)
     cells: list[list[Text]] = [[] for _ in range(n)]
     for r in sheet.rounds:
@@ -57,16 +69,55 @@ def scoresheet(sheet: SheetView) -> Table:
     best = max(totals) if totals and (sheet.rounds or current is not None) else None
     for s, name in enumerate(sheet.names):
         row = list(cells[s]) + [Text("") for _ in range(len(sheet.labels) - len(cells[s]))]
-        total = Text(str(totals[s]))
+        mark = Text(str(totals[s]))
         if best is not None and totals[s] == best and min(totals) < best:  # all level: nobody leads
-            total.append(" ★")
-        table.add_row(Text(printable(name)), *row, total)
+            mark.append(" ★")
+        table.add_row(Text(_short(printable(name))), *(row[i] for i in shown), *((mark,) if total else ()))
     return table
 
 
-def sheet_for(obs: Any) -> Table:
-    """The scoresheet for an observation's game, as its family declares it."""
-    return scoresheet(obs.spec.sheet(obs))
+NAME_CELLS = 12  # a name longer than this is cut, with "…", in the grid (the title and review name it whole)
+
+
+def _short(name: str) -> str:
+    return name if cell_len(name) <= NAME_CELLS else set_cell_size(name, NAME_CELLS - 1) + "…"
+
+
+class FitSheet:
+    """The scoresheet at whatever width it is drawn: the usual grid if it fits,
+    else the narrow grid, else the rounds in blocks one under the other (each
+    with the players' names, the Total after the last), so no cell and no total
+    is ever cut."""
+
+    def __init__(self, sheet: SheetView) -> None:
+        self.sheet = sheet
+
+    def _width(self, console: Console, options: ConsoleOptions, table: Table) -> int:
+        return Measurement.get(console, options.update_width(10_000), table).maximum
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        sheet, width = self.sheet, options.max_width
+        for narrow in (False, True) if sheet.total_rounds <= 8 else (True,):
+            table = scoresheet(sheet, narrow=narrow)
+            if self._width(console, options, table) <= width:
+                yield table
+                return
+        blocks: list[list[int]] = [[]]
+        for i in range(len(sheet.labels)):
+            trial = scoresheet(sheet, narrow=True, columns=blocks[-1] + [i], total=i == len(sheet.labels) - 1)
+            if blocks[-1] and self._width(console, options, trial) > width:
+                blocks.append([i])
+            else:
+                blocks[-1].append(i)
+        for k, block in enumerate(blocks):
+            if k:
+                yield Text("")
+            yield scoresheet(sheet, narrow=True, columns=block, total=k == len(blocks) - 1)
+
+
+def sheet_for(obs: Any) -> FitSheet:
+    """The scoresheet for an observation's game, as its family declares it, fitted to its width."""
+    return FitSheet(obs.spec.sheet(obs))
 
 
 def legend(source: Any, in_play: bool = False) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -30,6 +31,11 @@ class SeatsView(Static):
         fixed = self.styles.width is not None and self.styles.width.is_cells
         render = family_ui(obs.spec).seats_renderer() or plain_seats
         table = render(obs, viewer, ascii=ascii, dark=dark, humans=humans, number_bids=number_bids)
+        if fixed:  # as wide as the seats need (a layout pass only when that changes): no heading is cut
+            console = self.app.console
+            need = Measurement.get(console, console.options.update_width(200), table).maximum + 2  # padding
+            if self.styles.width is None or need != self.styles.width.value:
+                self.styles.width = need
         self.update(table, layout=not fixed)
 
 

@@ -20,11 +20,24 @@ def status_text(lines: Iterable[Line], *, ascii: bool = False, dark: bool = True
 
 
 class StatusLine(Static):
-    """One line; a repaint never needs a layout pass (its size is fixed)."""
+    """One line, or two where one would cut it; a repaint needs a layout pass only
+    when that changes."""
 
     DEFAULT_CSS = """
-    StatusLine { height: 1; }
+    StatusLine { height: auto; max-height: 2; }
     """
 
+    _rows = 1
+
     def show(self, lines: Iterable[Line], *, ascii: bool = False, dark: bool = True) -> None:
-        self.update(status_text(lines, ascii=ascii, dark=dark), layout=False)
+        text = status_text(lines, ascii=ascii, dark=dark)
+        self._rows = fit_rows(self, text, self._rows)
+
+
+def fit_rows(widget: Static, text: Text, rows: int) -> int:
+    """Show ``text`` in ``widget`` (whose height follows its text); a layout pass
+    only when its number of rows changes. Returns the rows it takes now."""
+    width = widget.content_size.width or max(1, widget.app.size.width - 2)
+    now = 1 if text.cell_len <= width else 2
+    widget.update(text, layout=now != rows)
+    return now

@@ -36,6 +36,7 @@ _SIDE_DARK = ("#e69f00", "#56b4e9")
 _SIDE_LIGHT = ("#a85d00", "#0060a0")
 SLIDE = 0.18  # seconds: a card from its seat to the table
 SWEEP = 0.3  # seconds: a won trick to its winner
+BIG = (120, 36)  # from this table size (columns, rows; the log beside it not counted) cards are drawn three rows tall
 
 
 def score_words(score: str) -> str:
@@ -142,6 +143,8 @@ class TableArea(Widget, can_focus=False):
         self._seen: tuple = ()  # the trick's cards at the last show(): a new one slides in
         self._centre = (0.0, 0.0)
         self._reach = 0.5  # how far from the centre towards its seat a card lies
+        self.big = False  # the trick's cards drawn large (a big table)
+        self.faces: list[tuple[int, int, int, int]] = []  # each trick card drawn last: x, y, width, height
 
     # -- state -------------------------------------------------------------
     def show(self, view: TableView, bottom: int, *, you: Optional[int], ascii: bool, dark: bool,
@@ -205,14 +208,18 @@ class TableArea(Widget, can_focus=False):
         width, height = self.size
         canvas = _Canvas(width, height)
         view = self.view
+        self.faces = []
         if view is None or width < 20 or height < 5:
             return canvas.text()
+        self.big = width >= BIG[0] and height >= BIG[1]
         top = 1 if view.trump else 0  # the trump line's row stays clear
         lines = 3 if height - top >= 13 else 2
         seat_lines = [self._seat_lines(view, seat, lines) for seat in range(len(view.seats))]
         room = max(10, (width - 2) // (2 if len(view.seats) <= 4 else 4))
-        bw = min(room, max(max(ln.cell_len for ln in seat) for seat in seat_lines))
+        needs = [max(ln.cell_len for ln in seat) for seat in seat_lines]
+        bw = min(room, max(needs))
         boxes = self._boxes(len(view.seats), bw, lines, width, height, top)
+        self._widen(boxes, needs, width)
         self._centre = (width / 2, top + (height - top) / 2)
         self._draw_felt(canvas, boxes, width, height, top)
         for seat, box in enumerate(boxes):
@@ -240,6 +247,20 @@ class TableArea(Widget, can_focus=False):
             boxes.append(_Box(min(max(0, x), width - bw), min(max(top, y), height - lines), bw, lines))
         return boxes
 
+    def _widen(self, boxes: list[_Box], needs: Sequence[int], width: int) -> None:
+        """A seat cut to the common width gets what it needs where that overlaps no
+        other seat (the seats at the top and bottom have the room): a name and its
+        marks are never cut for want of a wider box."""
+        for seat, box in enumerate(boxes):
+            need = min(needs[seat], width)
+            if need <= box.width:
+                continue
+            centre = box.x + box.width / 2
+            wide = _Box(min(max(0, int(round(centre - need / 2))), width - need), box.y, need, box.height)
+            if not any(other is not box and other.x < wide.x + wide.width and other.x + other.width > wide.x
+                       and other.y < wide.y + wide.height and other.y + other.height > wide.y for other in boxes):
+                boxes[seat] = wide
+
     def _felt(self, boxes: Sequence[_Box], width: int, height: int, top: int) -> Optional[tuple[int, int, int, int]]:
         """The table itself, a frame round every card's place (with room for the
         card) that no seat reaches into; the cards come nearer the centre until one
@@ -248,8 +269,9 @@ class TableArea(Widget, can_focus=False):
             self._reach = reach
             slots = [self._slot(seat, boxes, width, height) for seat in range(len(boxes))]
             cx, cy = self._centre
-            half_w = max(12, int(max(abs(x - cx) for x, _ in slots)) + 5)  # two seats: still a table
-            half_h = max(2, int(round(max(abs(y - cy) for _, y in slots))) + 1)
+            grow = 2 if self.big else 0  # a big card reaches a row further each way, and needs air
+            half_w = max(12, int(max(abs(x - cx) for x, _ in slots)) + 5 + grow)  # two seats: still a table
+            half_h = max(2, int(round(max(abs(y - cy) for _, y in slots))) + 1 + grow)
             x0, x1 = int(cx) - half_w, int(cx) + half_w
             y0, y1 = int(round(cy)) - half_h, int(round(cy)) + half_h
             if x1 - x0 < 16 or y0 < top or y1 >= height:
@@ -322,7 +344,7 @@ class TableArea(Widget, can_focus=False):
             return
         legend = []
         for side in sides:
-            legend.append(Text(_cut(printable(view.side_names[side]), 24), style=f"bold {self._side_style(side)}"))
+            legend.append(Text(_cut(printable(view.side_names[side]), max(24, width // 3)), style=f"bold {self._side_style(side)}"))
         wide = max(ln.cell_len for ln in legend)
         top = 1 if view.trump else 0
         corners = ((0, height - len(legend)), (width - wide, height - len(legend)), (width - wide, top), (0, top))
@@ -351,9 +373,12 @@ class TableArea(Widget, can_focus=False):
                 out.append(printable(str(part)))
         return out
 
-    def _card(self, card: Any, *, star: bool = False, dim: bool = False) -> Text:
+    def _card(self, card: Any, *, star: bool = False, dim: bool = False, wide: bool = False) -> Text:
         style = suit_style(card.suit, self.dark) if not getattr(card, "is_joker", False) else "bold"
-        t = Text(f" {card.pretty(self.ascii)} ", style=style + " reverse" + (" dim" if dim else ""))
+        face = f" {card.pretty(self.ascii)} "
+        if wide:
+            face = f" {face}".ljust(6)
+        t = Text(face, style=style + " reverse" + (" dim" if dim else ""))
         if star:
             t.append("★", style="bold")
         return t
@@ -380,13 +405,23 @@ class TableArea(Widget, can_focus=False):
                 t = self.slide
                 x, y = sx + (x - sx) * t, sy + (y - sy) * t
             face = self._card(card, star=i == trick.winning and self._sweeping is None)
-            canvas.put(int(round(x - 2)), int(round(y)), face)
+            if self.big:  # a face three rows tall and two cells wider: a card, not a word, on a big felt
+                blank = Text(" " * 6, style=face.spans[0].style if face.spans else face.style)
+                left, row = int(round(x - 3)), int(round(y))
+                canvas.put(left, row - 1, blank)
+                canvas.put(left, row, self._card(card, star=i == trick.winning and self._sweeping is None, wide=True))
+                canvas.put(left, row + 1, blank)
+                self.faces.append((left, row - 1, 6, 3))
+            else:
+                canvas.put(int(round(x - 2)), int(round(y)), face)
+                self.faces.append((int(round(x - 2)), int(round(y)), len(card.pretty(self.ascii)) + 2, 1))
         if self.held is not None and trick.winner is not None:
             said = Text()
             said.append(printable(view.seats[trick.winner].name), style="bold")
             said.append(" wins the trick", style="bold")
             said.truncate(max(1, width // 2))
-            used = {int(round(self._slot(seat, boxes, width, height)[1])) for seat, _ in trick.cards}
+            used = {int(round(self._slot(seat, boxes, width, height)[1])) + d for seat, _ in trick.cards
+                    for d in ((-1, 0, 1) if self.big else (0,))}
             used |= {y for b in boxes for y in range(b.y, b.y + b.height)
                      if b.x < width * 3 // 4 and b.x + b.width > width // 4}
             middle = int(self._centre[1])

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....games.ohhell import STANDS, Bid, Observation, Phase
 from ...cards import ascii_suits, card_text, cards_text
 from ...plain import printable
+from ...widgets.keys import KeysFooter
 from ..autoclose import AutoClose
 
 
@@ -79,4 +80,4 @@ class RevealScreen(AutoClose, ModalScreen[None]):
         with Vertical(id="reveal-box"):
             yield from body
             yield Static(Text("Press Enter to continue.", style="dim"))
-        yield Footer()
+        yield KeysFooter()
