@@ -49,7 +49,7 @@ class HandoffScreen(Screen[None]):
         yield Footer()
 
     def _title(self) -> Text:
-        wait = "press Enter" if self._ready() else "a moment…"
+        wait = "press Enter" if self._ready() else "a moment…".ljust(len("press Enter"))  # the box keeps its width
         return plain(f"Pass to {self.player} — {wait}")
 
     def _ready(self) -> bool:
