@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Optional
 if TYPE_CHECKING:
     from textual import getters
     from textual.screen import Screen
+    from textual.timer import Timer
 
     from ..app import OhSevenApp
 
@@ -17,16 +18,37 @@ else:
 
 class AutoClose(_ScreenBase):
     """Mix into a Screen whose ``auto`` is None (wait for Enter) or the seconds
-    after which a watched game moves on by itself."""
+    after which a watched game moves on by itself.
+
+    The seconds count only while the screen is on top: a screen opened over it (the
+    last trick, the help, the palette) stops them, and closing that screen starts
+    them again from the full delay, so the watcher gets back what they were reading.
+    A screen closes once, and only from the top (dismiss pops the top screen)."""
 
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
         app = getters.app(OhSevenApp)
 
     auto: Optional[float] = None
+    _auto_timer: Optional["Timer"] = None
+    _dismissed = False
 
-    def on_mount(self) -> None:
-        if self.auto is not None:
-            self.set_timer(max(self.auto, 0.001), self._auto_close)
+    def on_screen_resume(self) -> None:
+        """On top: first shown, or back after the screen over it closed."""
+        self._start_auto(self.auto)
+
+    def on_screen_suspend(self) -> None:
+        """Another screen is over this one: no closing behind it."""
+        self._stop_auto()
+
+    def _start_auto(self, delay: Optional[float]) -> None:
+        self._stop_auto()
+        if delay is not None and not self._dismissed:
+            self._auto_timer = self.set_timer(max(delay, 0.001), self._auto_close)
+
+    def _stop_auto(self) -> None:
+        if self._auto_timer is not None:
+            self._auto_timer.stop()
+            self._auto_timer = None
 
     def action_skip(self) -> None:
         self.app.action_skip()
@@ -34,12 +56,19 @@ class AutoClose(_ScreenBase):
             self.action_close()
 
     def _auto_close(self) -> None:
-        """Close, unless the watcher paused."""
+        """Close, unless the watcher paused (or a screen opened over this one: its
+        suspend stopped the timer, and its closing starts it again)."""
+        self._auto_timer = None
+        if not self.is_active:
+            return
         if getattr(self.app, "paused", False):
-            self.set_timer(0.2, self._auto_close)
+            self._start_auto(0.2)
         else:
             self.action_close()
 
     def action_close(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        if self._dismissed or not self.is_active:
+            return
+        self._dismissed = True
+        self._stop_auto()
+        self.dismiss(None)
