@@ -283,12 +283,7 @@ async def test_watching_an_up_and_down_game_to_the_end_shows_twelve_rounds(tmp_p
                                       "--bots", "easy", "--bot-delay", "0", "--seed", "8"])
     app = OhSevenApp(setup=setup_from_args(args), bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(80, 30)) as pilot:
-        for _ in range(20000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-        else:
-            raise AssertionError("the game did not end")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game ended")
         shown = text(app)
         assert "R12" in shown and "R13" not in shown
         # U2: the scoresheet heads each round with its hand size, down and up again.

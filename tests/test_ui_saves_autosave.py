@@ -157,10 +157,7 @@ async def test_finished_game_moves_to_the_saves_and_clears_the_autosave(tmp_path
     write_autosave(dirs, game)
     app = OhSevenApp(game=game, save_dir=dirs.saves, bot_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(500):  # bounded
-            await pilot.pause()
-            if game.is_over and not dirs.autosave.exists():
-                break
+        await until(pilot, lambda: game.is_over and not dirs.autosave.exists(), "the game filed")
     assert game.is_over
     assert not dirs.autosave.exists()
     saves, warnings = list_saves(dirs)
