@@ -11,6 +11,7 @@ from typing import Optional, Sequence
 
 from . import __version__
 from .commands.common import UsageError  # the commands raise it; main() prints it as one line
+from .paths import PathError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,6 +45,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from .safetext import one_line
 
         print(one_line(exc, 400), file=sys.stderr)  # quoted input may be huge, or hold newlines and escapes
+        return 2
+    except PathError as exc:  # a folder named in the environment (OHSEVEN_SAVE_DIR) that is no folder
+        from .safetext import one_line
+
+        print(one_line(f"ohseven: {exc}", 400), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

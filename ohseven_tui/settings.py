@@ -81,9 +81,11 @@ def check_value(key: str, value: Any) -> Optional[Any]:
 
 
 def config_dir() -> Path:
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        return Path(env).expanduser()
+    from .paths import env_path
+
+    env = env_path(ENV_VAR)  # read as every command reads a path (a PathError if it names no folder)
+    if env is not None:
+        return env
     import platformdirs
 
     return Path(platformdirs.user_config_dir("ohseven"))

@@ -150,16 +150,16 @@ def test_normal_plays_without_the_joker_and_with_picture_bowers():
 
 def test_strong_searches_every_kind_of_decision_legally_within_its_budget():
     """Strong in seat 0 against normal bots: every decision legal, searched (samples
-    taken) where there is a choice, and within budget + 10% on its own clock (each
-    reading costs a millisecond: the budget is counted, not timed, so a busy
-    machine changes nothing)."""
+    taken) where there is a choice, and within budget + 10% on its own clock: a fake
+    one where every reading costs a millisecond, so the machine's pace changes
+    nothing (how long it really takes is benchmarks/bots.py's)."""
+    budget = 0.05
     ticks = [0.0]
 
-    def clock() -> float:
+    def clock():
         ticks[0] += 0.001
         return ticks[0]
 
-    budget = 0.05
     strong = make_bot("strong", 1, budget=budget, clock=clock)
     bots = [strong] + [make_bot("normal", s) for s in range(1, 7)]
     game = registry.new_game(NAME, {}, seed=3)
@@ -179,7 +179,7 @@ def test_strong_searches_every_kind_of_decision_legally_within_its_budget():
         assert action in obs.legal_actions
         game.apply(action)
     assert Phase.AUCTION in searched and Phase.PLAY in searched
-    assert worst <= budget * 1.1
+    assert 0 < worst <= budget * 1.1
 
 
 def test_strong_searches_discards_and_the_leader_as_captain():

@@ -105,14 +105,14 @@ def test_hints_cover_every_decision_of_a_game():
 
 def test_the_strong_bot_decides_every_kind_legally_within_its_budget():
     budget = 0.05
-    g = game(DEAL_A)
-    g.apply(g.legal_actions()[0])
     ticks = [0.0]
 
-    def clock() -> float:  # every reading costs a millisecond: counted, not timed
+    def clock():  # its own clock, where every reading costs a millisecond: the machine's pace changes nothing
         ticks[0] += 0.001
         return ticks[0]
 
+    g = game(DEAL_A)
+    g.apply(g.legal_actions()[0])
     bot = StrongBot(seed=1, budget=budget, clock=clock)
     seen = set()
     for _ in range(14):

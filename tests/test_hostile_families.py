@@ -34,7 +34,7 @@ async def test_hostile_names_at_the_new_games_screens_are_plain_and_safe(tmp_pat
     kinds = set()
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
-            screen = await wait_for_input(pilot, limit=20000, also=(PickScreen, PickCardsScreen, AuctionScreen))
+            screen = await wait_for_input(pilot, also=(PickScreen, PickCardsScreen, AuctionScreen))
             await pilot.pause()
             text = assert_screen_safe(app)
             kinds.add(type(screen).__name__)

@@ -27,7 +27,6 @@ from textual.widgets import DataTable, Input, OptionList
 from ohseven_tui.engine import registry
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.menu import MenuScreen
-from ohseven_tui.ui.snapshot import screen_text
 
 SIZES = ((80, 24), (100, 30), (120, 40), (200, 60))
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
@@ -75,11 +74,14 @@ async def settle(pilot) -> None:
         field.cursor_blink = False  # a blinking cursor would differ from run to run
     # Some widgets finish in a later frame: a DataTable sizes its columns on an idle
     # event after its rows land (Textual 8: _require_update_dimensions until then).
-    # Wait for that, and for two frames in a row to be the same.
+    # Wait for that, and for two pictures in a row to be the same: the picture with
+    # its colours (what the snapshot compares), since a style still changing (focus,
+    # theme) leaves the text as it is; on a busy machine the frame may lag behind.
     drawn = None
     for _ in range(100):
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
-        now = screen_text(app)
+        now = app.export_screenshot()
         pending = any(t._require_update_dimensions or t._new_rows for t in app.screen.query(DataTable))
         if now == drawn and not pending:
             break

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import table_order_game
-from test_ui_driver import play_game, table, text, wait_for_input
+from test_ui_driver import play_game, table, text, until, wait_for_input
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
@@ -303,19 +303,15 @@ async def test_watch_mode_plays_to_the_end_and_can_pause():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("p")  # pause: the bots stop (a move already being chosen may land)
-        await pilot.pause(0.3)
         moves = len(game.history)
-        for _ in range(5):
+        for _ in range(5):  # time in which unpaused bots would move several times
             await pilot.pause(0.1)
-        assert len(game.history) == moves and "PAUSED" in text(app)
+        assert len(game.history) <= moves + 1 and "PAUSED" in text(app)
         await pilot.press("p")
         await pilot.press("plus", "plus", "plus")  # fastest: instant
         assert table(app).delay == 0
-        for _ in range(3000):  # reveals and scoresheets close themselves when watching
-            await pilot.pause(0.02)
-            if isinstance(app.screen, GameOverScreen):
-                break
-        assert isinstance(app.screen, GameOverScreen)
+        # Reveals and scoresheets close themselves when watching.
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game ended")
         assert game.is_over
         # Hands are shown at no point while watching.
         assert "hands stay hidden" in table(app).query_one("#hand-title").render().plain
@@ -330,11 +326,7 @@ async def test_command_palette_offers_new_game_rules_and_quit():
             assert commands.count(title) == 1
         await pilot.press("ctrl+p")
         await pilot.press(*"new game")
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if "New game" in text(app):
-                break
-        assert "Set up a new game" in text(app)
+        await until(pilot, lambda: "Set up a new game" in text(app), "the palette listed New game")
         await pilot.press("enter")
         assert isinstance(await wait_for_input(pilot), SetupScreen)
 

@@ -6,6 +6,7 @@ privacy checks, never by the app.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Callable, Optional
 
 from ohseven_tui.games.ohhell import Phase
@@ -28,25 +29,56 @@ INPUT_SCREENS = (MenuScreen, SetupScreen, HandoffScreen, PassScreen, BidScreen, 
                  RoundSummaryScreen, ScoresheetScreen, GameOverScreen)
 
 
-async def wait_for_input(pilot, limit: int = 5000, also: tuple = ()):
-    """Let the bots (delay 0) run until the app waits for a person (on one of the
-    input screens, or ``also``). A step limit, not a clock, guards against a hang."""
+async def wait_for_input(pilot, also: tuple = ()):
+    """Let the bots run until the app waits for a person (on one of the input
+    screens, or ``also``). Waits for the app, not for a number of steps (the bots
+    think in threads: a busy machine takes more steps): the clock is a fail-safe."""
     app = pilot.app
-    for _ in range(limit):
-        await pilot.pause()
+
+    def asking():
         screen = app.screen
         if not screen.is_mounted:  # pushed, but not drawn yet
-            continue
+            return None
         if isinstance(screen, NumberBidScreen):
             if not screen.query(NumberPicker):  # the picker is added after the first paint
-                continue
+                return None
         elif isinstance(screen, (PassScreen, BidScreen)) and not screen.query_one(HandView).cards:
-            continue
+            return None
         if isinstance(screen, INPUT_SCREENS + also):
             return screen
         if isinstance(screen, TableScreen) and screen.acting is not None:
             return screen
-    raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__})")
+        return None
+
+    async def poll():
+        while True:
+            await pilot.pause()
+            screen = asking()
+            if screen is not None:
+                return screen
+
+    try:
+        return await asyncio.wait_for(poll(), FAIL_SAFE)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__})") from None
+
+
+FAIL_SAFE = 300.0  # seconds: only so that a hung app ends a test; no test asserts on time
+
+
+async def until(pilot, done: Callable[[], object], what: str, fail_safe: float = FAIL_SAFE):
+    """Let the app run until ``done()`` is true (returns it). Waits for the app, not
+    for a number of steps or seconds: on a busy machine it just takes longer. The
+    clock is only a fail-safe."""
+    async def poll():
+        while not (result := done()):
+            await pilot.pause(0.01)
+        return result
+
+    try:
+        return await asyncio.wait_for(poll(), fail_safe)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"never: {what} (screen {type(pilot.app.screen).__name__})") from None
 
 
 def table(app) -> TableScreen:
@@ -104,4 +136,4 @@ def text(app) -> str:
     return screen_text(app)
 
 
-__all__ = ["wait_for_input", "play_game", "table", "text", "choose", "Phase"]
+__all__ = ["wait_for_input", "play_game", "table", "text", "choose", "until", "Phase"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import table_order_game
-from test_ui_driver import table, text, wait_for_input
+from test_ui_driver import table, text, until, wait_for_input
 from textual.widgets import Select
 
 from ohseven_tui.cli import main
@@ -283,12 +283,7 @@ async def test_watching_an_up_and_down_game_to_the_end_shows_twelve_rounds(tmp_p
                                       "--bots", "easy", "--bot-delay", "0", "--seed", "8"])
     app = OhSevenApp(setup=setup_from_args(args), bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(80, 30)) as pilot:
-        for _ in range(20000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-        else:
-            raise AssertionError("the game did not end")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game ended")
         shown = text(app)
         assert "R12" in shown and "R13" not in shown
         # U2: the scoresheet heads each round with its hand size, down and up again.
@@ -307,13 +302,7 @@ async def test_f1_at_an_oh_hell_table_opens_with_that_games_rules(tmp_path, pres
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_input(pilot)
         await pilot.press("f1")
-        for _ in range(50):
-            if isinstance(app.screen, HelpScreen):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.pause(0.05)
-        shown = text(app)  # what the screen draws
         title = {"classic": "Oh Hell, classic", "up-and-down": "Oh Hell, up and down"}[preset]
-        assert title in shown, shown[:400]
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen) and title in text(app), "the help, drawn")
+        shown = text(app)  # what the screen draws
         assert "Oh-Seven in brief" not in shown.split(title)[0]  # the game in play comes first

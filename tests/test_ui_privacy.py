@@ -142,7 +142,7 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
     looked: set = set()
     peeks = ("t", "l", "f1", "escape")
     for _ in range(limit):
-        screen = await wait_for_input(pilot, limit=20000, also=(LastTrickScreen, HelpScreen, ConfirmScreen))
+        screen = await wait_for_input(pilot, also=(LastTrickScreen, HelpScreen, ConfirmScreen))
         if isinstance(screen, GameOverScreen) or len(game.results()) >= rounds:
             return screen
         if isinstance(screen, HandoffScreen):

@@ -5,9 +5,11 @@ saves directory and clears the autosave."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
+from test_ui_driver import FAIL_SAFE, until
 from test_ui_saves import choose_from_menu
 
 from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
@@ -70,11 +72,7 @@ async def test_continue_flag_resumes_and_autosaves_the_next_action(tmp_path):
         table = table_of(app)
         assert table is not None
         same_table(table.game, original, 0)
-        for _ in range(50):  # wait (bounded) until Ann may play
-            if table.acting == 0:
-                break
-            await pilot.pause(0.02)
-        assert table.acting == 0
+        await until(pilot, lambda: table.acting == 0, "Ann may play")
         await pilot.press("enter")  # play the selected legal card
         await pilot.pause()
         saved = load_autosave(dirs)
@@ -112,18 +110,21 @@ async def test_app_autosaves_after_every_action_to_the_end(tmp_path, monkeypatch
 
     app.after_action = after_action
     async with app.run_test(size=SIZE) as pilot:
-        table = None
-        for _ in range(5000):  # bounded
-            await pilot.pause()
-            table = table or table_of(app)
-            if table is None or not table.game.history:
-                continue
-            if table.game.is_over:
-                break
-            # Between events, the autosave holds exactly the actions applied so far.
-            assert [str(a) for a in load_autosave(dirs).history] == [str(a) for a in table.game.history]
-            checked += 1
-        assert table.game.is_over
+        async def watch():
+            nonlocal checked
+            table = None
+            while True:
+                await pilot.pause()
+                table = table or table_of(app)
+                if table is None or not table.game.history:
+                    continue
+                if table.game.is_over:
+                    return table
+                # Between events, the autosave holds exactly the actions applied so far.
+                assert [str(a) for a in load_autosave(dirs).history] == [str(a) for a in table.game.history]
+                checked += 1
+
+        table = await asyncio.wait_for(watch(), FAIL_SAFE)  # to the game's end; the clock is only a fail-safe
         finished = table.game
     assert checked >= 1
     assert len(hook_calls) == len(finished.history) and all(hook_calls)  # a save after every action
@@ -156,10 +157,7 @@ async def test_finished_game_moves_to_the_saves_and_clears_the_autosave(tmp_path
     write_autosave(dirs, game)
     app = OhSevenApp(game=game, save_dir=dirs.saves, bot_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(500):  # bounded
-            await pilot.pause()
-            if game.is_over and not dirs.autosave.exists():
-                break
+        await until(pilot, lambda: game.is_over and not dirs.autosave.exists(), "the game filed")
     assert game.is_over
     assert not dirs.autosave.exists()
     saves, warnings = list_saves(dirs)

@@ -4,6 +4,7 @@ choices" live in the state directory), driven through the real app with Pilot.""
 from __future__ import annotations
 
 import pytest
+from test_ui_driver import until
 from textual.widgets import Input
 
 from ohseven_tui.storage import load_setup, save_dirs
@@ -34,10 +35,7 @@ async def test_setup_is_remembered_for_the_next_game(tmp_path):
         await pilot.press("end", *["backspace"] * 6, "Z", "e", "d")
         assert app.screen.query_one("#name-0", Input).value == "Zed"
         await pilot.press("ctrl+s")
-        for _ in range(50):
-            await pilot.pause()
-            if type(app.screen).__name__ != "SetupScreen":
-                break
+        await until(pilot, lambda: type(app.screen).__name__ != "SetupScreen", "the setup closed")
     kept = load_setup(dirs)
     assert kept["seats"][0] == {"name": "Zed", "player": "human"} and "seed" not in kept
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=0)

@@ -234,23 +234,31 @@ async def test_the_app_and_the_cli_name_the_trump_suits_alike(save_id, tmp_path,
 
 
 async def pick_theme_in_the_palette(pilot, name: str) -> None:
-    """Ctrl+P → "Change theme" → ``name``, as a player does it."""
+    """Ctrl+P → "Theme" → ``name``, as a player does it: each Enter once the
+    palette highlights what the player looks for."""
+    from test_ui_driver import until
+    from textual.command import CommandList, CommandPalette
+
     app = pilot.app
+
+    def highlighted() -> str:
+        if not isinstance(app.screen, CommandPalette):
+            return ""
+        found = app.screen.query_one(CommandList)
+        if found.highlighted is None:
+            return ""
+        return str(found.get_option_at_index(found.highlighted).prompt)
+
     await pilot.press("ctrl+p")
-    await pilot.pause()
     await pilot.press(*"theme")
-    for _ in range(20):
-        await pilot.pause(0.05)
-    await pilot.press("enter")  # the "Change theme" command
-    for _ in range(10):
-        await pilot.pause(0.05)
-    await pilot.press(*name)
-    for _ in range(20):
-        await pilot.pause(0.05)
+    await until(pilot, lambda: "Change the current theme" in highlighted(), "the palette offered the theme command")
     await pilot.press("enter")
-    for _ in range(10):
-        await pilot.pause(0.05)
-    assert app.theme == name
+    await until(pilot, lambda: highlighted() and "Change the current theme" not in highlighted(),
+                "the palette listed the themes")
+    await pilot.press(*name)
+    await until(pilot, lambda: name in highlighted(), f"the palette offered {name}")
+    await pilot.press("enter")
+    await until(pilot, lambda: app.theme == name, f"the theme became {name}")
 
 
 async def test_the_theme_chosen_in_the_palette_is_kept_for_the_next_run(tmp_path):

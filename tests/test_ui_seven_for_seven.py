@@ -112,7 +112,7 @@ async def test_hot_seat_a_hand_of_seven_for_seven_shows_no_human_another_humans_
         watch = FrameWatch(app, game)
         bid = False
         for _ in range(3000):
-            screen = await wait_for_input(pilot, limit=20000, also=INPUT)
+            screen = await wait_for_input(pilot, also=INPUT)
             if isinstance(screen, GameOverScreen) or game.results():
                 break
             if await watch.go_past_shared(pilot, screen):

@@ -12,7 +12,7 @@ and no heart, so whatever she plays, Cid's 6♠ wins the trick (R15).
 from __future__ import annotations
 
 from helpers import act, hands
-from test_ui_driver import wait_for_input
+from test_ui_driver import until, wait_for_input
 from test_ui_privacy import frame_text
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
@@ -64,10 +64,7 @@ async def test_the_card_winning_so_far_is_starred_and_the_won_trick_sweeps_to_it
         assert "Cid wins the trick" in frame
         assert "6♠ ★" in frame
         await pilot.press("space")  # no need to wait out the pause
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if screen.flow is not Flow.TRICK:
-                break
+        await until(pilot, lambda: screen.flow is not Flow.TRICK, "the trick swept")
         assert area(app).swept_to == 2
         assert "Cid wins the trick" not in frame_text(app)
         assert "6♠ ★" not in frame_text(app)  # swept off the table
@@ -100,10 +97,7 @@ async def test_enter_also_skips_the_pause_and_bots_play_on_after_the_sweep():
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await trick_won(pilot)
         await pilot.press("enter")
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if screen.game.observe(0).trick:  # Cid, the winner, has led trick 2
-                break
+        await until(pilot, lambda: screen.game.observe(0).trick, "Cid, the winner, led trick 2")
         assert screen.game.observe(0).trick[0][0] == 2
 
 

@@ -4,7 +4,7 @@ trick, the footer's width, watch mode's words, and a resumed game's log (issue 1
 from __future__ import annotations
 
 from helpers import play_first_legal
-from test_ui_driver import play_game, table, text, wait_for_input
+from test_ui_driver import play_game, table, text, until, wait_for_input
 
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, Play, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
@@ -105,11 +105,8 @@ async def test_the_footer_keeps_a_turns_keys_at_80_and_100_columns(tmp_path):
 
 
 async def at_table(pilot) -> None:
-    for _ in range(2000):
-        await pilot.pause(0.01)
-        if isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.game.phase is Phase.PLAY:
-            return
-    raise AssertionError("the table never came up")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.game.phase is Phase.PLAY,
+                "the table came up, in play")
 
 
 async def test_watch_mode_footer_says_resume_while_paused():
@@ -135,11 +132,7 @@ async def test_skipping_message_is_gone_in_the_next_round():
         await pilot.press("p", "s")  # paused, so the message is seen before the round flies by
         assert "Skipping" in str(table(app).query_one("#message").render())
         await pilot.press("p")
-        for _ in range(2000):
-            await pilot.pause(0.01)
-            if game.round_number >= 2 and isinstance(app.screen, TableScreen):
-                break
-        assert game.round_number >= 2
+        await until(pilot, lambda: game.round_number >= 2 and isinstance(app.screen, TableScreen), "round 2")
         assert "Skipping" not in text(app)
 
 
@@ -213,18 +206,15 @@ async def test_watch_mode_skip_stops_at_the_round_scoresheet_and_lets_it_be_read
     async with app.run_test(size=(100, 30)) as pilot:
         await at_table(pilot)
         await pilot.press("s")
-        for _ in range(3000):
-            await pilot.pause(0.01)
-            if game.results():
-                break
-        await pilot.pause(0.5)  # the round's summary is still up, as without skipping
-        assert isinstance(app.screen, RoundSummaryScreen) and len(game.results()) == 1
-        for _ in range(3000):  # it closes by itself (watch mode) onto the scoresheet
-            await pilot.pause(0.01)
-            if not isinstance(app.screen, RoundSummaryScreen):
-                break
-        await pilot.pause(0.5)  # the scoresheet too is left to be read
-        assert isinstance(app.screen, ScoresheetScreen) and len(game.results()) == 1
+        # The round's summary, then the scoresheet, close by themselves after the
+        # watcher's reading time, as without skipping (not at once, as the skipped
+        # moves do): each is given longer than a bot's move at this speed (0.3 s), not none.
+        summary = await until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen) and app.screen,
+                              "the round's summary")
+        assert len(game.results()) == 1 and summary.auto is not None and summary.auto > 0.3
+        sheet = await until(pilot, lambda: isinstance(app.screen, ScoresheetScreen) and app.screen,
+                            "the round's scoresheet")
+        assert len(game.results()) == 1 and sheet.auto is not None and sheet.auto > 0.3
 
 
 async def test_game_over_shows_the_games_last_trick_and_modals_show_their_own_keys():

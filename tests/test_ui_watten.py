@@ -104,7 +104,7 @@ async def test_hot_seat_the_answer_is_private_to_its_side_and_no_frame_shows_ano
         watch = FrameWatch(app, game)
         raised_in: set = set()
         for _ in range(3000):
-            screen = await wait_for_input(pilot, limit=20000, also=(PickScreen,))
+            screen = await wait_for_input(pilot, also=(PickScreen,))
             if isinstance(screen, GameOverScreen) or len(game.results()) >= 3:
                 break
             if await watch.go_past_shared(pilot, screen):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..paths import path_argument
 from ..safetext import quoted
 from .common import RegistryHelp, add_game_arguments, int_in
 
@@ -52,7 +53,7 @@ def register(sub) -> None:
     p.add_argument("--theme", help="a Textual theme for this run, e.g. textual-light (see Settings)")
     p.add_argument("--reduced-motion", dest="reduced_motion", action="store_true",
                    help="no animations for this run (Settings can turn them off for good)")
-    p.add_argument("--save-dir", type=Path, help="where games are saved (default: your user data folder)")
+    p.add_argument("--save-dir", type=path_argument, help="where games are saved (default: your user data folder)")
     p.add_argument("--continue", dest="resume", action="store_true", help="resume the unfinished game")
     p.add_argument("--put-aside", dest="put_aside", action="store_true",
                    help="keep the unfinished game with your saved games (Saved games can continue it), "
@@ -186,6 +187,13 @@ def run_app(args: argparse.Namespace, **start) -> int:
         if theme not in BUILTIN_THEMES:
             raise UsageError(f"ohseven play: --theme takes one of {', '.join(sorted(BUILTIN_THEMES))}, "
                              f"not {quoted(theme)}")
+    # The folders named in the environment are read now, so that a bad one is one line
+    # before the app starts (a PathError), not a crash inside it.
+    from ..settings import config_dir
+    from ..storage import save_dirs
+
+    save_dirs(args.save_dir)
+    config_dir()
     app = OhSevenApp(ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir, theme=theme,
                      reduced_motion=getattr(args, "reduced_motion", False), **start)
     app.run()

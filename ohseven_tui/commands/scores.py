@@ -21,8 +21,8 @@ import csv
 import io
 import json
 import sys
-from pathlib import Path
 
+from ..paths import path_argument
 from .common import RegistryHelp
 
 SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")  # as storage.SORT_KEYS (not imported: fast start)
@@ -36,7 +36,7 @@ def register(sub) -> None:
 
     def add(name: str, help_text: str, run) -> argparse.ArgumentParser:
         a = actions.add_parser(name, help=help_text, formatter_class=RegistryHelp)
-        a.add_argument("--save-dir", type=Path, help="saves directory (default: yours, or $OHSEVEN_SAVE_DIR)")
+        a.add_argument("--save-dir", type=path_argument, help="saves directory (default: yours, or $OHSEVEN_SAVE_DIR)")
         a.set_defaults(run=run)
         return a
 

@@ -13,6 +13,7 @@ import os
 import random
 from pathlib import Path
 
+from ..paths import path_argument
 from .common import RegistryHelp, add_game_arguments, int_in
 
 
@@ -23,7 +24,7 @@ def register(sub) -> None:
     p.add_argument("--games", type=int_in(1, None, "--games"), default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int_in(0, None, "--seed"), default=0, help="seed for the whole run (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--save-dir", type=Path, help="write each finished game here as a save file (review with ohseven scores)")
+    p.add_argument("--save-dir", type=path_argument, help="write each finished game here as a save file (review with ohseven scores)")
     p.add_argument(
         "--bots",
         help="one bot per seat, comma-separated, from: {bots} (default: {default_bot} in every "

@@ -7,8 +7,8 @@ refused in one line. A tutorial game is not saved.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from ..paths import path_argument
 from .common import RegistryHelp
 from .play import _delay
 
@@ -22,7 +22,7 @@ def register(sub) -> None:
                    help="the game to learn (default: the first game that has a tutorial)")
     p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves (default 0.8)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
-    p.add_argument("--save-dir", type=Path,
+    p.add_argument("--save-dir", type=path_argument,
                    help="where your preferences (the theme) are read from (default: your user folders)")
     p.set_defaults(run=run)
 

@@ -90,11 +90,12 @@ class SaveDirs:
 def save_dirs(save_dir: Path | str | None = None) -> SaveDirs:
     """The directories to use: ``save_dir`` if given, else ``$OHSEVEN_SAVE_DIR``, else
     the platform's user data and state directories. Nothing is created here."""
-    if save_dir is None:
-        env = os.environ.get(ENV_VAR, "").strip()
-        save_dir = env or None
-    if save_dir is not None:
-        base = Path(save_dir).expanduser()
+    from ..paths import env_path, user_path
+
+    # A text is read as the user's (~ expanded, or a PathError); a Path is taken as it
+    # is: the commands' --save-dir was read so already ("./~bob" stays a folder here).
+    base = env_path(ENV_VAR) if save_dir is None else user_path(save_dir) if isinstance(save_dir, str) else save_dir
+    if base is not None:
         return SaveDirs(saves=base, state=base / STATE_SUBDIR)
     import platformdirs
 
