@@ -20,21 +20,37 @@ from ohseven_tui.ui.screens.handoff import AFTER
 
 pytest.importorskip("pyte")
 
+# Each acts with ``key`` (Enter, or the screen's own key), then types Enter ahead.
 PATTERNS = {
-    "double": lambda term: term.send(ENTER + ENTER),
-    "then 0.15 s": lambda term: term.type_spaced([ENTER, ENTER], 0.15),
-    "then 0.3 s": lambda term: term.type_spaced([ENTER, ENTER], 0.3),
-    "held": lambda term: term.type_spaced([ENTER] * 25, 0.03),
+    "double": lambda term, key: term.send(key + ENTER),
+    "then 0.15 s": lambda term, key: term.type_spaced([key, ENTER], 0.15),
+    "then 0.3 s": lambda term, key: term.type_spaced([key, ENTER], 0.3),
+    "held": lambda term, key: term.type_spaced([key] + [ENTER] * 24, 0.03),
 }
+NO_BID = "No basic bid can top"  # Seven for Seven's auction at 28 points: pass (p)
+RAISE = "r Raise"  # Watten: the footer offers a raise
 HANDOFF = re.compile(r"Pass to (\S+) — press Enter")
 PICK = re.compile(r"pick (\d) more|Choose (\d) cards?|Pass (\d) cards?")
+
+
+def chosen_by_seats(game) -> Counter[str]:
+    """How many actions each seat chose (not the table's deals and draws: those
+    come when no seat is to act), counted by replaying the game."""
+    replay = game.spec.new_game(game.options, seed=game.seed, seats=game.seats, stacked_deals=game.stacked_deals)
+    chosen: Counter[str] = Counter()
+    for action in game.history:
+        if action.seat is not None and action.seat in replay.to_act():
+            chosen[game.seats[action.seat].name] += 1
+        replay.apply(action)
+    return chosen
 
 
 class HotSeat:
     """Plays a hot-seat game through the terminal and watches every frame."""
 
-    def __init__(self, args: list[str], humans: list[str]) -> None:
+    def __init__(self, args: list[str], humans: list[str], raises: int = 0) -> None:
         self.humans = humans
+        self.raises = raises  # how many times to raise where the footer offers it
         self.window: str | None = None  # whose hand-off was confirmed last
         self.hands: dict[str, set[str]] = {}
         self.leaks: list[str] = []
@@ -73,7 +89,7 @@ class HotSeat:
         name = self.take_handoff()
         game = self.read_game()
         seats = {info.name: seat for seat, info in enumerate(game.seats)}
-        acted = Counter(game.seats[a.seat].name for a in game.history if a.seat is not None)
+        acted = chosen_by_seats(game)
         for human in self.humans:
             assert acted[human] == self.chosen[human], f"{human} acted {acted[human]} times, chose {self.chosen[human]}"
             self.hands[human] = {card.pretty() for card in game.observe(seats[human]).hand}
@@ -92,14 +108,20 @@ class HotSeat:
             term.send("".join(str(i + 1) for i in range(int(next(g for g in wanted.groups() if g)))))
             term.wait_for(lambda t: "chosen: press Enter" in t, "the cards picked")
         self.chosen[name] += 1
-        PATTERNS[pattern](term)
+        key = ENTER
+        if NO_BID in text:
+            key = "p"
+        elif RAISE in text and self.raises:  # raise: a human opponent may have to answer (hold or go)
+            self.raises -= 1
+            key = "r"
+        PATTERNS[pattern](term, key)
 
     def close(self) -> None:
         self.term.close()
 
 
-def play(args: list[str], humans: list[str], turns: int) -> HotSeat:
-    table = HotSeat(args, humans)
+def play(args: list[str], humans: list[str], turns: int, raises: int = 0) -> HotSeat:
+    table = HotSeat(args, humans, raises)
     try:
         names = list(PATTERNS)
         for k in range(turns):
@@ -121,7 +143,14 @@ def test_typed_ahead_keys_at_bids_plays_and_passes_show_no_other_hand():
     assert "PASS" in phases.upper() and "BID" in phases.upper() and "PLAY" in phases.upper()
 
 
-@pytest.mark.parametrize("game, players, turns", [("seven-for-seven", 7, 6), ("watten", 4, 8)])
-def test_typed_ahead_keys_in_the_other_families_show_no_other_hand(game, players, turns):
-    play(["play", "--game", game, "--humans", "2", "--players", str(players), "--seed", "3", "--bot-delay", "0"],
-         ["Ann", "Bea"], turns=turns)
+@pytest.mark.parametrize("game, players, turns, raises, phases", [
+    # Seed 3: Dot wins the auction at 28 with Bea in the trio, so Bea discards (V16).
+    ("seven-for-seven", 7, 15, 0, {"AUCTION", "DISCARD", "PLAY"}),
+    # Ann and Bea are opponents: each raise of theirs is answered by the other (W10).
+    ("watten", 4, 12, 3, {"TRUMP", "PLAY", "ANSWER"}),
+])
+def test_typed_ahead_keys_in_the_other_families_show_no_other_hand(game, players, turns, raises, phases):
+    table = play(["play", "--game", game, "--humans", "2", "--players", str(players), "--seed", "3",
+                  "--bot-delay", "0"], ["Ann", "Bea"], turns=turns, raises=raises)
+    seen = " ".join(table.kinds).upper()
+    assert all(phase in seen for phase in phases), table.kinds
