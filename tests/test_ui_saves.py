@@ -90,15 +90,21 @@ async def open_saved_games(pilot, *, wait: bool = True) -> None:
 
 
 def listed(app) -> list[str]:
+    """The saves' ids in the list's order (each row's key: below 120 columns the
+    list shows no id column)."""
     table = app.screen.query_one(DataTable)
-    return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+    return [str(row.key.value) for row in table.ordered_rows]
 
 
 async def select(pilot, save_id: str) -> None:
     rows = listed(pilot.app)
+    assert save_id in rows, (save_id, rows)
     table = pilot.app.screen.query_one(DataTable)
-    while rows[table.cursor_row] != save_id:
+    for _ in range(len(rows)):
+        if rows[table.cursor_row] == save_id:
+            break
         await pilot.press("down")
+    assert rows[table.cursor_row] == save_id
     await pilot.pause()
 
 
