@@ -26,8 +26,12 @@ FAIL_SAFE = 120.0  # seconds: only so that a hung app ends the test
 class TerminalApp:
     """``with TerminalApp(["play", ...], env) as term: term.wait_for("text"); term.send("l")``"""
 
-    def __init__(self, args: list[str], env: dict, size: tuple[int, int] = (80, 24)) -> None:
+    def __init__(self, args: list[str], env: dict, size: tuple[int, int] = (80, 24),
+                 on_frame: Optional[Callable[["TerminalApp"], None]] = None) -> None:
+        """``on_frame(self)`` is called after every chunk the app writes: a test may
+        check each frame as it is drawn."""
         columns, lines = size
+        self.on_frame = on_frame
         self.screen = pyte.Screen(columns, lines)
         self.stream = pyte.ByteStream(self.screen)
         self.output = b""
@@ -61,6 +65,8 @@ class TerminalApp:
             return False
         self.output += chunk
         self.stream.feed(chunk)
+        if self.on_frame is not None:
+            self.on_frame(self)
         return True
 
     def text(self) -> str:
@@ -84,8 +90,23 @@ class TerminalApp:
         while time.monotonic() < deadline and self.read(0.05):
             pass
 
+    def drain(self, quiet: float, timeout: float = FAIL_SAFE) -> None:
+        """Read until the app has drawn nothing for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], quiet)
+            if not ready or not self.read(0):
+                return
+
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
+
+    def type_spaced(self, keys: list[str], gap: float) -> None:
+        """Each key ``gap`` seconds after the one before (a person typing), reading meanwhile."""
+        for i, key in enumerate(keys):
+            if i:
+                self.keep_reading(gap)
+            self.send(key)
 
     def alive(self) -> bool:
         return self.proc.poll() is None

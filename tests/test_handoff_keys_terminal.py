@@ -8,17 +8,30 @@ chose to.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections import Counter
 
 import pytest
-from terminal import ENTER, LIMIT, Terminal, hand_rows
+from pty_app import FAIL_SAFE, TerminalApp
 
 from ohseven_tui import storage
 from ohseven_tui.ui.screens.handoff import AFTER
 
 pytest.importorskip("pyte")
+
+ENTER = "\r"
+# A face-up card of a hand has its number key on its top edge: ┏━ 1 ━┓ or ╭─ 2 ─╮.
+NUMBERED_TOP = re.compile(r"[━─] [1-9] [━─]")
+CARD_FACE = re.compile(r"[┃│║]\s*(JK|10|[0-9AKQJOUT][♠♥♦♣])\s*[┃│║]")
+
+
+def hand_rows(text: str) -> list[set[str]]:
+    """The cards of each face-up hand on the screen (the row under numbered tops)."""
+    lines = text.split("\n")
+    return [set(CARD_FACE.findall(lines[i + 1])) for i, line in enumerate(lines[:-1]) if NUMBERED_TOP.search(line)]
+
 
 # Each acts with ``key`` (Enter, or the screen's own key), then types Enter ahead.
 PATTERNS = {
@@ -56,9 +69,9 @@ class HotSeat:
         self.leaks: list[str] = []
         self.chosen: Counter[str] = Counter()
         self.kinds: Counter[str] = Counter()
-        self.term = Terminal(args, on_frame=self.check)
+        self.term = TerminalApp(args, dict(os.environ), on_frame=self.check)
 
-    def check(self, term: Terminal) -> None:
+    def check(self, term: TerminalApp) -> None:
         text = term.text()
         for row in hand_rows(text):
             for name, cards in self.hands.items():
@@ -74,7 +87,7 @@ class HotSeat:
     def take_handoff(self) -> str:
         """Wait for the next hand-off (going past shared screens with Enter)."""
         term = self.term
-        end = time.monotonic() + LIMIT
+        end = time.monotonic() + FAIL_SAFE
         while time.monotonic() < end:
             term.drain(0.3)
             text = term.text()
@@ -97,8 +110,8 @@ class HotSeat:
         self.window = name
         term = self.term
         term.send(ENTER)
-        text = term.wait_for(lambda t: "Pass to" not in t and any(r and r <= self.hands[name] for r in hand_rows(t)),
-                             f"{name}'s decision")
+        term.wait_until(lambda t: "Pass to" not in t and any(r and r <= self.hands[name] for r in hand_rows(t)),
+                        f"{name}'s decision")
         # The person looks at their cards before acting: longer than the
         # hand-off's AFTER, which began before this screen was drawn.
         term.type_spaced(["", ""], AFTER + 0.15)
@@ -106,7 +119,7 @@ class HotSeat:
         wanted = PICK.search(text)
         if wanted:
             term.send("".join(str(i + 1) for i in range(int(next(g for g in wanted.groups() if g)))))
-            term.wait_for(lambda t: "chosen: press Enter" in t, "the cards picked")
+            term.wait_for("chosen: press Enter")
         self.chosen[name] += 1
         key = ENTER
         if NO_BID in text:
@@ -117,7 +130,7 @@ class HotSeat:
         PATTERNS[pattern](term, key)
 
     def close(self) -> None:
-        self.term.close()
+        self.term.__exit__(None, None, None)
 
 
 def play(args: list[str], humans: list[str], turns: int, raises: int = 0) -> HotSeat:
@@ -127,7 +140,7 @@ def play(args: list[str], humans: list[str], turns: int, raises: int = 0) -> Hot
         for k in range(turns):
             table.turn(names[k % len(names)])
         table.take_handoff()  # the last burst has landed: the next hand-off is on screen
-        assert table.term.exited is None
+        assert table.term.alive()
     finally:
         table.close()
     assert not table.leaks, table.leaks[0]
