@@ -200,7 +200,8 @@ def test_export_md_of_a_classic_game(capsys):
     assert len(lines) == 7
     for line, rnd, size in zip(lines, rec["rounds"], SIZES["classic"]):
         turned = rnd["deals"][0]["turned"]
-        assert line.startswith(f"| {rnd['round']} | {size} cards, {SUIT_LABEL[turned[-1]]} ({turned} turned) |")
+        cards = "card" if size == 1 else "cards"
+        assert line.startswith(f"| {rnd['round']} | {size} {cards}, {SUIT_LABEL[turned[-1]]} ({turned} turned) |")
         cells = [c.strip() for c in line.split("|")[3:-1]]
         d = rnd["dealer"]
         assert cells[d].startswith(f"{rnd['bids'][d]} (d) / {taken(rnd, d)}")

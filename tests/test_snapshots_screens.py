@@ -62,6 +62,24 @@ def ready(app) -> bool:
     return True
 
 
+def columns_sized(table: DataTable) -> bool:
+    """Has each auto-width column the width of its widest cell or label yet? (The
+    header was once drawn in the widths of an empty table.)"""
+    from rich.text import Text
+
+    def width(value) -> int:
+        text = value if isinstance(value, Text) else Text(str(value))
+        return max((Text(line).cell_len for line in text.plain.split("\n")), default=0)
+
+    for key, column in table.columns.items():
+        if not column.auto_width:
+            continue
+        cells = [width(table.get_cell(row.key, key)) for row in table.ordered_rows]
+        if column.content_width != max([width(column.label), *cells]):
+            return False
+    return True
+
+
 async def settle(pilot) -> None:
     """Until the screen's workers are done and it shows what it found."""
     app = pilot.app
@@ -82,10 +100,18 @@ async def settle(pilot) -> None:
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         now = app.export_screenshot()
-        pending = any(t._require_update_dimensions or t._new_rows for t in app.screen.query(DataTable))
+        pending = any(t._require_update_dimensions or t._new_rows or not columns_sized(t)
+                      for t in app.screen.query(DataTable))
         if now == drawn and not pending:
             break
         drawn = now
+    # A DataTable may keep a header row drawn from its column widths of a moment
+    # before (its render caches): draw every table afresh from its final widths, so
+    # the picture does not depend on when the widths landed.
+    for table in app.screen.query(DataTable):
+        table._clear_caches()
+        table.refresh()
+    await pilot.pause()
 
 
 def at_menu(pilot):
