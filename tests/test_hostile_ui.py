@@ -118,6 +118,10 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
 
         await open_saved_games(pilot)
         text = await safe_screen(pilot)
+        for _ in range(100):  # the rows land on screen a frame or more after the list is read
+            if "Ann [ace]" in text:
+                break
+            text = await safe_screen(pilot)
         assert "Ann [ace]" in text or "Ann [ace]" not in hostile_tables()[0]
         table = app.screen.query_one(DataTable)
         assert table.row_count == 3
