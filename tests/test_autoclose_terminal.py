@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 
 import pytest
+
+pytest.importorskip("pyte")  # a test extra: without it (a bare python) these are skipped
 from pty_app import TerminalApp
 
 SUMMARY = "Enter: the scoresheet"  # the round summary's own line

@@ -97,14 +97,19 @@ async def confirm(pilot, name: str) -> None:
     await pilot.pause()
 
 
+async def at_anns_bid(pilot) -> None:
+    """Ann's hand-off confirmed, her bid screen up, and a moment since: her key is taken."""
+    await confirm(pilot, "Ann")
+    screen = await wait_for_input(pilot)
+    assert isinstance(screen, BidScreen) and screen.obs.seat == 0
+    await until(pilot, pilot.app.key_gate.opens_at or 0.0)
+
+
 async def test_a_double_enter_at_a_bid_stops_at_the_next_hand_off(real_waits):
     game = hot_seat()
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await confirm(pilot, "Ann")
-        screen = await wait_for_input(pilot)
-        assert isinstance(screen, BidScreen) and screen.obs.seat == 0
-        await until(pilot, app.key_gate.opens_at or 0.0)
+        await at_anns_bid(pilot)
         # Ann's Enter, and a second one right behind it (a double tap).
         send(app, "enter")
         send(app, "enter")
@@ -120,9 +125,7 @@ async def test_a_held_enter_at_a_bid_stops_at_the_next_hand_off(real_waits):
     game = hot_seat()
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await confirm(pilot, "Ann")
-        assert isinstance(await wait_for_input(pilot), BidScreen)
-        await until(pilot, app.key_gate.opens_at or 0.0)
+        await at_anns_bid(pilot)
         pressed = get_time()
         send(app, "enter", pressed)
         screen = await wait_for_input(pilot)
@@ -139,9 +142,7 @@ async def test_an_enter_typed_ahead_on_the_hand_off_plays_nothing_for_the_next_p
     game = hot_seat()
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await confirm(pilot, "Ann")
-        assert isinstance(await wait_for_input(pilot), BidScreen)
-        await until(pilot, app.key_gate.opens_at or 0.0)
+        await at_anns_bid(pilot)
         send(app, "enter")
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Bea"

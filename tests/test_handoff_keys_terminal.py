@@ -14,12 +14,12 @@ import time
 from collections import Counter
 
 import pytest
+
+pytest.importorskip("pyte")  # a test extra: without it (a bare python) these are skipped
 from pty_app import FAIL_SAFE, TerminalApp
 
 from ohseven_tui import storage
 from ohseven_tui.ui.screens.handoff import AFTER
-
-pytest.importorskip("pyte")
 
 ENTER = "\r"
 # A face-up card of a hand has its number key on its top edge: ┏━ 1 ━┓ or ╭─ 2 ─╮.
