@@ -103,13 +103,16 @@ class Stat:
 
 @dataclass(frozen=True)
 class Tally:
-    """A per-seat count of rounds that adds up across games: the review's player
-    summaries pool it over every game a name played and show it as a share of
-    their rounds (``key`` "fill" is read as ``summary.rate("fill")``)."""
+    """A per-seat count that adds up across games: the review's player summaries
+    pool it over every game a player played and show it as a share: of their
+    rounds, or of ``of`` (per seat: the chances it counts out of, such as the
+    hands a seat played as declarer). ``key`` "fill" is ``summary.rate("fill")``."""
 
     key: str  # "fill"
     label: str  # the summary's column head, "Fill"
-    counts: tuple[int, ...]  # per seat: rounds that count
+    counts: tuple[int, ...]  # per seat: rounds (or chances) that count
+    of: Optional[tuple[int, ...]] = None  # per seat: the chances; None: the rounds played
+    long_label: str = ""  # the fuller wording of a player's page ("contracts made as captain")
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,8 @@ def player_summaries(saves: Sequence[SavedGame]) -> list[PlayerSummary]:
             for tally in stats.tallies:
                 row.labels.setdefault(tally.key, tally.label)
                 row.counts[tally.key] = row.counts.get(tally.key, 0) + tally.counts[s]
-                row.counted[tally.key] = row.counted.get(tally.key, 0) + rounds
+                chances = tally.of[s] if tally.of is not None else rounds
+                row.counted[tally.key] = row.counted.get(tally.key, 0) + chances
     return sorted(by_name.values(), key=lambda p: (-p.games, p.name.lower(), p.name))
 
 
