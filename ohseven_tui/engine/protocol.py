@@ -360,6 +360,9 @@ class GameSpec:
     # at this point (they followed from the rules then), applied on loading before
     # the record's next action and after its last; None: every action is written.
     implied: Optional[Callable[[Any, int], Sequence[Any]]] = None
+    # what a player reads for the whole family, where saves are reviewed by family
+    # ("Oh-Seven and Oh Hell"); empty: the family's games' labels
+    family_label: str = ""
 
     @property
     def players_option(self) -> Option:

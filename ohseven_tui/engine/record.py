@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from ..safetext import quoted
 from .errors import IllegalAction, RecordError
-from .protocol import GameState, OptionError, Seat
+from .protocol import GameSpec, GameState, OptionError, Seat
 from .registry import game_spec
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "to_record", "from_record", "dumps", "loads", "record_log"]
@@ -75,6 +75,25 @@ def _game_and_options(data: dict[str, Any], version: int) -> tuple[str, dict[str
     return name, _need(data, "options", dict, "an object")
 
 
+# Reading thousands of saves parses the same few hundred action texts again and
+# again; actions are immutable values, so each text is parsed once per game.
+_PARSED: dict[tuple[str, str], Any] = {}
+_PARSED_MAX = 100_000
+
+
+def _parse_action(spec: GameSpec, text: Any) -> Any:
+    if type(text) is not str or len(text) > 80:
+        return spec.parse_action(text)
+    key = (spec.name, text)
+    action = _PARSED.get(key)
+    if action is None:
+        action = spec.parse_action(text)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = action
+    return action
+
+
 def from_record(data: Any, *, check_log: bool = True) -> GameState:
     """Rebuild the game a record describes, or raise RecordError saying why not."""
     if not isinstance(data, dict):
@@ -125,7 +144,7 @@ def from_record(data: Any, *, check_log: bool = True) -> GameState:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
     for i, text in enumerate(actions, start=1):
         try:
-            action = spec.parse_action(text)
+            action = _parse_action(spec, text)
         except ValueError as exc:
             raise RecordError(f"action {i} cannot be read: {exc}") from None
         _apply_implied(spec, game, version)

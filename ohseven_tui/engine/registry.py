@@ -12,7 +12,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ..safetext import quoted
 from .protocol import GameSpec, GameState, OptionError, Seat
 
-__all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game"]
+__all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game", "family_label"]
 
 
 class UnknownGame(OptionError):
@@ -54,6 +54,16 @@ def games() -> tuple[GameSpec, ...]:
 def default_game() -> GameSpec:
     """The headline game: the first in menu order."""
     return games()[0]
+
+
+def family_label(family: str) -> str:
+    """The family's name as a player reads it: its games' ``family_label``, else
+    their labels ("Watten"); the bare family name if no game of it is registered."""
+    specs = [s for s in games() if s.family == family]
+    for spec in specs:
+        if spec.family_label:
+            return spec.family_label
+    return " / ".join(s.label for s in specs) or family
 
 
 def game_spec(name: Any) -> GameSpec:

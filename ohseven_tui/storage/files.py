@@ -185,10 +185,15 @@ def _depth(value: Any) -> int:
             deepest = d
             if deepest > MAX_DEPTH:
                 return deepest
-        if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
+        if not isinstance(item, (dict, list)):
+            continue
+        children = item.values() if isinstance(item, dict) else item
+        # Only containers go on the stack (a save's long lists hold strings): a
+        # scalar child only counts as one level deeper.
+        inner = [(v, d + 1) for v in children if isinstance(v, (dict, list))]
+        if len(inner) < len(children) and d + 1 > deepest:
+            deepest = d + 1
+        stack.extend(inner)
     return deepest
 
 
@@ -238,10 +243,19 @@ def _read_bytes(path: Path) -> bytes:
 
 def _read_json(path: Path) -> Any:
     """Read a JSON file with every guard: regular file, size, then depth. Only json.loads."""
+    return _parse_json(path, _read_raw(path))
+
+
+def _read_raw(path: Path) -> bytes:
+    """The file's bytes (at most MAX_BYTES + 1), or SaveError naming it."""
     try:
-        raw = _read_bytes(path)
+        return _read_bytes(path)
     except OSError as exc:
         raise _oserror(path, exc) from None
+
+
+def _parse_json(path: Path, raw: bytes) -> Any:
+    """The JSON value of a file's bytes, with the size, text and depth guards."""
     if len(raw) > MAX_BYTES:
         raise SaveError(path, f"is over the {MAX_BYTES // 2**20} MB a save may be; not read")
     if not raw.strip():

@@ -212,7 +212,16 @@ def _summary(game: GameState) -> dict:
         "rounds_played": len(game.results()),
         "totals": list(game.totals),
         "winners": [game.seats[s].name for s in game.winners],
+        "seats": [seat_identity(seat, spec.family) for seat in game.seats],
     }
+
+
+def seat_identity(seat: Any, family: str) -> dict:
+    """What played a seat: a human by the name they played under, or a bot by its
+    strength and the family it played (the record's ``player`` says which)."""
+    if seat.player == "human":
+        return {"name": seat.name, "kind": "human"}
+    return {"name": seat.name, "kind": "bot", "bot": seat.player, "family": family}
 
 
 def save_data(game: GameState, *, date: Optional[str] = None, app: Optional[dict] = None,
@@ -465,7 +474,7 @@ def _check_summary(path: Path, summary: Any, game: GameState) -> None:
     for key in ("game", "options"):
         if key in summary and summary[key] != expected[key]:
             raise SaveError(path, f"the summary's {key!r} does not match the game record's {key}")
-    for key in ("players", "totals", "winners"):
+    for key in ("players", "totals", "winners", "seats"):
         if summary.get(key, expected[key]) != expected[key]:
             raise SaveError(path, f"the summary's {key!r} does not match what the game's actions replay to")
 

@@ -129,6 +129,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
         new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
         order=order, review=round_steps, table=table_view, tutorial=tutorial if guided else None,
+        family_label="Oh-Seven and Oh Hell",
     )
 
 

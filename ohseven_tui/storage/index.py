@@ -1,0 +1,791 @@
+"""The saved games' index: one sqlite database in the state folder that caches
+what each save file holds, so that listing, filtering and player statistics
+never replay thousands of games.
+
+The JSON files stay the truth. The index is brought up to date on every read by
+comparing each file's name, size and modification time with its row: a new or
+changed file is read (replayed once), a removed one dropped. An index that is
+corrupt, from a newer schema or cannot be written is rebuilt from the files (in
+memory when the file cannot be replaced), with one notice; deleting it loses
+nothing. Writes are transactions in WAL mode, so two programs reading and
+updating at once (two terminals, the app and ``scores``) never corrupt it.
+
+Nothing here knows a game: each save's figures come from its family's
+``SheetView`` and ``StatsView`` (its tallies), and its seats' identities from
+the save (see :func:`.saves.seat_identity`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from .files import SaveError, _parse_json, _read_raw
+from .saves import SavedGame, SaveDirs, _from_data, seat_identity
+
+__all__ = [
+    "INDEX_NAME",
+    "SCHEMA",
+    "INDEX_SORT_KEYS",
+    "STATES",
+    "SaveFilter",
+    "SaveRow",
+    "FamilyTally",
+    "PlayerFamily",
+    "PlayerRow",
+    "PlayerGame",
+    "HeadToHead",
+    "PlayerPage",
+    "Refresh",
+    "SaveIndex",
+    "open_index",
+    "index_path",
+    "player_label",
+]
+
+INDEX_NAME = "saves-index.sqlite3"
+SCHEMA = 1  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
+STATES = ("finished", "aside")
+PARALLEL_FROM = 400  # files to read before a second process pays for its start
+CHUNK = 200  # files read per transaction: a rebuild cut short keeps what it wrote
+BUSY_MS = 3000  # how long a write waits for another program's write
+
+Progress = Callable[[int, int], None]  # (files read, files to read)
+
+_TABLES = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE saves (
+    file TEXT PRIMARY KEY,      -- the file's name in the saves folder
+    id TEXT NOT NULL,           -- the name without .json
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    hash TEXT,                  -- blake2b of the bytes
+    error TEXT,                 -- the one-line warning of a file that is not a save (the rest NULL)
+    game_id TEXT,
+    game TEXT,                  -- the registry's name
+    family TEXT,
+    options TEXT,               -- JSON
+    players INTEGER,
+    date TEXT,
+    finished INTEGER,
+    rounds INTEGER,             -- finished rounds (hands)
+    top INTEGER,                -- the highest total
+    names TEXT,                 -- JSON: per seat
+    totals TEXT,                -- JSON: per seat
+    winners TEXT                -- JSON: the winners' seats
+);
+CREATE INDEX saves_date ON saves (date, id);
+CREATE TABLE seats (
+    file TEXT NOT NULL, seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,         -- human | bot
+    bot TEXT,                   -- the bot's strength
+    who TEXT NOT NULL,          -- the player's identity: "human:NAME" or "bot:STRENGTH"
+    total INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    points INTEGER NOT NULL,    -- over finished rounds
+    PRIMARY KEY (file, seat)
+);
+CREATE INDEX seats_who ON seats (who);
+CREATE TABLE tallies (
+    file TEXT NOT NULL, seat INTEGER NOT NULL, ord INTEGER NOT NULL,
+    key TEXT NOT NULL, label TEXT NOT NULL, long_label TEXT NOT NULL,
+    count INTEGER NOT NULL, chances INTEGER NOT NULL
+);
+CREATE INDEX tallies_file ON tallies (file);
+CREATE TABLE rounds (
+    file TEXT NOT NULL, round INTEGER NOT NULL, seat INTEGER NOT NULL,
+    points INTEGER NOT NULL, total INTEGER NOT NULL
+);
+CREATE INDEX rounds_file ON rounds (file);
+"""
+
+
+def index_path(dirs: SaveDirs) -> Path:
+    return dirs.state / INDEX_NAME
+
+
+def player_label(who: str) -> str:
+    """A player identity as a player reads it: "Ann", or "normal bot"."""
+    kind, _, name = who.partition(":")
+    return f"{name} bot" if kind == "bot" else name
+
+
+def _who(identity: dict) -> str:
+    return f"bot:{identity.get('bot')}" if identity.get("kind") == "bot" else f"human:{identity.get('name')}"
+
+
+# ---------------------------------------------------------------------------- rows
+@dataclass(frozen=True)
+class SaveFilter:
+    """Which saves: a game (registry name), a player (a name, or "normal bot"),
+    dates (``YYYY-MM-DD``, both ends included) and finished or put aside."""
+
+    game: Optional[str] = None
+    player: Optional[str] = None
+    since: Optional[str] = None
+    until: Optional[str] = None
+    state: Optional[str] = None  # "finished", "aside" or None for both
+
+    def where(self) -> tuple[str, list]:
+        clauses: list[str] = ["error IS NULL"]
+        args: list[Any] = []
+        if self.game is not None:
+            clauses.append("game = ?")
+            args.append(self.game)
+        if self.player is not None:
+            # A player is who played, never a seat's name: "Ann" is the human Ann (any
+            # case), "normal bot" every seat the normal bot played, whatever its name.
+            text = self.player.strip()
+            if text.lower().endswith(" bot"):
+                clauses.append("file IN (SELECT file FROM seats WHERE who = ?)")
+                args.append(f"bot:{text[:-4].strip().lower()}")
+            else:
+                clauses.append("file IN (SELECT file FROM seats WHERE kind = 'human' AND lower(name) = lower(?))")
+                args.append(text)
+        if self.since is not None:
+            clauses.append("date >= ?")
+            args.append(self.since)
+        if self.until is not None:
+            clauses.append("date < ?")  # the whole last day: "2026-03-01" < "2026-03-01T..." < "2026-03-02"
+            args.append(_next_day(self.until))
+        if self.state is not None:
+            if self.state not in STATES:
+                raise ValueError(f"a save is finished or aside, not {self.state!r}")
+            clauses.append("finished = ?")
+            args.append(1 if self.state == "finished" else 0)
+        return " AND ".join(clauses), args
+
+
+def _next_day(day: str) -> str:
+    from datetime import date, timedelta
+
+    try:
+        return (date.fromisoformat(day[:10]) + timedelta(days=1)).isoformat()
+    except ValueError:
+        return day + "\uffff"
+
+
+@dataclass(frozen=True)
+class SaveRow:
+    """One save as the index holds it: enough to list it, without a replay."""
+
+    id: str
+    path: Path
+    date: str
+    game: str
+    family: str
+    options: dict
+    players: int
+    names: tuple[str, ...]
+    whos: tuple[str, ...]  # per seat, its player's identity
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+    rounds: int
+    game_id: str = ""
+
+    @property
+    def winner_names(self) -> list[str]:
+        return [self.names[s] for s in self.winners if 0 <= s < len(self.names)]
+
+    def load(self) -> SavedGame:
+        """The game itself (replayed from its file), or SaveError."""
+        from .saves import load_save
+
+        return load_save(self.path)
+
+
+@dataclass
+class FamilyTally:
+    key: str
+    label: str
+    long_label: str
+    count: int = 0
+    chances: int = 0
+
+    @property
+    def rate(self) -> Optional[float]:
+        return self.count / self.chances if self.chances else None
+
+
+@dataclass
+class PlayerFamily:
+    """A player's figures in one game family."""
+
+    family: str
+    games: int = 0
+    wins: int = 0
+    rounds: int = 0
+    points: int = 0  # over finished rounds
+    tallies: list[FamilyTally] = field(default_factory=list)  # in the order the family declares them
+
+    @property
+    def points_per_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
+
+
+@dataclass
+class PlayerRow:
+    """One player across saves: a human by name, a bot by strength."""
+
+    who: str
+    games: int = 0
+    wins: int = 0
+    rounds: int = 0
+    points: int = 0
+    families: dict[str, PlayerFamily] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return player_label(self.who)
+
+    @property
+    def kind(self) -> str:
+        return self.who.partition(":")[0]
+
+    @property
+    def points_per_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One of a player's games, for the chart over time."""
+
+    id: str
+    date: str
+    game: str
+    total: int
+    won: bool
+    rounds: int
+    points: int
+
+    @property
+    def points_per_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A human against one bot strength, over the games they played at one table:
+    won (the player won and no such bot did), lost (the reverse), and the rest."""
+
+    who: str
+    games: int
+    won: int
+    lost: int
+    shared: int  # both among the winners (partners, or a tie)
+    neither: int  # somebody else won, or the game was put aside
+
+    @property
+    def label(self) -> str:
+        return player_label(self.who)
+
+
+@dataclass
+class PlayerPage:
+    row: PlayerRow
+    recent: list[PlayerGame]  # the last games, oldest first
+    head_to_head: list[HeadToHead]
+
+
+@dataclass
+class Refresh:
+    """What bringing the index up to date did."""
+
+    read: int = 0
+    removed: int = 0
+    files: int = 0  # save files in the folder
+    notice: str = ""  # one line when the index had to be rebuilt or bypassed
+    warnings: list[str] = field(default_factory=list)  # one line per file or folder that cannot be read
+
+
+# ---------------------------------------------------------------------------- reading one file
+def _facts(folder: str, file: str, size: int, mtime_ns: int) -> tuple:
+    """Everything the index keeps of one file: (save row, seats, tallies, rounds),
+    or an error row. Runs in a worker process for big rebuilds: plain data only."""
+    path = Path(folder) / file
+    ident = file[:-5]
+    try:
+        raw = _read_raw(path)
+        digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
+        saved = _from_data(path, _parse_json(path, raw))
+        game = saved.game
+        spec = game.spec
+        obs = game.observe(0)
+        sheet = spec.sheet(obs)
+        stats = spec.stats(obs)
+    except SaveError as exc:
+        return ((file, ident, size, mtime_ns, None, f"skipped {exc}") + (None,) * 12, (), (), ())
+    except Exception as exc:  # a family's figures failed on a game its rules allowed: still one line
+        return ((file, ident, size, mtime_ns, None, f"skipped {path}: cannot be reviewed ({type(exc).__name__})")
+                + (None,) * 12, (), (), ())
+    rounds = len(sheet.rounds)
+    last = sheet.rounds[-1].cells if sheet.rounds else None
+    totals = list(game.totals)
+    winners = list(game.winners)
+    row = (file, ident, size, mtime_ns, digest, None, saved.game_id, spec.name, spec.family,
+           json.dumps(dict(game.options), sort_keys=True), game.players, saved.date, int(saved.finished),
+           rounds, max(totals) if totals else 0, json.dumps([s.name for s in game.seats], ensure_ascii=False),
+           json.dumps(totals), json.dumps(winners))
+    seats = []
+    for s, seat in enumerate(game.seats):
+        identity = seat_identity(seat, spec.family)
+        seats.append((file, s, seat.name, identity["kind"], identity.get("bot"), _who(identity), totals[s],
+                      int(s in winners), last[s].total if last is not None else 0))
+    tallies = []
+    for order, tally in enumerate(stats.tallies):
+        for s in range(game.players):
+            chances = tally.of[s] if tally.of is not None else rounds
+            tallies.append((file, s, order, tally.key, tally.label, tally.long_label or tally.label.lower(),
+                            int(tally.counts[s]), int(chances)))
+    per_round = [(file, r.number, s, cell.points or 0, cell.total)
+                 for r in sheet.rounds for s, cell in enumerate(r.cells)]
+    return row, tuple(seats), tuple(tallies), tuple(per_round)
+
+
+def _facts_chunk(folder: str, items: Sequence[tuple[str, int, int]]) -> list[tuple]:
+    return [_facts(folder, *item) for item in items]
+
+
+# ---------------------------------------------------------------------------- the index
+class IndexUnusable(Exception):
+    """The index file cannot be opened, read or written (one line)."""
+
+
+class SaveIndex:
+    """The index of one saves folder. Use :func:`open_index`; every method may be
+    called from one thread at a time (the app reads in a worker thread)."""
+
+    def __init__(self, dirs: SaveDirs, conn: sqlite3.Connection, path: Optional[Path], notice: str = "") -> None:
+        self.dirs = dirs
+        self.path = path  # None: in memory (the file could not be used)
+        self._conn = conn
+        self._notice = notice
+        self._lock = threading.Lock()
+
+    # -- bringing it up to date --------------------------------------------------
+    def refresh(self, progress: Optional[Progress] = None) -> Refresh:
+        """Compare the folder with the index; read what is new or changed, drop what
+        is gone. Never raises for a bad file (its row holds the warning)."""
+        with self._lock:
+            result = Refresh()
+            listing, folder_warning = _scan(self.dirs.saves)
+            if folder_warning:
+                result.warnings.append(folder_warning)
+            try:
+                self._update(listing, result, progress)
+            except sqlite3.Error as exc:
+                self._recover(exc)
+                result = Refresh(warnings=result.warnings)
+                self._update(listing, result, progress)
+            result.files = len(listing)
+            result.warnings += [w for (w,) in self._conn.execute(
+                "SELECT error FROM saves WHERE error IS NOT NULL ORDER BY file")]
+            result.notice = self.take_notice()
+            return result
+
+    def take_notice(self) -> str:
+        """The one line saying the index had to be rebuilt or bypassed, once."""
+        notice, self._notice = self._notice, ""
+        return notice
+
+    def _recover(self, exc: sqlite3.Error) -> None:
+        """The index failed under us: rebuild its file, or read into memory if it
+        is locked or cannot be replaced. Its rows are filled by the next update."""
+        from ..safetext import one_line
+
+        try:
+            self._conn.close()
+        except sqlite3.Error:
+            pass
+        path, self.path = self.path, None
+        self._conn = _memory()
+        locked = "locked" in str(exc) or "busy" in str(exc)
+        if path is not None and not locked:
+            try:
+                _remove_index(path)
+                conn = _connect(path)
+                try:
+                    _create(conn, self.dirs.saves)
+                except BaseException:
+                    conn.close()
+                    raise
+                self._conn.close()
+                self._conn, self.path = conn, path
+                self._notice = one_line(_join(self._notice, f"the saved games index {_where(self.dirs)} could not be "
+                                                            f"read ({exc}); rebuilt from the save files"), 400)
+                return
+            except (sqlite3.Error, OSError):
+                pass
+        self._notice = one_line(_join(self._notice, f"the saved games index {_where(self.dirs)} {_why(exc)}; "
+                                                    "read the save files directly this time"), 400)
+
+    def _query(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        with self._lock:
+            try:
+                return fn(self._conn)
+            except sqlite3.Error as exc:
+                if self.path is None:
+                    raise
+                self._recover(exc)
+                self._update(_scan(self.dirs.saves)[0], Refresh(), None)
+                return fn(self._conn)
+
+    def _update(self, listing: dict[str, tuple[int, int]], result: Refresh, progress: Optional[Progress]) -> None:
+        conn = self._conn
+        known = {f: (size, mtime) for f, size, mtime in conn.execute("SELECT file, size, mtime_ns FROM saves")}
+        gone = [f for f in known if f not in listing]
+        todo = [(f, size, mtime) for f, (size, mtime) in sorted(listing.items()) if known.get(f) != (size, mtime)]
+        if gone:
+            with _write(conn):
+                for f in gone:
+                    _delete(conn, f)
+            result.removed = len(gone)
+        if not todo:
+            return
+        if progress is not None:
+            progress(0, len(todo))
+        done = 0
+        for batch in _read_all(str(self.dirs.saves), todo):
+            with _write(conn):
+                for row, seats, tallies, per_round in batch:
+                    _delete(conn, row[0])
+                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 18)})", row)
+                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?)", seats)
+                    conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?)", tallies)
+                    conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
+            done += len(batch)
+            if progress is not None:
+                progress(done, len(todo))
+        result.read = done
+
+    # -- queries ---------------------------------------------------------------
+    def count(self, where: SaveFilter = SaveFilter()) -> int:
+        sql, args = where.where()
+        return int(self._query(lambda c: c.execute(f"SELECT count(*) FROM saves WHERE {sql}", args).fetchone()[0]))
+
+    def rows(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False,
+             offset: int = 0, limit: Optional[int] = None) -> list[SaveRow]:
+        """One page of saves, sorted as the list's columns: dates and scores highest
+        first, the rest A to Z; ``reverse`` flips that."""
+        sql, args = where.where()
+        order = _order(sort, reverse)
+        page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
+        found = self._query(lambda c: c.execute(
+            f"SELECT id, date, game, family, options, players, names, totals, winners, finished, rounds, game_id,"
+            f" (SELECT json_group_array(who) FROM (SELECT who FROM seats WHERE seats.file = saves.file"
+            f" ORDER BY seat)) FROM saves WHERE {sql} ORDER BY {order}{page}", args).fetchall())
+        return [self._row(r) for r in found]
+
+    def _row(self, r: tuple) -> SaveRow:
+        (ident, date, game, family, options, players, names, totals, winners, finished, rounds, gid, whos) = r
+        return SaveRow(ident, self.dirs.saves / f"{ident}.json", date, game, family, json.loads(options), players,
+                       tuple(json.loads(names)), tuple(json.loads(whos)), tuple(json.loads(totals)),
+                       tuple(json.loads(winners)), bool(finished), rounds, gid or "")
+
+    def games(self, where: SaveFilter = SaveFilter()) -> list[str]:
+        """The games (registry names) of the saves that match."""
+        sql, args = where.where()
+        return [g for (g,) in self._query(lambda c: c.execute(
+            f"SELECT DISTINCT game FROM saves WHERE {sql} ORDER BY game", args).fetchall())]
+
+    def players(self, where: SaveFilter = SaveFilter()) -> list[PlayerRow]:
+        """Every player of the saves that match, most games first: their games, wins,
+        finished rounds and points, per family and over all, with each family's
+        tallies pooled (a shared win counts; two seats of one player count once)."""
+        sql, args = where.where()
+        rows: dict[str, PlayerRow] = {}
+        def query(conn: sqlite3.Connection) -> tuple[list, list]:
+            per_family = conn.execute(
+                f"""SELECT who, family, count(DISTINCT s.file), count(DISTINCT CASE WHEN won THEN s.file END),
+                           sum(rounds), sum(points)
+                    FROM seats s JOIN saves USING (file) WHERE {sql} GROUP BY who, family""", args).fetchall()
+            tallies = conn.execute(
+                f"""SELECT who, family, key, min(label), min(long_label), min(ord), sum(count), sum(chances)
+                    FROM tallies t JOIN seats s USING (file, seat) JOIN saves USING (file)
+                    WHERE {sql} GROUP BY who, family, key ORDER BY min(ord)""", args).fetchall()
+            return per_family, tallies
+
+        per_family, tallies = self._query(query)
+        for who, family, games, wins, rounds, points in per_family:
+            row = rows.setdefault(who, PlayerRow(who))
+            row.families[family] = PlayerFamily(family, games, wins, rounds or 0, points or 0)
+            row.games += games
+            row.wins += wins
+            row.rounds += rounds or 0
+            row.points += points or 0
+        for who, family, key, label, long_label, _, count, chances in tallies:
+            rows[who].families[family].tallies.append(FamilyTally(key, label, long_label, count, chances))
+        return sorted(rows.values(), key=lambda p: (-p.games, p.label.lower(), p.who))
+
+    def player(self, who: str, where: SaveFilter = SaveFilter(), recent: int = 50) -> Optional[PlayerPage]:
+        """One player's page: their row, their last ``recent`` games and, for a
+        human, how they fared against each bot strength at their tables."""
+        found = [p for p in self.players(where) if p.who == who]
+        if not found:
+            return None
+        sql, args = where.where()
+        def query(conn: sqlite3.Connection) -> tuple[list, list]:
+            games = conn.execute(
+                f"""SELECT id, date, game, s.total, s.won, rounds, s.points FROM seats s JOIN saves USING (file)
+                    WHERE s.who = ? AND {sql} GROUP BY file ORDER BY date DESC, id DESC LIMIT ?""",
+                [who, *args, recent]).fetchall()
+            versus = conn.execute(
+                f"""SELECT b.who, count(*),
+                           sum(me.won AND NOT b.won), sum(b.won AND NOT me.won), sum(me.won AND b.won),
+                           sum(NOT me.won AND NOT b.won)
+                    FROM (SELECT file, who, max(won) AS won FROM seats WHERE who = ? GROUP BY file) me
+                    JOIN (SELECT file, who, max(won) AS won FROM seats WHERE kind = 'bot' GROUP BY file, who) b
+                      USING (file) JOIN saves USING (file)
+                    WHERE {sql} GROUP BY b.who ORDER BY b.who""", [who, *args]).fetchall() if who.startswith("human:") \
+                else []
+            return games, versus
+
+        games, versus = self._query(query)
+        recent_games = [PlayerGame(i, d, g, t, bool(w), r, p) for i, d, g, t, w, r, p in reversed(games)]
+        h2h = [HeadToHead(b, n, w, lost, sh, ne) for b, n, w, lost, sh, ne in versus]
+        return PlayerPage(found[0], recent_games, h2h)
+
+    def export(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False) -> Iterator[dict]:
+        """Every matching save as plain data, a seat list in each (for a spreadsheet)."""
+        sql, args = where.where()
+        order = _order(sort, reverse)
+
+        def query(conn: sqlite3.Connection) -> tuple[list, list]:
+            found = conn.execute(
+                f"SELECT file, id, date, game, family, options, players, finished, rounds, totals, winners, game_id,"
+                f" hash FROM saves WHERE {sql} ORDER BY {order}", args).fetchall()
+            seat_rows = conn.execute(
+                f"SELECT file, seat, name, kind, bot, total, won, points FROM seats"
+                f" WHERE file IN (SELECT file FROM saves WHERE {sql}) ORDER BY file, seat", args).fetchall()
+            return found, seat_rows
+
+        found, seat_rows = self._query(query)
+        seats: dict[str, list] = {}
+        for file, seat, name, kind, bot, total, won, points in seat_rows:
+            seats.setdefault(file, []).append(
+                {"seat": seat, "name": name, "kind": kind, "bot": bot, "total": total, "won": bool(won),
+                 "points": points})
+        for file, ident, date, game, family, options, players, finished, rounds, totals, winners, gid, digest in found:
+            yield {"id": ident, "date": date, "game": game, "family": family, "options": json.loads(options),
+                   "players": players, "finished": bool(finished), "rounds": rounds, "totals": json.loads(totals),
+                   "winners": json.loads(winners), "game_id": gid, "hash": digest, "seats": seats.get(file, [])}
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "SaveIndex":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def _order(sort: str, reverse: bool) -> str:
+    keys = {
+        "date": ("date", "id"),
+        "id": ("id",),
+        "game": ("game", "options", "id"),
+        "rules": ("game", "options", "id"),
+        "players": ("players", "id"),
+        "winner": ("(SELECT lower(group_concat(name, ', ')) FROM (SELECT name FROM seats WHERE seats.file ="
+                   " saves.file AND won ORDER BY seat))", "id"),
+        "score": ("top", "id"),
+    }
+    if sort not in keys:
+        raise ValueError(f"cannot sort saves by {sort!r}; choose one of: {', '.join(INDEX_SORT_KEYS)}")
+    descending = (sort in ("date", "score")) != reverse
+    return ", ".join(f"{k} {'DESC' if descending else 'ASC'}" for k in keys[sort])
+
+
+# ---------------------------------------------------------------------------- files and connections
+def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], str]:
+    """The folder's save files: name -> (size, mtime_ns), and a warning if the
+    folder itself cannot be listed ("" if it does not exist yet)."""
+    found: dict[str, tuple[int, int]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".json") or name.startswith("."):
+                    continue
+                try:
+                    st = entry.stat()
+                    found[name] = (st.st_size, st.st_mtime_ns)
+                except OSError:
+                    found[name] = (-1, -1)  # read it: its row says why it cannot be
+    except FileNotFoundError:
+        return {}, ""
+    except NotADirectoryError:
+        return {}, f"cannot list the saves directory {folder}: it is a file, not a directory"
+    except OSError as exc:
+        why = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        return {}, f"cannot list the saves directory {folder}: {why}"
+    return found, ""
+
+
+def _read_all(folder: str, todo: list[tuple[str, int, int]]) -> Iterator[list[tuple]]:
+    """The facts of every file, a chunk at a time: in two or more processes when
+    there are many (a cold rebuild), else here."""
+    done = 0
+    workers = min(os.cpu_count() or 1, 4)
+    if len(todo) >= PARALLEL_FROM and workers > 1:
+        import multiprocessing
+
+        step = CHUNK // 4
+        small = [todo[i:i + step] for i in range(0, len(todo), step)]
+        try:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+                for batch in pool.map(_facts_chunk, [folder] * len(small), small):
+                    done += len(batch)
+                    yield batch
+        except Exception:  # no worker could start (no importable __main__, no semaphores): read the rest here
+            pass
+    for i in range(done, len(todo), CHUNK):
+        yield _facts_chunk(folder, todo[i:i + CHUNK])
+
+
+class _write:
+    """A write transaction that waits for another program's (BEGIN IMMEDIATE)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if kind is None:
+            self.conn.execute("COMMIT")
+        else:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+
+def _delete(conn: sqlite3.Connection, file: str) -> None:
+    for table in ("saves", "seats", "tallies", "rounds"):
+        conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
+
+
+def _create(conn: sqlite3.Connection, folder: Path) -> None:
+    """Empty tables of this schema, for ``folder`` (in one transaction)."""
+    with _write(conn):
+        for table in ("meta", "saves", "seats", "tallies", "rounds"):
+            conn.execute(f"DROP TABLE IF EXISTS {table}")
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.execute("INSERT INTO meta VALUES ('folder', ?)", (str(folder),))
+        conn.execute(f"PRAGMA user_version = {SCHEMA}")
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash loses at most the last write, never the file
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _memory() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    for statement in _TABLES.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    return conn
+
+
+def _check(conn: sqlite3.Connection, folder: Path) -> str:
+    """Why this index cannot be used as it is ("" if it can)."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    tables = {t for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if version == 0 and not tables:
+        return "new"
+    if version > SCHEMA:
+        return f"was made by a newer ohseven (schema {version}; this one uses {SCHEMA})"
+    if version < SCHEMA:
+        return "old"
+    if not {"meta", "saves", "seats", "tallies", "rounds"} <= tables:
+        return "is missing tables"
+    row = conn.execute("SELECT value FROM meta WHERE key = 'folder'").fetchone()
+    if row is None or row[0] != str(folder):
+        return "moved"
+    return ""
+
+
+def _where(dirs: SaveDirs) -> str:
+    return f"({index_path(dirs)})"
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    if "locked" in text or "busy" in text:
+        return "is locked by another program"
+    return f"cannot be used ({text})"
+
+
+def _join(a: str, b: str) -> str:
+    return f"{a}; {b}" if a else b
+
+
+def _remove_index(path: Path) -> None:
+    for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            os.unlink(p)
+        except FileNotFoundError:
+            pass
+
+
+def open_index(dirs: SaveDirs) -> SaveIndex:
+    """The index of ``dirs.saves``, opened or made in ``dirs.state``. Never raises:
+    an index that cannot be used is rebuilt (in memory if its file cannot be
+    written), and the first refresh's ``notice`` says so in one line."""
+    from ..safetext import one_line
+
+    path = index_path(dirs)
+    notice = ""
+    for attempt in (1, 2):
+        conn: Optional[sqlite3.Connection] = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = _connect(path)
+            why = _check(conn, dirs.saves)
+            if why in ("new", "old", "moved"):
+                _create(conn, dirs.saves)  # a first index, or one this ohseven outgrew: quietly
+            elif why:
+                raise sqlite3.DatabaseError(why)
+            return SaveIndex(dirs, conn, path, notice)
+        except (sqlite3.Error, OSError) as exc:
+            if conn is not None:
+                conn.close()
+            text = str(exc)
+            if attempt == 1 and not ("locked" in text or "busy" in text) and not isinstance(exc, OSError):
+                # Corrupt, damaged or newer: it is a cache of the files, so it is rebuilt.
+                reason = text if text.startswith(("was made", "is ")) else f"could not be read ({text})"
+                notice = one_line(f"the saved games index {_where(dirs)} {reason}; rebuilt from the save files", 400)
+                try:
+                    _remove_index(path)
+                    continue
+                except OSError:
+                    pass
+            notice = one_line(_join(notice, f"the saved games index {_where(dirs)} {_why(exc)}; "
+                                            "read the save files directly this time"), 400)
+            return SaveIndex(dirs, _memory(), None, notice)
+    return SaveIndex(dirs, _memory(), None, notice)  # pragma: no cover - the loop always returns
