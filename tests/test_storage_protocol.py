@@ -145,7 +145,8 @@ def test_player_summaries_pool_each_games_own_statistics(tmp_path):
         for key, count in row.counts.items():
             expected = sum(t.counts[s] for g in games for t in g.spec.stats(g.observe(s)).tallies if t.key == key)
             assert count == expected
-            # a rate is over the rounds of the games that keep that tally
-            counted = sum(len(g.results()) for g in games
-                          if any(t.key == key for t in g.spec.stats(g.observe(s)).tallies))
-            assert row.rate(key) == pytest.approx(expected / counted)
+            # a rate is over the chances a tally declares (else the rounds) of the games that keep it
+            counted = sum(t.of[s] if t.of is not None else len(g.results())
+                          for g in games for t in g.spec.stats(g.observe(s)).tallies if t.key == key)
+            assert row.counted[key] == counted
+            assert row.rate(key) == (pytest.approx(expected / counted) if counted else None)

@@ -83,16 +83,16 @@ class PlayerSummary:
     """One player name across saves: games, wins, finished rounds, their points, and
     every tally the games' statistics declare (``StatsView.tallies``), pooled.
 
-    ``rate(key)`` is a tally as a share of the rounds of the games that keep it;
-    ``summary.fill_rate`` reads ``rate("fill")`` (the names the screens used)."""
+    ``rate(key)`` is a tally as a share of its chances (``Tally.of``, else the rounds)
+    in the games that keep it; ``summary.fill_rate`` reads ``rate("fill")``."""
 
     name: str
     games: int = 0
     wins: int = 0
     rounds: int = 0
     points: int = 0  # over finished rounds
-    counts: dict[str, int] = field(default_factory=dict)  # tally key -> rounds that count
-    counted: dict[str, int] = field(default_factory=dict)  # tally key -> rounds of the games that keep it
+    counts: dict[str, int] = field(default_factory=dict)  # tally key -> rounds (or chances) that count
+    counted: dict[str, int] = field(default_factory=dict)  # tally key -> the chances: Tally.of, else rounds
     labels: dict[str, str] = field(default_factory=dict)  # tally key -> its column head
 
     @property
@@ -100,10 +100,11 @@ class PlayerSummary:
         return self.points / self.rounds if self.rounds else 0.0
 
     def rate(self, key: str) -> Optional[float]:
-        """The tally ``key`` as a share of rounds; None if no game of this name keeps it."""
-        if key not in self.counted:
+        """The tally ``key`` as a share of its chances; None if no game of this name
+        keeps it, or it never had a chance (never captain: no share, not 0%)."""
+        if not self.counted.get(key):
             return None
-        return self.counts[key] / self.counted[key] if self.counted[key] else 0.0
+        return self.counts[key] / self.counted[key]
 
     def __getattr__(self, name: str) -> Any:
         # "fill_rate" -> rate("fill"); only for tallies some game declared.

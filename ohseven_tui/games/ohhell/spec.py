@@ -71,9 +71,12 @@ def stats_view(obs: Observation) -> StatsView:
             "overflow and underfill rates (S5-S10).")
     results, n = obs.results, obs.players
     tallies = (  # S8-S10 pool across games: rounds filled, overflowed, underfilled
-        Tally("fill", "Fill", tuple(sum(r.bids[s] == r.taken[s] for r in results) for s in range(n))),
-        Tally("overflow", "Overflow", tuple(sum(r.bids[s] < r.taken[s] for r in results) for s in range(n))),
-        Tally("underfill", "Underfill", tuple(sum(r.bids[s] > r.taken[s] for r in results) for s in range(n))),
+        Tally("fill", "Fill", tuple(sum(r.bids[s] == r.taken[s] for r in results) for s in range(n)),
+              long_label="rounds filled (took exactly the bid)"),
+        Tally("overflow", "Overflow", tuple(sum(r.bids[s] < r.taken[s] for r in results) for s in range(n)),
+              long_label="rounds overflowed (took more tricks than the bid)"),
+        Tally("underfill", "Underfill", tuple(sum(r.bids[s] > r.taken[s] for r in results) for s in range(n)),
+              long_label="rounds underfilled (took fewer tricks than the bid)"),
     )
     data = {"table": asdict(t), "seats": [dict(asdict(s), player=obs.seats[s.seat].name) for s in stats.seats]}
     return StatsView(table, columns, seats, note,

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Optional, Sequence
 
 from ...engine.cards import Suit, rank_label
-from ...engine.protocol import Stat, StatsView
+from ...engine.protocol import Stat, StatsView, Tally
 from .actions import RANKS
 from .log import HandResult
 
@@ -103,7 +103,15 @@ def stats_view(obs: Any) -> StatsView:
     note = ("Per player (V24): points per hand, hands as captain and as lieutenant, contracts made as captain, "
             "mean factor.")
     data = {"table": asdict(t), "seats": [dict(asdict(s), player=obs.seats[s.seat].name) for s in seats]}
+    # V24 pools across games: how often a player takes the contract, and how often
+    # she makes it then (out of her own hands as captain, not of every hand).
+    captain = tuple(s.captain for s in seats)
+    tallies = (
+        Tally("captain", "Captain", captain, long_label="hands as captain"),
+        Tally("made", "Made", tuple(s.made_as_captain for s in seats), of=captain,
+              long_label="contracts made as captain"),
+    )
     return StatsView(table, columns, rows, note,
                      long_columns=("points/hand", "hands as captain", "hands as lieutenant",
                                    "contracts made as captain", "mean factor"),
-                     data=data)
+                     tallies=tallies, data=data)

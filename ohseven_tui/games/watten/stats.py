@@ -71,7 +71,17 @@ def stats_view(obs: Any) -> StatsView:
             "seats": [dict(sides[s & 1], player=names[s], side="AB"[s & 1]) for s in range(obs.players)]}
     note = ("Per player, its side's figures (W13): hands and points won, hands won as the side that named "
             "the striker, raises made and how they were answered (held, or the other side went).")
-    tallies = (Tally("won", "Won", tuple(sides[s & 1]["hands_won"] for s in range(obs.players))),)
+    # W13 pools across games, each seat with its side's figures: hands won (of the
+    # hands played), and the other side's raises this side held so play went on
+    # (W10's hold, not a go), out of the raises it faced.
+    faced = [sides[1 - side] for side in (0, 1)]
+    tallies = (
+        Tally("won", "Won", tuple(sides[s & 1]["hands_won"] for s in range(obs.players)),
+              long_label="hands won by the player's side"),
+        Tally("answered", "Answered", tuple(faced[s & 1]["raises_held"] for s in range(obs.players)),
+              of=tuple(faced[s & 1]["raises"] for s in range(obs.players)),
+              long_label="raises faced that the player's side held (play went on)"),
+    )
     return StatsView(table, columns, rows, note,
                      long_columns=("hands won", "points won", "won naming the striker", "raises made",
                                    "raises held", "raises answered by going"),
