@@ -91,7 +91,8 @@ def write_hostile_saves(directory, file_names=None) -> list:
 
     paths = []
     for k, names in enumerate(hostile_tables()):
-        game = Game(make_rules("oh-seven", len(names)), seed=k, seats=[Seat(n, "normal") for n in names])
+        # Human seats: the players summary lists humans by name (bots by strength).
+        game = Game(make_rules("oh-seven", len(names)), seed=k, seats=[Seat(n, "human") for n in names])
         play_first_legal(game)
         data = save_data(game, date=f"2026-01-0{k + 1}T10:00:00Z")
         stem = file_names[k] if file_names and k < len(file_names) else f"hostile-{k}"

@@ -81,7 +81,7 @@ def test_list_shows_every_sample(capsys):
     assert rc == 0 and err == ""
     for save_id in IDS:
         assert save_id in out
-    for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
+    for col in ("ID", "Date", "Game", "Players", "Winner", "Scores"):
         assert col in out
     # The redeal game's winner, from its raw totals.
     data = raw("redeal-2p")
@@ -217,36 +217,67 @@ def test_export_md_is_a_markdown_scoresheet(capsys):
     assert "| underfill |" in out
 
 
+def who(seat: dict) -> str:
+    """A seat's player as the review groups them: a human by name, a bot by strength."""
+    player = seat.get("player", "human")
+    return seat["name"] if player == "human" else f"{player} bot"
+
+
+def tables(out: str) -> dict[str, list[dict[str, str]]]:
+    """Each printed table's rows as {column head: cell}, by the title line above it."""
+    found: dict[str, list[dict[str, str]]] = {}
+    title, heads = "", []
+    for line in out.splitlines():
+        if line.startswith("┃"):
+            heads = [c.strip() for c in line.split("┃") if c.strip()]
+        elif line.startswith("│"):
+            found.setdefault(title, []).append(dict(zip(heads, (c.strip() for c in line.split("│")[1:-1]))))
+        elif line.strip() and not line.startswith(("┏", "┡", "└", "├")):
+            title = line.strip()
+    return found
+
+
 def test_players_across_saves(capsys):
+    """Games and wins per player (a bot by its strength, never by a seat's name),
+    once per game however many seats they held."""
     rc, out, err = run(capsys, "players")
     assert rc == 0 and err == ""
-    games, wins, rounds = {}, {}, {}
+    games: dict[str, set] = {}
+    wins: dict[str, set] = {}
     for save_id in IDS:
         rec = raw(save_id)["record"]
         for s, seat in enumerate(rec["seats"]):
-            games[seat["name"]] = games.get(seat["name"], 0) + 1
-            wins[seat["name"]] = wins.get(seat["name"], 0) + (s in rec["winners"])
-            rounds[seat["name"]] = rounds.get(seat["name"], 0) + raw(save_id)["summary"]["rounds_played"]
+            games.setdefault(who(seat), set()).add(save_id)
+            if s in rec["winners"]:
+                wins.setdefault(who(seat), set()).add(save_id)
+    shown = {row["Player"]: row for row in tables(out)["All games"]}
+    assert set(shown) == set(games)
     for name in games:
-        row = next(line for line in out.splitlines() if f" {name} " in line)
-        cells = [c.strip() for c in row.split("│") if c.strip()]
-        assert cells[0] == name
-        assert int(cells[1]) == games[name] and int(cells[2]) == wins[name]
-        assert int(cells[3]) == rounds[name]
+        assert int(shown[name]["Games"]) == len(games[name])
+        assert int(shown[name]["Wins"]) == len(wins.get(name, ()))
+    assert "Easy 1" not in out  # a seat's name is not a player
 
 
-def test_players_rates_for_ann(capsys):
-    """Ann plays only in redeal-2p: her rates from the raw log."""
-    rec = raw("redeal-2p")["record"]
-    own = [(r["bids"][0], sum(t["winner"] == 0 for t in r["tricks"])) for r in rec["rounds"]]
+def test_players_rates_of_the_oh_hell_family(capsys):
+    """S8-S10 pooled over every seat the easy bot held in the Oh Hell family's
+    samples, from the raw logs: shares of all those seats' rounds."""
+    fill = over = under = rounds = points = 0
+    for save_id in HELL_IDS:
+        rec = raw(save_id)["record"]
+        for r in rec["rounds"]:
+            for s, _ in enumerate(rec["seats"]):
+                bid, took = r["bids"][s], sum(t["winner"] == s for t in r["tricks"])
+                fill, over, under, rounds = fill + (bid == took), over + (bid < took), under + (bid > took), rounds + 1
+        points += sum(rec["totals"])
     _, out, _ = run(capsys, "players")
-    head = next(line for line in out.splitlines() if " Player " in line)
-    heads = [c.strip() for c in head.split("┃") if c.strip()]
-    row = next(line for line in out.splitlines() if " Ann " in line)
-    cells = dict(zip(heads, (c.strip() for c in row.split("│") if c.strip())))
-    assert cells["Points/round"] == f"{rec['totals'][0] / 7:+.2f}"
-    assert [cells["Fill"], cells["Overflow"], cells["Underfill"]] == [f"{sum(b == t for b, t in own) / 7:.0%}", f"{sum(b < t for b, t in own) / 7:.0%}",
-                          f"{sum(b > t for b, t in own) / 7:.0%}"]
+    family = next(rows for title, rows in tables(out).items() if title.startswith("Oh-Seven and Oh Hell"))
+    row = next(r for r in family if r["Player"] == "easy bot")
+    assert int(row["Rounds"]) == rounds
+    assert row["Points/round"] == f"{points / rounds:+.2f}"
+    assert [row["Fill"], row["Overflow"], row["Underfill"]] == [f"{fill / rounds:.0%}", f"{over / rounds:.0%}",
+                                                                f"{under / rounds:.0%}"]
+    # Only the rates a family keeps: the Oh Hell family's table has no Watten column.
+    assert "Answered" not in row and "Made" not in row
 
 
 @pytest.mark.parametrize("argv", [["show", "no-such-game"], ["export", "no-such-game"], ["export", "sim-1-0001", "--format", "xls"]])

@@ -62,12 +62,21 @@ def test_list_into_a_pipe_is_one_line_per_game(columns):
 
 @pytest.mark.parametrize("columns", WIDTHS)
 def test_players_into_a_pipe_is_one_line_per_player(columns):
-    names = {seat["name"] for save_id in IDS for seat in record(save_id)["seats"]}
-    rows = [line for line in piped(columns, "players") if line.startswith("│")]
-    assert sorted(cells(r)[0] for r in rows) == sorted(names)
-    head = next(line for line in piped(columns, "players") if line.startswith("┃"))
-    width = len(head.strip().strip("┃").split("┃"))  # the summaries' columns: those the saved games keep
-    assert width >= 8 and all(len(cells(r)) == width and all(cells(r)) for r in rows)
+    # A player is a human by name or a bot by strength ("easy bot"), once per table.
+    players = {seat["name"] if seat.get("player", "human") == "human" else f"{seat['player']} bot"
+               for save_id in IDS for seat in record(save_id)["seats"]}
+    lines = piped(columns, "players")
+    head, rows = None, []
+    for line in lines + [""]:
+        if line.startswith("┃"):
+            head = line.strip().strip("┃").split("┃")
+        elif line.startswith("│"):
+            rows.append((len(head), cells(line)))
+    assert rows and all(len(row) == width and all(row) for width, row in rows)  # nothing wrapped or cut
+    assert sorted({row[0] for _, row in rows}) == sorted(players)
+    # A table for every game family of the samples, each only with its own rates.
+    assert sum(1 for line in lines if line.startswith("┃")) == 1 + len(
+        {record(i).get("game") or "ohhell" for i in IDS})  # a version 1 record is an Oh Hell family game
 
 
 @pytest.mark.parametrize("columns", WIDTHS)

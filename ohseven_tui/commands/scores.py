@@ -1,13 +1,17 @@
 """``ohseven scores``: review saved games from the command line (Rich tables).
 
-    ohseven scores list [--sort date|id|players|rules|winner|score] [--reverse] [--game NAME]
+    ohseven scores list [--sort date|id|game|players|winner|score] [--reverse]
+                        [--game NAME] [--player NAME] [--since DATE] [--until DATE] [--finished | --aside]
     ohseven scores show ID
-    ohseven scores players [--game NAME]
+    ohseven scores players [--game NAME] [--player NAME] [--since DATE] [--until DATE]
     ohseven scores export ID --format csv|json|md
+    ohseven scores export --all [filters] --format csv|json
 
 Every action takes ``--save-dir``. A save's ID is its file name without ``.json``.
-A bad save is one line on stderr naming the file (exit 2 for ``show``/``export``;
-``list`` and ``players`` skip it with a warning). Nothing here writes a file.
+``list``, ``players`` and ``export --all`` read the saved games' index (storage.index),
+brought up to date from the folder first, so they never replay every game. A bad
+save is one line on stderr naming the file (exit 2 for ``show``/``export``; ``list``
+and ``players`` skip it with a warning). Nothing here writes a save file.
 
 A game's scoresheet and statistics are what its family declares (``SheetView``,
 ``StatsView``); nothing here knows one game from another. ``--rules`` is the old
@@ -25,8 +29,9 @@ import sys
 from ..paths import path_argument
 from .common import RegistryHelp
 
-SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")  # as storage.SORT_KEYS (not imported: fast start)
+SORT_KEYS = ("date", "id", "game", "players", "winner", "score")  # as storage.index (not imported: fast start)
 FORMATS = ("csv", "json", "md")
+PROGRESS_FROM = 50  # files to read before a progress bar is worth drawing
 
 
 def register(sub) -> None:
@@ -44,17 +49,58 @@ def register(sub) -> None:
         a.add_argument("--game", "--rules", dest="game", metavar="GAME",
                        help="only games of this game: one of {games}")
 
-    a = add("list", "every saved game: date, rules, players, winner, scores", run_list)
-    a.add_argument("--sort", choices=SORT_KEYS, default="date", help="sort by this column (default date, newest first)")
+    def filters(a: argparse.ArgumentParser, states: bool = True) -> None:
+        game_filter(a)
+        a.add_argument("--player", metavar="NAME",
+                       help="only games this player played: a name, or a bot such as 'normal bot'")
+        a.add_argument("--since", type=_day, metavar="DATE", help="only games saved on or after DATE (YYYY-MM-DD)")
+        a.add_argument("--until", type=_day, metavar="DATE", help="only games saved on or before DATE (YYYY-MM-DD)")
+        if states:
+            state = a.add_mutually_exclusive_group()
+            state.add_argument("--finished", dest="state", action="store_const", const="finished",
+                               help="only finished games")
+            state.add_argument("--aside", dest="state", action="store_const", const="aside",
+                               help="only games put aside unfinished")
+
+    a = add("list", "every saved game: date, game, players, winner, scores", run_list)
+    a.add_argument("--sort", type=_sort_key, default="date",
+                   help="sort by date (newest first), id, game, players, winner or score (highest first)")
     a.add_argument("--reverse", action="store_true", help="reverse the order")
-    game_filter(a)
+    filters(a)
+    a.add_argument("--no-pager", action="store_true", help="on a terminal, print the whole list at once")
     a = add("show", "one game's scoresheet per round and its statistics", run_show)
     a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
-    a = add("players", "each player name across all saves: games, wins, rates", run_players)
-    game_filter(a)
-    a = add("export", "one game's scoresheet as CSV, JSON or Markdown on stdout", run_export)
-    a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
-    a.add_argument("--format", choices=FORMATS, default="csv", help="csv (default), json or md")
+    a = add("players", "each player across the saves: games, wins, points, each game family's rates", run_players)
+    filters(a, states=False)
+    a = add("export", "one game's scoresheet (CSV, JSON or Markdown), or --all saves as rows (CSV or JSON)",
+            run_export)
+    a.add_argument("id", metavar="ID", nargs="?", help="the save's ID (its file name without .json) or a path")
+    a.add_argument("--all", action="store_true", help="every saved game (or those the filters keep), a row per seat")
+    a.add_argument("--format", choices=FORMATS, default="csv", help="csv (default), json or md (one game only)")
+    a.add_argument("--sort", type=_sort_key, default="date", help="with --all: the order, as list's --sort")
+    filters(a)
+
+
+def _day(text: str) -> str:
+    """An argparse type: a calendar day as YYYY-MM-DD."""
+    from datetime import date
+
+    from ..safetext import quoted
+
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date must be YYYY-MM-DD, like 2026-03-01, not {quoted(text)}") from None
+
+
+def _sort_key(text: str) -> str:
+    """An argparse type: a sort key ("rules" is the old name of "game")."""
+    from ..safetext import quoted
+
+    key = "game" if text == "rules" else text
+    if key not in SORT_KEYS:
+        raise argparse.ArgumentTypeError(f"cannot sort by {quoted(text)}; choose one of: {', '.join(SORT_KEYS)}")
+    return key
 
 
 def _missing_action(args) -> int:
@@ -98,16 +144,78 @@ def _warn(command: str, lines) -> None:
         print(one_line(f"ohseven scores {command}: {line}", 400), file=sys.stderr)
 
 
-def _load_all(args, command: str):
-    from ..storage import list_saves, save_dirs
+def _index(args, command: str):
+    """The saves folder's index, brought up to date (a progress bar on a terminal
+    when many files are read), its notice and warnings on stderr."""
+    from ..storage import save_dirs
+    from ..storage.index import open_index
     from .common import UsageError
 
     dirs = save_dirs(args.save_dir)
-    saves, warnings = list_saves(dirs)
-    if warnings and warnings[0].startswith("cannot list"):  # nothing to show: an error, not a warning
-        raise UsageError(f"ohseven scores {command}: {warnings[0]}")
-    _warn(command, warnings)
-    return dirs, saves
+    index = open_index(dirs)
+    result = index.refresh(_progress_bar())
+    if result.warnings and result.warnings[0].startswith("cannot list"):  # nothing to show: an error, not a warning
+        index.close()
+        raise UsageError(f"ohseven scores {command}: {result.warnings[0]}")
+    if result.notice:
+        _warn(command, [result.notice])
+    _warn(command, result.warnings)
+    return dirs, index
+
+
+class _Bar:
+    """A Rich progress bar on stderr, drawn only on a terminal and only when many
+    files are read (a cold index)."""
+
+    def __init__(self) -> None:
+        from typing import Any
+
+        self.progress: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.progress is None:
+            if total < PROGRESS_FROM or done >= total:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.progress = Progress(TextColumn("Reading saved games"), BarColumn(), MofNCompleteColumn(),
+                                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task("read", total=total)
+        self.progress.update(self.task, completed=done)
+        if done >= total:
+            self.progress.stop()
+
+
+def _progress_bar():
+    return _Bar() if sys.stderr.isatty() else None
+
+
+def _filter(args, command: str):
+    from ..storage.index import SaveFilter
+
+    return SaveFilter(game=_game_filter(args, command), player=args.player, since=args.since, until=args.until,
+                      state=getattr(args, "state", None))
+
+
+def _filter_words(where) -> str:
+    """" of classic, with Ann, from 2026-03-01": what the filters kept, in words."""
+    parts = []
+    if where.game:
+        parts.append(f"of {where.game}")
+    if where.player:
+        parts.append(f"with {where.player}")
+    if where.since and where.until:
+        parts.append(f"from {where.since} to {where.until}")
+    elif where.since:
+        parts.append(f"since {where.since}")
+    elif where.until:
+        parts.append(f"until {where.until}")
+    if where.state:
+        parts.insert(0, "finished" if where.state == "finished" else "put aside")
+    return (" " + ", ".join(parts)) if parts else ""
 
 
 def _load_one(args, command: str):
@@ -139,32 +247,48 @@ def _rate(x) -> str:
 def run_list(args) -> int:
     from rich.table import Table
 
-    from ..storage import filter_saves, rules_short, sort_saves
+    from ..engine.registry import UnknownGame, game_spec
+    from ..storage import rules_short
 
-    game = _game_filter(args, "list")
-    dirs, saves = _load_all(args, "list")
-    saves = sort_saves(filter_saves(saves, game), args.sort, args.reverse)
-    table = Table(title=_t(f"Saved games in {dirs.saves}"), title_justify="left")
-    for col in ("ID", "Date", "Rules", "Players", "Winner", "Scores"):
+    where = _filter(args, "list")
+    dirs, index = _index(args, "list")
+    with index:
+        total = index.count(where)
+        rows = index.rows(where, args.sort, args.reverse)
+    title = f"Saved games in {dirs.saves}" + (f" ({total}{_filter_words(where)})" if total else "")
+    table = Table(title=_t(title), title_justify="left")
+    for col in ("ID", "Date", "Game", "Players", "Winner", "Scores"):
         table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
-    for s in saves:
+    labels = {}
+    for s in rows:
+        try:
+            spec = game_spec(s.game)
+            rules = rules_short(spec, s.options)
+            labels[spec.name] = spec.label
+        except UnknownGame:  # a game this ohseven does not have: its name as saved
+            rules = s.game
         winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
         scores = "  ".join(f"{n} {t}" for n, t in zip(s.names, s.totals))
-        table.add_row(_t(s.id), _t(_short_date(s.date)), _t(rules_short(s.game.spec, s.game.options)),
-                      str(s.game.players), _t(winner), _t(scores))
+        table.add_row(_t(s.id), _t(_short_date(s.date)), _t(rules), str(s.players), _t(winner), _t(scores))
     console = _console()
-    if saves:
+    if not rows:
+        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
+        return 0
+
+    def show() -> None:
         console.print(table)
-        # The Rules column names each game as the command line does; say what each is.
-        shown = {s.game.spec.name: s.game.spec.label for s in saves}
-        console.print(_t("Games: " + ", ".join(f"{name} = {label}" for name, label in sorted(shown.items()))))
+        # The Game column names each game as the command line does; say what each is.
+        console.print(_t("Games: " + ", ".join(f"{name} = {label}" for name, label in sorted(labels.items()))))
+
+    if console.is_terminal and sys.stdin.isatty() and not args.no_pager:
+        import os
+
+        os.environ.setdefault("LESS", "-FRX")  # one screen or less: no pager; colours kept
+        with console.pager(styles=True):
+            show()
     else:
-        console.print(_t(f"No saved games{_of_rules(game)} in {dirs.saves}."))
+        show()
     return 0
-
-
-def _of_rules(game) -> str:
-    return f" of {game}" if game else ""
 
 
 # ---------------------------------------------------------------------------- show
@@ -236,28 +360,54 @@ def run_show(args) -> int:
 
 
 # ---------------------------------------------------------------------------- players
+def family_words(family: str) -> tuple[str, str]:
+    """The family's name and its word for a round ("hand"), as its games declare."""
+    from ..engine.registry import family_label, games
+
+    for spec in games():
+        if spec.family == family:
+            return family_label(family), spec.view(spec.check_options({})).round_word
+    return family, "round"
+
+
 def run_players(args) -> int:
     from rich.table import Table
 
-    from ..storage import filter_saves, player_summaries, summary_columns
-
-    game = _game_filter(args, "players")
-    dirs, saves = _load_all(args, "players")
-    saves = filter_saves(saves, game)
-    rows = player_summaries(saves)
+    where = _filter(args, "players")
+    dirs, index = _index(args, "players")
+    with index:
+        rows = index.players(where)
+        families = index.families(where)
     console = _console()
     if not rows:
-        console.print(_t(f"No saved games{_of_rules(game)} in {dirs.saves}."))
+        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
         return 0
-    tallies = summary_columns(rows)
-    title = f"Players across {len(saves)} saved game{'s' if len(saves) != 1 else ''}{_of_rules(game)}"
-    table = Table(title=_t(title), title_justify="left")
-    for col in ("Player", "Games", "Wins", "Rounds", "Points/round", *(label for _, label in tallies)):
+    total = sum(families.values())
+    console.print(_t(f"Players across {total} saved game{'s' if total != 1 else ''}{_filter_words(where)}",
+                     style="bold"))
+    table = Table(title=_t("All games"), title_justify="left")
+    for col in ("Player", "Games", "Wins"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for p in rows:
-        table.add_row(_t(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
-                      *(_rate(p.rate(key)) for key, _ in tallies))
+        table.add_row(_t(p.label), str(p.games), str(p.wins))
     console.print(table)
+    # One table per family, with only the rates that family keeps.
+    for family, count in families.items():
+        label, word = family_words(family)
+        players = [p for p in rows if family in p.families]
+        tallies: dict[str, str] = {}
+        for p in players:
+            for tally in p.families[family].tallies:
+                tallies.setdefault(tally.key, tally.label)
+        table = Table(title=_t(f"{label}: {count} game{'s' if count != 1 else ''}"), title_justify="left")
+        for col in ("Player", "Games", "Wins", f"{word.capitalize()}s", f"Points/{word}", *tallies.values()):
+            table.add_column(col, justify="left" if col == "Player" else "right")
+        for p in players:
+            f = p.families[family]
+            rates = {t.key: t.rate for t in f.tallies}
+            table.add_row(_t(p.label), str(f.games), str(f.wins), str(f.rounds), f"{f.points_per_round:+.2f}",
+                          *(_rate(rates.get(key)) for key in tallies))
+        console.print(table)
     return 0
 
 
@@ -388,7 +538,48 @@ def export_md(saved) -> str:
     return "\n".join(out) + "\n"
 
 
+ALL_FIELDS = ("id", "date", "game", "options", "players", "finished", "rounds", "seat", "name", "kind", "bot",
+              "total", "points", "won", "winners", "game_id")
+
+
+def run_export_all(args) -> int:
+    """Every save the filters keep, from the index: JSON (a list of games, each with
+    its seats) or CSV (a row per seat per game, formula-safe)."""
+    from .common import UsageError
+
+    if args.id is not None:
+        raise UsageError(f"ohseven scores export: --all exports every saved game; leave out the ID {args.id!r}")
+    if args.format == "md":
+        raise UsageError("ohseven scores export: --all writes csv or json (md is for one game)")
+    where = _filter(args, "export")
+    _, index = _index(args, "export")
+    with index:
+        rows = list(index.export(where, args.sort))
+    if args.format == "json":
+        from ..safetext import escape_json_output
+
+        sys.stdout.write(escape_json_output(json.dumps(rows, indent=1, ensure_ascii=False)) + "\n")
+        return 0
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(ALL_FIELDS)
+    for game in rows:
+        names = [seat["name"] for seat in game["seats"]]
+        winners = ", ".join(names[s] for s in game["winners"] if 0 <= s < len(names))
+        for seat in game["seats"]:
+            values = {**game, **seat, "options": game["options"], "winners": winners}
+            writer.writerow([_csv_value(values.get(key)) for key in ALL_FIELDS])
+    sys.stdout.write(out.getvalue())
+    return 0
+
+
 def run_export(args) -> int:
+    if args.all:
+        return run_export_all(args)
+    if args.id is None:
+        from .common import UsageError
+
+        raise UsageError("ohseven scores export: name a saved game's ID, or --all for every saved game")
     saved = _load_one(args, "export")
     if args.format == "json":
         from ..safetext import escape_json_output

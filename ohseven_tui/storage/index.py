@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 1  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 2  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -65,6 +65,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE saves (
     file TEXT PRIMARY KEY,      -- the file's name in the saves folder
     id TEXT NOT NULL,           -- the name without .json
+    raw BLOB NOT NULL,          -- the name as the file system has it (any bytes)
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
     hash TEXT,                  -- blake2b of the bytes
@@ -310,11 +311,18 @@ class Refresh:
 
 
 # ---------------------------------------------------------------------------- reading one file
+def _storable(text: str) -> str:
+    """Text sqlite can hold: a lone surrogate (a hostile name) becomes its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _facts(folder: str, file: str, size: int, mtime_ns: int) -> tuple:
     """Everything the index keeps of one file: (save row, seats, tallies, rounds),
     or an error row. Runs in a worker process for big rebuilds: plain data only."""
     path = Path(folder) / file
-    ident = file[:-5]
+    ident = _storable(file[:-5])
+    raw_name = os.fsencode(file)
+    file = _storable(file)
     try:
         raw = _read_raw(path)
         digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
@@ -325,22 +333,22 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int) -> tuple:
         sheet = spec.sheet(obs)
         stats = spec.stats(obs)
     except SaveError as exc:
-        return ((file, ident, size, mtime_ns, None, f"skipped {exc}") + (None,) * 12, (), (), ())
+        return ((file, ident, raw_name, size, mtime_ns, None, _storable(f"skipped {exc}")) + (None,) * 12, (), (), ())
     except Exception as exc:  # a family's figures failed on a game its rules allowed: still one line
-        return ((file, ident, size, mtime_ns, None, f"skipped {path}: cannot be reviewed ({type(exc).__name__})")
-                + (None,) * 12, (), (), ())
+        return ((file, ident, raw_name, size, mtime_ns, None,
+                 _storable(f"skipped {path}: cannot be reviewed ({type(exc).__name__})")) + (None,) * 12, (), (), ())
     rounds = len(sheet.rounds)
     last = sheet.rounds[-1].cells if sheet.rounds else None
     totals = list(game.totals)
     winners = list(game.winners)
-    row = (file, ident, size, mtime_ns, digest, None, saved.game_id, spec.name, spec.family,
+    row = (file, ident, raw_name, size, mtime_ns, digest, None, saved.game_id, spec.name, spec.family,
            json.dumps(dict(game.options), sort_keys=True), game.players, saved.date, int(saved.finished),
-           rounds, max(totals) if totals else 0, json.dumps([s.name for s in game.seats], ensure_ascii=False),
+           rounds, max(totals) if totals else 0, json.dumps([_storable(s.name) for s in game.seats], ensure_ascii=False),
            json.dumps(totals), json.dumps(winners))
     seats = []
     for s, seat in enumerate(game.seats):
         identity = seat_identity(seat, spec.family)
-        seats.append((file, s, seat.name, identity["kind"], identity.get("bot"), _who(identity), totals[s],
+        seats.append((file, s, _storable(seat.name), identity["kind"], identity.get("bot"), _storable(_who(identity)), totals[s],
                       int(s in winners), last[s].total if last is not None else 0))
     tallies = []
     for order, tally in enumerate(stats.tallies):
@@ -441,11 +449,12 @@ class SaveIndex:
                 self._update(_scan(self.dirs.saves)[0], Refresh(), None)
                 return fn(self._conn)
 
-    def _update(self, listing: dict[str, tuple[int, int]], result: Refresh, progress: Optional[Progress]) -> None:
+    def _update(self, listing: dict[str, tuple[int, int, str]], result: Refresh, progress: Optional[Progress]) -> None:
         conn = self._conn
         known = {f: (size, mtime) for f, size, mtime in conn.execute("SELECT file, size, mtime_ns FROM saves")}
         gone = [f for f in known if f not in listing]
-        todo = [(f, size, mtime) for f, (size, mtime) in sorted(listing.items()) if known.get(f) != (size, mtime)]
+        todo = [(name, size, mtime) for f, (size, mtime, name) in sorted(listing.items())
+                if known.get(f) != (size, mtime)]
         if gone:
             with _write(conn):
                 for f in gone:
@@ -460,7 +469,7 @@ class SaveIndex:
             with _write(conn):
                 for row, seats, tallies, per_round in batch:
                     _delete(conn, row[0])
-                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 18)})", row)
+                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 19)})", row)
                     conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
@@ -482,14 +491,14 @@ class SaveIndex:
         order = _order(sort, reverse)
         page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
         found = self._query(lambda c: c.execute(
-            f"SELECT id, date, game, family, options, players, names, totals, winners, finished, rounds, game_id,"
+            f"SELECT id, raw, date, game, family, options, players, names, totals, winners, finished, rounds, game_id,"
             f" (SELECT json_group_array(who) FROM (SELECT who FROM seats WHERE seats.file = saves.file"
             f" ORDER BY seat)) FROM saves WHERE {sql} ORDER BY {order}{page}", args).fetchall())
         return [self._row(r) for r in found]
 
     def _row(self, r: tuple) -> SaveRow:
-        (ident, date, game, family, options, players, names, totals, winners, finished, rounds, gid, whos) = r
-        return SaveRow(ident, self.dirs.saves / f"{ident}.json", date, game, family, json.loads(options), players,
+        (ident, raw, date, game, family, options, players, names, totals, winners, finished, rounds, gid, whos) = r
+        return SaveRow(ident, self.dirs.saves / os.fsdecode(raw), date, game, family, json.loads(options), players,
                        tuple(json.loads(names)), tuple(json.loads(whos)), tuple(json.loads(totals)),
                        tuple(json.loads(winners)), bool(finished), rounds, gid or "")
 
@@ -498,6 +507,16 @@ class SaveIndex:
         sql, args = where.where()
         return [g for (g,) in self._query(lambda c: c.execute(
             f"SELECT DISTINCT game FROM saves WHERE {sql} ORDER BY game", args).fetchall())]
+
+    def families(self, where: SaveFilter = SaveFilter()) -> dict[str, int]:
+        """Per game family of the saves that match, how many games (menu order)."""
+        from ..engine.registry import games
+
+        sql, args = where.where()
+        found = dict(self._query(lambda c: c.execute(
+            f"SELECT family, count(*) FROM saves WHERE {sql} GROUP BY family", args).fetchall()))
+        order = list(dict.fromkeys(spec.family for spec in games()))
+        return dict(sorted(found.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])))
 
     def players(self, where: SaveFilter = SaveFilter()) -> list[PlayerRow]:
         """Every player of the saves that match, most games first: their games, wins,
@@ -610,10 +629,10 @@ def _order(sort: str, reverse: bool) -> str:
 
 
 # ---------------------------------------------------------------------------- files and connections
-def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], str]:
-    """The folder's save files: name -> (size, mtime_ns), and a warning if the
-    folder itself cannot be listed ("" if it does not exist yet)."""
-    found: dict[str, tuple[int, int]] = {}
+def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str]], str]:
+    """The folder's save files: their index key -> (size, mtime_ns, name), and a
+    warning if the folder itself cannot be listed ("" if it does not exist yet)."""
+    found: dict[str, tuple[int, int, str]] = {}
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -622,9 +641,9 @@ def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], str]:
                     continue
                 try:
                     st = entry.stat()
-                    found[name] = (st.st_size, st.st_mtime_ns)
+                    found[_storable(name)] = (st.st_size, st.st_mtime_ns, name)
                 except OSError:
-                    found[name] = (-1, -1)  # read it: its row says why it cannot be
+                    found[_storable(name)] = (-1, -1, name)  # read it: its row says why it cannot be
     except FileNotFoundError:
         return {}, ""
     except NotADirectoryError:
@@ -683,12 +702,15 @@ def _delete(conn: sqlite3.Connection, file: str) -> None:
 def _create(conn: sqlite3.Connection, folder: Path) -> None:
     """Empty tables of this schema, for ``folder`` (in one transaction)."""
     with _write(conn):
+        if _check(conn, folder) == "":  # another program made it while we waited for the lock
+            return
         for table in ("meta", "saves", "seats", "tallies", "rounds"):
             conn.execute(f"DROP TABLE IF EXISTS {table}")
         for statement in _TABLES.split(";"):
             if statement.strip():
                 conn.execute(statement)
         conn.execute("INSERT INTO meta VALUES ('folder', ?)", (str(folder),))
+        conn.execute("INSERT INTO meta VALUES ('made_by', ?)", (_made_by(),))
         conn.execute(f"PRAGMA user_version = {SCHEMA}")
 
 
@@ -724,10 +746,18 @@ def _check(conn: sqlite3.Connection, folder: Path) -> str:
         return "old"
     if not {"meta", "saves", "seats", "tallies", "rounds"} <= tables:
         return "is missing tables"
-    row = conn.execute("SELECT value FROM meta WHERE key = 'folder'").fetchone()
-    if row is None or row[0] != str(folder):
+    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    if meta.get("folder") != str(folder):
         return "moved"
+    if meta.get("made_by") != _made_by():  # another version's families may count differently
+        return "old"
     return ""
+
+
+def _made_by() -> str:
+    from .. import __version__
+
+    return f"ohseven {__version__}"
 
 
 def _where(dirs: SaveDirs) -> str:
@@ -761,6 +791,8 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
 
     path = index_path(dirs)
     notice = ""
+    if not dirs.saves.is_dir():  # nothing saved yet (or not a folder: refresh says so): reviewing creates nothing
+        return SaveIndex(dirs, _memory(), None)
     for attempt in (1, 2):
         conn: Optional[sqlite3.Connection] = None
         try:
