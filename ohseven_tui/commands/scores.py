@@ -362,12 +362,9 @@ def run_show(args) -> int:
 # ---------------------------------------------------------------------------- players
 def family_words(family: str) -> tuple[str, str]:
     """The family's name and its word for a round ("hand"), as its games declare."""
-    from ..engine.registry import family_label, games
+    from ...engine.registry import family_label, family_round_word
 
-    for spec in games():
-        if spec.family == family:
-            return family_label(family), spec.view(spec.check_options({})).round_word
-    return family, "round"
+    return family_label(family), family_round_word(family)
 
 
 def run_players(args) -> int:

@@ -12,7 +12,8 @@ from typing import Any, Mapping, Optional, Sequence
 from ..safetext import quoted
 from .protocol import GameSpec, GameState, OptionError, Seat
 
-__all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game", "family_label"]
+__all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game", "family_label",
+           "family_round_word"]
 
 
 class UnknownGame(OptionError):
@@ -64,6 +65,14 @@ def family_label(family: str) -> str:
         if spec.family_label:
             return spec.family_label
     return " / ".join(s.label for s in specs) or family
+
+
+def family_round_word(family: str) -> str:
+    """What the family's games call a round ("hand"), from its first game's view."""
+    for spec in games():
+        if spec.family == family:
+            return spec.view(spec.check_options({})).round_word
+    return "round"
 
 
 def game_spec(name: Any) -> GameSpec:

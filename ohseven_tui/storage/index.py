@@ -135,6 +135,7 @@ class SaveFilter:
     since: Optional[str] = None
     until: Optional[str] = None
     state: Optional[str] = None  # "finished", "aside" or None for both
+    who: Optional[str] = None  # one player exactly, as the index names them ("human:Ann", "bot:normal")
 
     def where(self) -> tuple[str, list]:
         clauses: list[str] = ["error IS NULL"]
@@ -152,6 +153,9 @@ class SaveFilter:
             else:
                 clauses.append("file IN (SELECT file FROM seats WHERE kind = 'human' AND lower(name) = lower(?))")
                 args.append(text)
+        if self.who is not None:
+            clauses.append("file IN (SELECT file FROM seats WHERE who = ?)")
+            args.append(self.who)
         if self.since is not None:
             clauses.append("date >= ?")
             args.append(self.since)
@@ -265,10 +269,10 @@ class PlayerGame:
     id: str
     date: str
     game: str
-    total: int
+    total: int  # the best of the player's seats
     won: bool
     rounds: int
-    points: int
+    points: float  # over finished rounds (a mean if the player held several seats)
 
     @property
     def points_per_round(self) -> float:
@@ -556,7 +560,8 @@ class SaveIndex:
         sql, args = where.where()
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             games = conn.execute(
-                f"""SELECT id, date, game, s.total, s.won, rounds, s.points FROM seats s JOIN saves USING (file)
+                f"""SELECT id, date, game, max(s.total), max(s.won), rounds, avg(s.points)
+                    FROM seats s JOIN saves USING (file)
                     WHERE s.who = ? AND {sql} GROUP BY file ORDER BY date DESC, id DESC LIMIT ?""",
                 [who, *args, recent]).fetchall()
             versus = conn.execute(

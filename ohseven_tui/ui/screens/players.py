@@ -1,78 +1,282 @@
-"""Every player name across all saved games: games, wins, mean points per round,
-and fill, overflow and underfill rates (S5, S8-S10 over all their rounds).
-``f`` filters by game (all, then each game the registry knows)."""
+"""Every player across the saved games, from the saves index: a human by the name
+they played under, a bot by its strength ("normal bot"), never a bot under a
+person's name. ``f`` shows one game family at a time, with only the rates that
+family declares (its ``StatsView.tallies``); Enter opens a player's page.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
+from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
 
-from ...storage import filter_saves, player_summaries
+from ...storage.index import PlayerPage, PlayerRow, SaveFilter
 from ..plain import plain
 from ..widgets.keys import KeysFooter
 
-COLUMNS = ("Player", "Games", "Wins", "Rounds", "Points/round", "Fill", "Overflow", "Underfill")
+
+def family_words(family: str) -> tuple[str, str]:
+    """The family's name and its word for a round ("hand"), as its games declare."""
+    from ...engine.registry import family_label, family_round_word
+
+    return family_label(family), family_round_word(family)
 
 
-def _rate(summary, key: str) -> str:
-    """A tally as a share of rounds; "-" where none of the name's games keeps it."""
-    rate = summary.rate(key)
-    return "-" if rate is None else f"{rate:.0%}"
-
-
-def filters() -> tuple:
-    """None (every game), then each registered game's name, in menu order."""
-    from ...engine import registry
-
-    return (None, *(spec.name for spec in registry.games()))
+def rate(value: Optional[float]) -> str:
+    return "-" if value is None else f"{value:.0%}"
 
 
 class PlayersScreen(Screen[None]):
     CSS_PATH = "saved_games.tcss"
-    BINDINGS = [Binding("escape,q", "close", "Back"), Binding("f", "next_filter", "Rules filter")]
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("f", "next_family", "Game family"),
+        Binding("enter", "open", "Player's page", show=False),
+    ]
 
-    def __init__(self, saves, warnings=()) -> None:
+    def __init__(self, where: Optional[SaveFilter] = None) -> None:
         super().__init__()
-        self.saves = saves
-        self.warnings = list(warnings)
-        self.game = None  # the rules filter: a game's name; None shows every game
-
-    def _title(self) -> Text:
-        shown = filter_saves(self.saves, self.game)
-        rules = self.game or "all rules"
-        return Text(f"Players across {len(shown)} saved game(s)  ·  {rules} (f: filter by rules)")
+        self.where = where or SaveFilter()
+        self.family: Optional[str] = None  # None: every game, the counts only
+        self.families: dict[str, int] = {}
+        self.players: list[PlayerRow] = []
+        self.warnings = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title(), id="players-title")
+        yield Static(id="players-title")
         yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
-        note = "Rates are shares of all the rounds a name played. A shared win counts as a win."
-        if self.warnings:
-            note += f" {len(self.warnings)} unreadable file(s) are not counted."
-        yield Static(Text(note), id="players-note")
+        yield Static(id="players-note")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for label in COLUMNS:
-            table.add_column(label, key=label.lower())
+        self.query_one(DataTable).focus()
+        self.query_one("#players-title", Static).update(Text("Players: reading the saved games…"))
+        self.read()
+
+    @work(thread=True, exclusive=True, group="players")
+    def read(self) -> None:
+        from .saved_games import saves_index
+
+        index = saves_index(self.app)
+        result = index.refresh()
+        players, families = index.players(self.where), index.families(self.where)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show, players, families, len(result.warnings))
+
+    def _show(self, players: list[PlayerRow], families: dict[str, int], warnings: int) -> None:
+        self.players, self.families, self.warnings = players, families, warnings
+        if self.family is not None and self.family not in families:
+            self.family = None
         self.fill()
-        table.focus()
 
     def fill(self) -> None:
         table = self.query_one(DataTable)
-        table.clear()
-        for p in player_summaries(filter_saves(self.saves, self.game)):
-            table.add_row(plain(p.name), str(p.games), str(p.wins), str(p.rounds), f"{p.points_per_round:+.2f}",
-                          _rate(p, "fill"), _rate(p, "overflow"), _rate(p, "underfill"), key=p.name)
+        keep = table.cursor_row if table.row_count else 0
+        table.clear(columns=True)
+        if self.family is None:
+            for label in ("Player", "Games", "Wins", "Win rate", "Game families"):
+                table.add_column(label, key=label.lower())
+            for p in self.players:
+                played = ", ".join(family_words(f)[0] for f in self.families if f in p.families)
+                table.add_row(plain(p.label), str(p.games), str(p.wins), rate(p.wins / p.games if p.games else None),
+                              played, key=p.who)
+        else:
+            _, word = family_words(self.family)
+            players = [p for p in self.players if self.family in p.families]
+            tallies: dict[str, str] = {}
+            for p in players:
+                for tally in p.families[self.family].tallies:
+                    tallies.setdefault(tally.key, tally.label)
+            for label in ("Player", "Games", "Wins", f"{word.capitalize()}s", f"Points/{word}", *tallies.values()):
+                table.add_column(label, key=label.lower())
+            for p in players:
+                f = p.families[self.family]
+                rates = {t.key: t.rate for t in f.tallies}
+                table.add_row(plain(p.label), str(f.games), str(f.wins), str(f.rounds), f"{f.points_per_round:+.2f}",
+                              *(rate(rates.get(key)) for key in tallies), key=p.who)
+        if table.row_count:
+            table.move_cursor(row=min(keep, table.row_count - 1))
         self.query_one("#players-title", Static).update(self._title())
+        note = ("A person is counted by the name they played under, a bot by its strength. "
+                "A shared win counts as a win. Enter: a player's page.")
+        if self.family is not None:
+            note += " Rates are shares of the chances each one counts out of (by default, the rounds played)."
+        if self.warnings:
+            note += f" {self.warnings} unreadable file(s) are not counted."
+        self.query_one("#players-note", Static).update(Text(note))
 
-    def action_next_filter(self) -> None:
-        names = filters()
-        self.game = names[(names.index(self.game) + 1) % len(names)] if self.game in names else names[0]
+    def _title(self) -> Text:
+        total = sum(self.families.values())
+        if self.family is None:
+            which = "all game families"
+        else:
+            which = f"{family_words(self.family)[0]}: {self.families.get(self.family, 0)} game(s)"
+        game = f" of {self.where.game}" if self.where.game else ""
+        return Text(f"Players across {total} saved game(s){game}  ·  {which} (f: next family)")
+
+    def action_next_family(self) -> None:
+        choices: list[Optional[str]] = [None, *self.families]
+        self.family = choices[(choices.index(self.family) + 1) % len(choices)] if self.family in choices else None
         self.fill()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return
+        who = table.ordered_rows[table.cursor_row].key.value
+        if who is not None:
+            self.app.push_screen(PlayerScreen(who, self.where))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------- one player's page
+CHART_HEIGHT = 6  # rows of bars, above and below the zero line together
+
+
+def chart_lines(values: list[float], wins: list[bool], height: int = CHART_HEIGHT) -> list[Text]:
+    """One column per game, oldest first: a bar up (or down) from the zero line for
+    its points per round, and under it W for a win, · otherwise. Text, so it reads
+    in any terminal and a test can read it back."""
+    if not values:
+        return [Text("No games yet.")]
+    top = max(max(values), 0.0)
+    bottom = min(min(values), 0.0)
+    span = (top - bottom) or 1.0
+    up = max(1, round(height * top / span)) if top > 0 else 0
+    down = height - up if bottom < 0 else 0
+    lines: list[Text] = []
+    for level in range(up, 0, -1):  # above zero, top row first
+        line = Text()
+        for v in values:
+            line.append("█" if v > 0 and v / top * up >= level - 0.5 else " ", style="green" if v > 0 else "")
+        lines.append(line)
+    lines.append(Text("─" * len(values), style="dim"))
+    for level in range(1, down + 1):
+        line = Text()
+        for v in values:
+            line.append("█" if v < 0 and v / bottom * down >= level - 0.5 else " ", style="red" if v < 0 else "")
+        lines.append(line)
+    marks = Text()
+    for won in wins:
+        marks.append("W" if won else "·", style="bold" if won else "dim")
+    lines.append(marks)
+    return lines
+
+
+class PlayerScreen(Screen[None]):
+    """A player's games, wins and points by game family, each family's own rates,
+    their last 50 games as a chart, and (for a person) how they fare against each
+    bot strength they have sat with."""
+
+    CSS_PATH = "saved_games.tcss"
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("g", "games", "Their games"),
+    ]
+
+    def __init__(self, who: str, where: Optional[SaveFilter] = None) -> None:
+        super().__init__()
+        self.who = who
+        self.where = where or SaveFilter()
+        self.page: Optional[PlayerPage] = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="player-title")
+        with VerticalScroll(id="player-body"):
+            yield Static(id="player-families")
+            yield Static(id="player-chart")
+            yield Static(id="player-versus")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        from ...storage.index import player_label
+
+        self.query_one("#player-title", Static).update(plain(f"{player_label(self.who)}: reading the saved games…"))
+        self.read()
+
+    @work(thread=True, exclusive=True, group="player")
+    def read(self) -> None:
+        from .saved_games import saves_index
+
+        page = saves_index(self.app).player(self.who, self.where)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show, page)
+
+    def _show(self, page: Optional[PlayerPage]) -> None:
+        from ...storage.index import player_label
+
+        self.page = page
+        title = self.query_one("#player-title", Static)
+        if page is None:
+            title.update(plain(f"{player_label(self.who)}: no saved games."))
+            return
+        row = page.row
+        kind = "a bot" if row.kind == "bot" else "a person"
+        title.update(Text.assemble(plain(row.label), f" ({kind}): {row.games} game(s), {row.wins} won"
+                                   + (f" ({row.wins / row.games:.0%})" if row.games else "")))
+        self.query_one("#player-families", Static).update(self._families(row))
+        self.query_one("#player-chart", Static).update(self._chart(page))
+        self.query_one("#player-versus", Static).update(self._versus(page))
+
+    def _families(self, row: PlayerRow) -> Table:
+        table = Table(title="By game family", title_justify="left", expand=False)
+        for col in ("Game family", "Games", "Wins", "Played", "Points each", "Rates"):
+            table.add_column(col, justify="left" if col in ("Game family", "Rates") else "right")
+        meanings: dict[str, str] = {}
+        for family, f in row.families.items():
+            label, word = family_words(family)
+            rates = "  ".join(f"{t.label} {rate(t.rate)}" for t in f.tallies) or "-"
+            meanings.update((t.label, t.long_label) for t in f.tallies)
+            table.add_row(Text(label), str(f.games), str(f.wins), f"{f.rounds} {word}s",
+                          f"{f.points_per_round:+.2f} a {word}", Text(rates))
+        if meanings:
+            table.caption = "; ".join(f"{k}: {v}" for k, v in meanings.items())
+            table.caption_justify = "left"
+        return table
+
+    def _chart(self, page: PlayerPage) -> Text:
+        games = page.recent
+        head = Text(f"Last {len(games)} game(s), oldest on the left: points per round or hand in each "
+                    "(green above the line, red below); W marks a win.\n", style="bold")
+        lines = chart_lines([g.points_per_round for g in games], [g.won for g in games])
+        body = Text("\n").join(lines)
+        if games:
+            first, last = games[0].date[:10], games[-1].date[:10]
+            body.append(f"\n{first}" + " " * max(1, len(games) - len(first) - len(last)) + last, style="dim")
+        return Text.assemble(head, body, "\n")
+
+    def _versus(self, page: PlayerPage) -> Any:
+        if page.row.kind == "bot":
+            return Text("")
+        if not page.head_to_head:
+            return Text("Against the bots: no games with a bot yet.")
+        table = Table(title="Against each bot strength (games at one table)", title_justify="left")
+        for col in ("Bot", "Games", "You won", "It won", "Both won", "Neither"):
+            table.add_column(col, justify="left" if col == "Bot" else "right")
+        for h in page.head_to_head:
+            table.add_row(Text(h.label), str(h.games), str(h.won), str(h.lost), str(h.shared), str(h.neither))
+        return table
+
+    def action_games(self) -> None:
+        from dataclasses import replace
+
+        from .saved_games import SavedGamesScreen
+
+        self.app.push_screen(SavedGamesScreen(replace(self.where, who=self.who)))
 
     def action_close(self) -> None:
         self.dismiss(None)

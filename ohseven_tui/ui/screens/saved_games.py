@@ -1,25 +1,29 @@
-"""Saved games on the main menu: the list (sortable; delete after a confirmation),
-then one game's review, or every player across all saves.
+"""Saved games on the main menu: the list (sortable, filtered by game and by
+finished or put aside, a page at a time; delete after a confirmation), then one
+game's review, or every player across all saves.
 
-A file that cannot be read is skipped with a notice; the screen keeps working.
-The files are read (each game replayed) in a worker thread, so a long list never
-holds up the screen.
+The list reads the saved games' index (storage.index) in a worker thread: the
+rows it holds show at once, then it is brought up to date from the folder, with a
+progress bar while many files are read. Only one page of rows is ever loaded, so
+ten thousand saves cost what a hundred do. A file that cannot be read is skipped
+with a notice; the screen keeps working.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
-from textual.worker import Worker, WorkerState
+from textual.widgets import DataTable, ProgressBar, Static
+from textual.worker import get_current_worker
 
 from ... import storage
-from ...storage import SORT_KEYS, SavedGame, SaveError
+from ...storage import SaveError
+from ...storage.index import INDEX_SORT_KEYS, STATES, SaveFilter, SaveIndex, SaveRow, open_index, player_label
 from ..narration import out_of
 from ..plain import plain, printable
 from ..widgets.keys import KeysFooter
@@ -29,13 +33,14 @@ if TYPE_CHECKING:
 
     from ..app import OhSevenApp
 
-COLUMNS = (("id", "ID"), ("date", "Date"), ("rules", "Rules"), ("players", "Players"), ("winner", "Winner"),
+COLUMNS = (("id", "ID"), ("date", "Date"), ("game", "Game"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
+PAGE = 100  # rows loaded at a time
 # Below WIDE columns the list leaves out the ID (the review's title names it) and
 # the player count (the names under Scores tell it), and wraps the rest onto more
 # lines a game, so the date, rules, winner and every score stay whole.
 WIDE = 120
-NARROW_COLUMNS = (("date", "Date"), ("rules", "Rules"), ("winner", "Winner"), ("score", "Scores"))
+NARROW_COLUMNS = (("date", "Date"), ("game", "Game"), ("winner", "Winner"), ("score", "Scores"))
 
 
 def _plain_lines(text: str) -> Text:
@@ -54,16 +59,43 @@ def _lines(parts: list[str], width: int, sep: str = "  ") -> str:
     return "\n".join(lines)
 
 
-def rules_text(game) -> str:
+def rules_text(row: SaveRow) -> str:
     """The game's name and the options that are not its defaults: "oh-seven, passing"
     (the spec's own line without the label and the player count, both in columns)."""
-    spec = game.spec
+    from ...engine.registry import UnknownGame, game_spec
+
+    try:
+        spec = game_spec(row.game)
+    except UnknownGame:  # saved by an ohseven with a game this one lacks
+        return row.game
     words = [spec.name]
     for opt in spec.options:
-        value = game.options.get(opt.name, opt.default)
+        value = row.options.get(opt.name, opt.default)
         if value != opt.default:
             words.append(opt.label.lower() if value is True else f"{opt.label.lower()} {value}")
     return ", ".join(words)
+
+
+def round_words(row: SaveRow) -> tuple[str, Optional[int]]:
+    """The game's word for a round ("hand") and how many it lasts (None: to a score)."""
+    from ...engine.registry import UnknownGame, game_spec
+
+    try:
+        spec = game_spec(row.game)
+        view = spec.view(spec.check_options(row.options))
+    except (UnknownGame, ValueError):
+        return "round", None
+    return view.round_word, view.rounds
+
+
+def saves_index(app: Any) -> SaveIndex:
+    """The app's index of its saves folder, opened once (in a worker thread: it
+    may build its tables). Every screen that reviews saves shares it."""
+    dirs = storage.save_dirs(getattr(app, "save_dir", None))
+    index = getattr(app, "_saves_index", None)
+    if index is None or index.dirs != dirs:
+        index = app._saves_index = open_index(dirs)
+    return index
 
 
 def _date(text: str) -> str:
@@ -81,13 +113,21 @@ class SavedGamesScreen(Screen[None]):
         Binding("c", "resume", "Continue"),
         Binding("o", "sort_next", "Sort by"),
         Binding("v", "reverse", "Reverse"),
+        Binding("f", "next_game", "Game"),
+        Binding("u", "next_state", "Finished/aside"),
+        Binding("]", "page(1)", "Next page"),
+        Binding("[", "page(-1)", "Prev page"),
         Binding("delete,x", "delete", "Delete", key_display="x"),
         Binding("p", "players", "Players"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, where: Optional[SaveFilter] = None) -> None:
         super().__init__()
-        self.saves: list[SavedGame] = []
+        self.rows: list[SaveRow] = []  # this page's
+        self.total = 0  # games the filters keep
+        self.page = 0
+        self.where = where or SaveFilter()
+        self.games: list[str] = []  # the games the saves hold (the game filter cycles them)
         self.warnings: list[str] = []
         self.sort_key = "date"
         self.reverse = False
@@ -101,6 +141,7 @@ class SavedGamesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="saves-title")
+        yield ProgressBar(id="saves-progress", show_eta=True)
         yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="saves-status")
         yield KeysFooter()
@@ -122,46 +163,82 @@ class SavedGamesScreen(Screen[None]):
             self.fill()
 
     def on_mount(self) -> None:
+        self.query_one(ProgressBar).display = False
         self._columns()
         self.fill()
         self.read_saves()
         self.query_one(DataTable).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action == "page":  # only where there is another page that way
+            pages = max(1, -(-self.total // PAGE))
+            return 0 <= self.page + int(str(parameters[0])) < pages
+        return True
+
+    # -- reading (worker threads) ------------------------------------------------
     @work(thread=True, exclusive=True, group="saved-games")
-    def read_saves(self) -> tuple:
-        return storage.list_saves(self.dirs)  # never raises for a bad file
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "saved-games" or event.state is not WorkerState.SUCCESS:
+    def read_saves(self) -> None:
+        """What the index holds, at once; then the index brought up to date from the
+        folder (a progress bar while many files are read), and the list again."""
+        index = saves_index(self.app)
+        worker = get_current_worker()
+        if index.count(self.where):
+            self._show_page(index, worker)
+        result = index.refresh(lambda done, total: self.app.call_from_thread(self._progress, done, total))
+        if worker.is_cancelled:
             return
-        event.stop()
-        result = event.worker.result
-        assert result is not None  # a successful read_saves returned its (saves, warnings)
-        self.saves, self.warnings = result
-        self.reading = False
-        for warning in self.warnings:
-            self.notify(warning, title="Saved games", severity="warning", timeout=8)
-        self.fill()
+        self.app.call_from_thread(self._refreshed, result)
+        self._show_page(index, worker)
 
+    @work(thread=True, exclusive=True, group="saved-games-page")
+    def read_page(self) -> None:
+        self._show_page(saves_index(self.app), get_current_worker())
+
+    def _show_page(self, index: SaveIndex, worker: Any) -> None:
+        total = index.count(self.where)
+        page = min(self.page, max(0, -(-total // PAGE) - 1))
+        rows = index.rows(self.where, self.sort_key, self.reverse, offset=page * PAGE, limit=PAGE)
+        games = index.games(SaveFilter(state=self.where.state))
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._show, rows, total, page, games)
+
+    def _progress(self, done: int, total: int) -> None:
+        bar = self.query_one(ProgressBar)
+        bar.display = done < total
+        bar.update(total=total, progress=done)
+        if done < total:
+            self.query_one("#saves-status", Static).update(
+                plain(f"Reading the saved games… {done} of {total} files (the list is kept up to date)"))
+
+    def _refreshed(self, result: Any) -> None:
+        self.query_one(ProgressBar).display = False
+        self.reading = False
+        self.warnings = list(result.warnings)
+        if result.notice:
+            self.notify(printable(result.notice), title="Saved games", severity="warning", timeout=10)
+
+    def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str]) -> None:
+        self.rows, self.total, self.page, self.games = rows, total, page, games
+        self.fill()
+        self.refresh_bindings()
+
+    # -- drawing -----------------------------------------------------------------
     def fill(self) -> None:
         table = self.query_one(DataTable)
         keep = self.selected.id if self.selected is not None and table.row_count else None
         table.clear()
-        self.saves = storage.sort_saves(self.saves, self.sort_key, self.reverse)
         rows = []
-        for saved in self.saves:
-            game = saved.game
-            view = game.spec.view(game.options)
-            played = len(game.results())
-            word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
+        for saved in self.rows:
+            word, rounds = round_words(saved)
+            word = word if saved.rounds == 1 and not rounds else word + "s"
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished, {out_of(played, view.rounds)} {word})")
-            rows.append((saved, _date(saved.date), rules_text(game), winner,
+                f"(unfinished, {out_of(saved.rounds, rounds)} {word})")
+            rows.append((saved, _date(saved.date), rules_text(saved), winner,
                          [f"{n} {t}" for n, t in zip(saved.names, saved.totals)]))
         # Names and file names: plain text, never markup.
         if not self._narrow:
             for saved, date, rules, winner, scores in rows:
-                table.add_row(plain(saved.id), plain(date), rules, str(saved.game.players), plain(winner),
+                table.add_row(plain(saved.id), plain(date), rules, str(saved.players), plain(winner),
                               plain("  ".join(scores)), key=saved.id)
         else:
             rules_w = max([len(p) for _, _, r, _, _ in rows for p in r.split(", ")] + [5])
@@ -173,28 +250,46 @@ class SavedGamesScreen(Screen[None]):
                               _plain_lines(_lines(winner.split(" "), winner_w, " ")),
                               _plain_lines(_lines(scores, room)), key=saved.id, height=None)
         if keep is not None:
-            ids = [s.id for s in self.saves]
+            ids = [s.id for s in self.rows]
             if keep in ids:
                 table.move_cursor(row=ids.index(keep))
-        arrow = "↑" if (self.sort_key in ("date", "score")) == self.reverse else "↓"
-        self.query_one("#saves-title", Static).update(
-            plain(f"Saved games in {self.dirs.saves}  ·  {len(self.saves)} game(s), sorted by {self.sort_key} {arrow}"))
+        self.query_one("#saves-title", Static).update(plain(self._title()))
         status = ""
-        if self.reading:
+        if self.reading and not self.rows:
             status = "Reading the saved games…"
         elif self.warnings:
             status = f"{len(self.warnings)} file(s) could not be read and are not listed: " + "; ".join(self.warnings)
-        elif not self.saves:
-            status = "No saved games yet: a finished game is saved here."
+        elif not self.rows:
+            status = ("No saved games match: f changes the game, u finished or put aside."
+                      if self.where != SaveFilter() else "No saved games yet: a finished game is saved here.")
         self.query_one("#saves-status", Static).update(plain(status))
 
+    def _title(self) -> str:
+        arrow = "↑" if (self.sort_key in ("date", "score")) == self.reverse else "↓"
+        kept = []
+        if self.where.game:
+            kept.append(self.where.game)
+        if self.where.player:
+            kept.append(f"with {self.where.player}")
+        if self.where.who:
+            kept.append(f"with {player_label(self.where.who)}")
+        if self.where.state:
+            kept.append("finished" if self.where.state == "finished" else "put aside")
+        which = f" ({', '.join(kept)})" if kept else ""
+        shown = ""
+        if self.total > PAGE:
+            first = self.page * PAGE + 1
+            shown = f", {first}–{first + len(self.rows) - 1} shown ([ ] pages)"
+        return (f"Saved games in {self.dirs.saves}  ·  {self.total} game(s){which}{shown}, "
+                f"sorted by {self.sort_key} {arrow}")
+
     @property
-    def selected(self) -> Optional[SavedGame]:
+    def selected(self) -> Optional[SaveRow]:
         table = self.query_one(DataTable)
-        if not self.saves or not table.row_count:
+        if not self.rows or not table.row_count:
             return None
         row = table.cursor_row
-        return self.saves[row] if 0 <= row < len(self.saves) else None
+        return self.rows[row] if 0 <= row < len(self.rows) else None
 
     # -- actions --------------------------------------------------------------
     def action_close(self) -> None:
@@ -204,6 +299,10 @@ class SavedGamesScreen(Screen[None]):
         event.stop()
         self.action_open()
 
+    def _resort(self) -> None:
+        self.page = 0
+        self.read_page()
+
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         event.stop()
         key = event.column_key.value
@@ -212,39 +311,73 @@ class SavedGamesScreen(Screen[None]):
             self.reverse = not self.reverse
         else:
             self.sort_key, self.reverse = key, False
-        self.fill()
+        self._resort()
 
     def action_sort_next(self) -> None:
-        self.sort_key = SORT_KEYS[(SORT_KEYS.index(self.sort_key) + 1) % len(SORT_KEYS)]
+        self.sort_key = INDEX_SORT_KEYS[(INDEX_SORT_KEYS.index(self.sort_key) + 1) % len(INDEX_SORT_KEYS)]
         self.reverse = False
-        self.fill()
+        self._resort()
 
     def action_reverse(self) -> None:
         self.reverse = not self.reverse
-        self.fill()
+        self._resort()
+
+    def action_next_game(self) -> None:
+        """All games, then each game the saves hold."""
+        from dataclasses import replace
+
+        choices: list[Optional[str]] = [None, *self.games]
+        if self.where.game is not None and self.where.game not in choices:
+            choices.append(self.where.game)
+        self.where = replace(self.where, game=choices[(choices.index(self.where.game) + 1) % len(choices)])
+        self._resort()
+
+    def action_next_state(self) -> None:
+        """Finished and put aside, then only finished, then only put aside."""
+        from dataclasses import replace
+
+        choices: list[Optional[str]] = [None, *STATES]
+        self.where = replace(self.where, state=choices[(choices.index(self.where.state) + 1) % len(choices)])
+        self._resort()
+
+    def action_page(self, delta: int) -> None:
+        if self.check_action("page", (delta,)):
+            self.page += delta
+            self.read_page()
+
+    def _load(self, row: SaveRow) -> Optional[storage.SavedGame]:
+        try:
+            return row.load()
+        except SaveError as exc:  # changed or gone since it was listed
+            self.notify(printable(str(exc)), severity="error", timeout=8)
+            self.read_saves()
+            return None
 
     def action_open(self) -> None:
         from .game_review import GameReviewScreen
 
-        saved = self.selected
+        row = self.selected
+        saved = self._load(row) if row is not None else None
         if saved is not None:
             self.app.push_screen(GameReviewScreen(saved))
 
     def action_resume(self) -> None:
         """Continue an unfinished (put-aside) game: the app asks first if another
         game is unfinished; it is filed over this entry when it ends."""
-        saved = self.selected
-        if saved is None:
+        row = self.selected
+        if row is None:
             return
-        if saved.finished:
-            self.notify(f"{saved.id} is finished: Enter reviews it.", timeout=4)
+        if row.finished:
+            self.notify(f"{printable(row.id)} is finished: Enter reviews it.", timeout=4)
             return
-        self.app.start_table(saved.game, new_label="continue this one")
+        saved = self._load(row)
+        if saved is not None:
+            self.app.start_table(saved.game, new_label="continue this one")
 
     def action_players(self) -> None:
         from .players import PlayersScreen
 
-        self.app.push_screen(PlayersScreen(self.saves, self.warnings))
+        self.app.push_screen(PlayersScreen(SaveFilter(game=self.where.game)))
 
     def action_delete(self) -> None:
         from .confirm import ConfirmScreen
@@ -255,16 +388,15 @@ class SavedGamesScreen(Screen[None]):
 
         def answered(yes: Optional[bool]) -> None:
             if not yes:
-                self.notify(f"Kept {saved.id}.", timeout=3)
+                self.notify(f"Kept {printable(saved.id)}.", timeout=3)
                 return
             try:
                 storage.delete_save(self.dirs, saved.path)
             except SaveError as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                self.notify(printable(str(exc)), severity="error", timeout=8)
                 return
-            self.notify(f"Deleted {saved.id}.", timeout=3)
-            self.saves = [s for s in self.saves if s.path != saved.path]
-            self.fill()
+            self.notify(f"Deleted {printable(saved.id)}.", timeout=3)
+            self.read_saves()
 
         winner = ", ".join(saved.winner_names) or "nobody yet"
         self.app.push_screen(
