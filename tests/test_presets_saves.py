@@ -208,7 +208,8 @@ def test_export_md_of_a_classic_game(capsys):
 
 
 def by_rules(preset):
-    """Games, wins and rounds per player name over the samples of one preset."""
+    """Games and wins per player over the samples of one preset (a bot by its
+    strength, once per game), and their rounds: every seat's, added up."""
     games, wins, rounds = {}, {}, {}
     for save_id in IDS:
         rec = raw(save_id)["record"]
@@ -216,11 +217,13 @@ def by_rules(preset):
         if preset is not None and game != preset:
             continue
         for s, seat in enumerate(rec["seats"]):
-            name = seat["name"]
-            games[name] = games.get(name, 0) + 1
-            wins[name] = wins.get(name, 0) + (s in rec["winners"])
+            player = seat.get("player", "human")
+            name = seat["name"] if player == "human" else f"{player} bot"
+            games.setdefault(name, set()).add(save_id)
+            if s in rec["winners"]:
+                wins.setdefault(name, set()).add(save_id)
             rounds[name] = rounds.get(name, 0) + record_rounds(rec)
-    return games, wins, rounds
+    return ({n: len(g) for n, g in games.items()}, {n: len(wins.get(n, ())) for n in games}, rounds)
 
 
 @pytest.mark.parametrize("preset", ["classic", "up-and-down", "oh-seven"])
@@ -230,8 +233,11 @@ def test_players_filtered_by_rules(capsys, preset):
     games, wins, rounds = by_rules(preset)
     assert f"of {preset}" in out.splitlines()[0]
     table = [[c.strip() for c in line.split("│")[1:-1]] for line in out.splitlines() if line.startswith("│")]
-    assert {row[0] for row in table} == set(games)
-    for row in table:
+    every, family = [r for r in table if len(r) == 3], [r for r in table if len(r) > 3]
+    assert {row[0] for row in every} == set(games) == {row[0] for row in family}
+    for row in every:
+        assert (int(row[1]), int(row[2])) == (games[row[0]], wins[row[0]])
+    for row in family:  # the family's own table: its rounds, played by every seat
         assert (int(row[1]), int(row[2]), int(row[3])) == (games[row[0]], wins[row[0]], rounds[row[0]])
 
 
@@ -313,20 +319,35 @@ async def test_review_of_a_no_trump_game(tmp_path):
 
 
 async def test_players_view_filters_by_rules(save_dir):
+    """The players of each game's saves (the list's game filter, passed on), first
+    over every family, then in the game's family with its rounds."""
+    from ohseven_tui.storage.index import SaveFilter
+    from ohseven_tui.ui.screens.players import PlayersScreen
+
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
-        await pilot.press("p")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "PlayersScreen"
-        for preset in (None, *(spec.name for spec in registry.games()), None):  # f: all, each game in menu order
+        for preset in (None, *(spec.name for spec in registry.games())):
             games, wins, rounds = by_rules(preset)
+            app.push_screen(PlayersScreen(SaveFilter(game=preset)))
+            for _ in range(50):  # until the worker has filled it (a step limit)
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                if app.screen.query_one(DataTable).row_count or not games:
+                    break
             table = app.screen.query_one(DataTable)
             rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
             assert set(rows) == set(games)
             for name, row in rows.items():
-                assert (int(row[1]), int(row[2]), int(row[3])) == (games[name], wins[name], rounds[name])
+                assert (int(row[1]), int(row[2])) == (games[name], wins[name])
             title = text_of(app.screen.query_one("#players-title", Static))
-            assert (preset or "all rules") in title
-            await pilot.press("f")
+            assert (f"of {preset}" if preset else "all game families") in title
+            if preset is not None and games:
+                await pilot.press("f")
+                await pilot.pause()
+                table = app.screen.query_one(DataTable)
+                rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
+                for name, row in rows.items():
+                    assert int(row[3]) == rounds[name]
+            await pilot.press("escape")
             await pilot.pause()

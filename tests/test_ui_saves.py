@@ -136,12 +136,22 @@ async def test_list_sorts(save_dir):
         await pilot.press("v")
         await pilot.pause()
         assert listed(app) == IDS[::-1]
+        await pilot.press("o")  # -> game (a version 1 record names it in its rules)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        names = [raw(i)["record"].get("game") or raw(i)["record"]["rules"]["preset"] for i in listed(app)]
+        assert names == sorted(names)
         await pilot.press("o")  # -> players
+        await pilot.pause()
+        await app.workers.wait_for_complete()
         await pilot.pause()
         counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts)
-        for _ in range(3):  # -> rules, winner, score
+        for _ in range(2):  # -> winner, score
             await pilot.press("o")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
         await pilot.pause()
         best = [max(raw(i)["record"]["totals"]) for i in listed(app)]
         assert best == sorted(best, reverse=True)
@@ -176,12 +186,18 @@ async def test_every_unreadable_file_gets_a_notice_and_the_app_goes_on(save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
         assert sorted(listed(app)) == IDS  # the bad files are skipped
+        # The first few get a notice each (a folder of many bad files is not a
+        # storm of them); the status line names every one, each with its reason.
         shown = notices(app)
-        for case, path in bad.items():
-            mine = [n for n in shown if str(path) in n]
-            assert len(mine) == 1 and CASES[case][1] in mine[0] and "\n" not in mine[0]
         status = text_of(app.screen.query_one("#saves-status", Static))
         assert f"{len(CASES)} file(s) could not be read" in status
+        named = [path for path in bad.values() if any(str(path) in n for n in shown)]
+        assert len(named) == min(5, len(CASES)) and any(f"{len(CASES) - 5} more" in n for n in shown)
+        flat = " ".join(status.split())  # the status wraps
+        for case, path in bad.items():
+            mine = [n for n in shown if str(path) in n]
+            assert len(mine) <= 1 and all(CASES[case][1] in n and "\n" not in n for n in mine)
+            assert f"{path}: {CASES[case][1]}" in flat or f"{path.name}" in flat
         await select(pilot, "sim-7-0001")  # still works: open a good game
         await pilot.press("enter")
         await pilot.pause()
@@ -308,29 +324,89 @@ async def test_replay_steps_through_a_redealt_round(save_dir):
         assert all(len(h) == 1 for h in screen.current_step.hands)
 
 
-async def test_players_view(save_dir):
-    app = OhSevenApp(save_dir=save_dir)
-    games, wins, rounds = {}, {}, {}
-    for save_id in IDS:
-        rec = raw(save_id)["record"]
-        for s, seat in enumerate(rec["seats"]):
-            games[seat["name"]] = games.get(seat["name"], 0) + 1
-            wins[seat["name"]] = wins.get(seat["name"], 0) + (s in rec["winners"])
-            rounds[seat["name"]] = rounds.get(seat["name"], 0) + record_rounds(rec)
+async def wait_for_rows(pilot, table_id: str) -> DataTable:
+    """The table once the screen's worker has filled it."""
+    app = pilot.app
+    for _ in range(50):  # a step limit, not a clock
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.screen.query_one(table_id, DataTable)
+        if table.row_count:
+            return table
+    return app.screen.query_one(table_id, DataTable)
+
+
+async def test_players_view_player_page_and_their_games(tmp_path):
+    """People by name, bots by strength (a bot seat named Ann is not Ann), per
+    game family with only its own rates; a player's page; their games."""
+    from identity_saves import expected_players, write_identity_saves
+
+    from ohseven_tui.engine.registry import family_label, games as all_games
+
+    d = tmp_path / "saves"
+    paths = write_identity_saves(d, repeats=2)
+    expected = expected_players(paths)
+    assert {"Ann", "normal bot", "easy bot"} <= set(expected)
+    app = OhSevenApp(save_dir=d)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
         await pilot.press("p")
         await pilot.pause()
         assert type(app.screen).__name__ == "PlayersScreen"
-        table = app.screen.query_one(DataTable)
-        rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
-        assert set(rows) == set(games)
+        table = await wait_for_rows(pilot, "#players-table")
+        heads = [str(c.label) for c in table.columns.values()]
+        rows = {str(table.get_row_at(i)[0]): dict(zip(heads, map(str, table.get_row_at(i))))
+                for i in range(table.row_count)}
+        assert set(rows) == set(expected)
         for name, row in rows.items():
-            assert (int(row[1]), int(row[2]), int(row[3])) == (games[name], wins[name], rounds[name])
-        ann = raw("redeal-2p")["record"]
-        own = [(r["bids"][0], sum(t["winner"] == 0 for t in r["tricks"])) for r in ann["rounds"]]
-        assert rows["Ann"][5] == f"{sum(b == t for b, t in own) / 7:.0%}"
-        assert rows["Ann"][7] == f"{sum(b > t for b, t in own) / 7:.0%}"
+            assert (int(row["Games"]), int(row["Wins"])) == (len(expected[name]["games"]),
+                                                             len(expected[name]["wins"])), name
+        # f: each family in turn, with the rates it declares and no other.
+        families = list(dict.fromkeys(spec.family for spec in all_games()))
+        for _ in families:
+            await pilot.press("f")
+            await pilot.pause()
+            title = text_of(app.screen.query_one("#players-title", Static))
+            family = next(f for f in families if family_label(f) in title)
+            spec = next(sp for sp in all_games() if sp.family == family)
+            game = spec.new_game(spec.check_options({}), seed=0)
+            declared = [t.label for t in spec.stats(game.observe(0)).tallies]
+            table = app.screen.query_one("#players-table", DataTable)
+            heads = [str(c.label) for c in table.columns.values()]
+            assert heads[5:] == declared, (family, heads)
+        # Ann's page: the person, not the bot seat named Ann.
+        await pilot.press("f")  # back to every family
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        table.move_cursor(row=names.index("Ann"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PlayerScreen"
+        title = text_of(app.screen.query_one("#player-title", Static))
+        ann = expected["Ann"]
+        assert f"Ann (a person): {len(ann['games'])} game(s), {len(ann['wins'])} won" in title
+        chart = text_of(app.screen.query_one("#player-chart", Static))
+        marks = next(line.strip() for line in chart.splitlines() if set(line.strip()) <= {"W", "·"} and line.strip())
+        # oldest first: the files' dates are a day apart in write order
+        order = sorted(ann["games"], key=lambda i: json.loads((d / f"{i}.json").read_text())["date"])
+        assert marks == "".join("W" if i in ann["wins"] else "·" for i in order)
+        versus = text_of(app.screen.query_one("#player-versus", Static))
+        for bot in ("easy bot", "normal bot"):
+            line = next(ln for ln in versus.splitlines() if bot in ln)
+            both = ann["games"] & expected[bot]["games"]
+            won = {i for i in both if i in ann["wins"] and i not in expected[bot]["wins"]}
+            assert [c.strip() for c in line.split("│") if c.strip()][1:3] == [str(len(both)), str(len(won))]
+        # g: the list of Ann's games only.
+        await pilot.press("g")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SavedGamesScreen"
+        assert sorted(listed(app)) == sorted(ann["games"])
+        assert "with Ann" in text_of(app.screen.query_one("#saves-title", Static))
 
 
 async def test_header_click_sorts_and_enter_opens_one_review(save_dir):
@@ -391,16 +467,16 @@ def hold_the_reading_back(monkeypatch):
     """Make the saved games screen's reading wait for the returned event."""
     import threading
 
-    from ohseven_tui import storage
+    from ohseven_tui.storage import index
 
     release = threading.Event()
-    real_list_saves = storage.list_saves
+    real_read = index._facts_chunk
 
-    def slow_list_saves(dirs):
+    def slow_read(folder, items):
         release.wait(10)
-        return real_list_saves(dirs)
+        return real_read(folder, items)
 
-    monkeypatch.setattr(storage, "list_saves", slow_list_saves)
+    monkeypatch.setattr(index, "_facts_chunk", slow_read)
     return release
 
 

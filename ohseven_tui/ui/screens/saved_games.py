@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 COLUMNS = (("id", "ID"), ("date", "Date"), ("game", "Game"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
 PAGE = 100  # rows loaded at a time
+NOTICES = 5  # unreadable files named in a notice each; the status line counts the rest
 # Below WIDE columns the list leaves out the ID (the review's title names it) and
 # the player count (the names under Scores tell it), and wraps the rest onto more
 # lines a game, so the date, rules, winner and every score stay whole.
@@ -216,6 +217,11 @@ class SavedGamesScreen(Screen[None]):
         self.warnings = list(result.warnings)
         if result.notice:
             self.notify(printable(result.notice), title="Saved games", severity="warning", timeout=10)
+        for warning in self.warnings[:NOTICES]:
+            self.notify(printable(warning), title="Saved games", severity="warning", timeout=8)
+        if len(self.warnings) > NOTICES:
+            self.notify(f"… and {len(self.warnings) - NOTICES} more file(s) that could not be read (listed below "
+                        "the games).", title="Saved games", severity="warning", timeout=8)
 
     def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str]) -> None:
         self.rows, self.total, self.page, self.games = rows, total, page, games
@@ -301,6 +307,7 @@ class SavedGamesScreen(Screen[None]):
 
     def _resort(self) -> None:
         self.page = 0
+        self.query_one("#saves-title", Static).update(plain(self._title()))  # at once, even while reading
         self.read_page()
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
