@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from helpers import record_players, record_rounds
+from helpers import record_players
 from test_storage_bad_input import CASES, unprivileged, write_case
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
@@ -341,7 +341,8 @@ async def test_players_view_player_page_and_their_games(tmp_path):
     game family with only its own rates; a player's page; their games."""
     from identity_saves import expected_players, write_identity_saves
 
-    from ohseven_tui.engine.registry import family_label, games as all_games
+    from ohseven_tui.engine.registry import family_label
+    from ohseven_tui.engine.registry import games as all_games
 
     d = tmp_path / "saves"
     paths = write_identity_saves(d, repeats=2)

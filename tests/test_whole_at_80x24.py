@@ -256,12 +256,12 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
             for info, total in zip(game.seats, game.totals):
                 assert f"{info.name} {total}" in shown, f"saved games: {name}: {info.name} {total}"
         check_footer(app, "saved games", "p Players")
-        saves = app.screen.saves
-        for row, saved in enumerate(saves):
+        rows = app.screen.rows
+        for row, listed in enumerate(rows):
             app.screen.query_one("DataTable").move_cursor(row=row)
             await pilot.press("enter")
             await pilot.pause()
-            game = saved.game
+            game = listed.load().game
             obs = game.observe(0)
             sheet = game.spec.sheet(obs)
             where = f"review of {game.spec.name}"
@@ -271,10 +271,14 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
             await pilot.press("escape")
             await pilot.pause()
         await pilot.press("p")
-        await pilot.pause()
+        for _ in range(50):  # until its worker has read the index (a step limit)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if app.screen.query_one("DataTable").row_count:
+                break
         shown = text(app)
-        for info in games["seven-for-seven"].seats:
-            assert info.name in shown
+        for info in games["seven-for-seven"].seats:  # a person by name, a bot by strength
+            assert (info.name if info.player == "human" else f"{info.player} bot") in shown
         check_footer(app, "players")
         await pilot.press("escape", "escape")
         await pilot.pause()

@@ -121,6 +121,9 @@ class SavedGamesScreen(Screen[None]):
         Binding("delete,x", "delete", "Delete", key_display="x"),
         Binding("p", "players", "Players"),
     ]
+    # At 80 columns the footer drops these first: the filters and the sort keys
+    # are in the help and the title says the sort; Delete and Players stay.
+    FOOTER_DROP = ("next_state", "reverse", "next_game", "sort_next", "resume")
 
     def __init__(self, where: Optional[SaveFilter] = None) -> None:
         super().__init__()
