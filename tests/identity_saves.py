@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from ohseven_tui.engine import registry
@@ -45,7 +46,8 @@ def write_identity_saves(folder: Path, *, old: bool = False, repeats: int = 1) -
             spec = registry.game_spec(name)
             game = spec.new_game(spec.check_options({"players": players}), seed=100 * k + g, seats=seats_for(players))
             play_random(game, random.Random(100 * k + g))
-            data = save_data(game, date=f"2026-02-{day:02d}T12:00:00Z")
+            when = datetime(2026, 2, 1, 12, tzinfo=timezone.utc) + timedelta(days=day)
+            data = save_data(game, date=when.isoformat().replace("+00:00", "Z"))
             day += 1
             if old:
                 data["summary"].pop("seats", None)

@@ -260,6 +260,10 @@ def run_list(args) -> int:
     for col in ("ID", "Date", "Game", "Players", "Winner", "Scores"):
         table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
     labels = {}
+    console = _console()
+    # On a terminal a name and its score never split over two lines (a no-break
+    # space between); into a pipe the row is one line anyway, with plain spaces.
+    tie = "\u00a0" if console.is_terminal else " "
     for s in rows:
         try:
             spec = game_spec(s.game)
@@ -268,9 +272,8 @@ def run_list(args) -> int:
         except UnknownGame:  # a game this ohseven does not have: its name as saved
             rules = s.game
         winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
-        scores = "  ".join(f"{n} {t}" for n, t in zip(s.names, s.totals))
+        scores = "  ".join(f"{n}{tie}{t}" for n, t in zip(s.names, s.totals))
         table.add_row(_t(s.id), _t(_short_date(s.date)), _t(rules), str(s.players), _t(winner), _t(scores))
-    console = _console()
     if not rows:
         console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
         return 0

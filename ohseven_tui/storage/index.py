@@ -273,6 +273,7 @@ class PlayerGame:
     won: bool
     rounds: int
     points: float  # over finished rounds (a mean if the player held several seats)
+    family: str = ""
 
     @property
     def points_per_round(self) -> float:
@@ -299,7 +300,7 @@ class HeadToHead:
 @dataclass
 class PlayerPage:
     row: PlayerRow
-    recent: list[PlayerGame]  # the last games, oldest first
+    recent: dict[str, list[PlayerGame]]  # per game family, its last games, oldest first
     head_to_head: list[HeadToHead]
 
 
@@ -552,17 +553,22 @@ class SaveIndex:
         return sorted(rows.values(), key=lambda p: (-p.games, p.label.lower(), p.who))
 
     def player(self, who: str, where: SaveFilter = SaveFilter(), recent: int = 50) -> Optional[PlayerPage]:
-        """One player's page: their row, their last ``recent`` games and, for a
-        human, how they fared against each bot strength at their tables."""
+        """One player's page: their row, their last ``recent`` games in each game
+        family and, for a human, how they fared against each bot strength at their
+        tables."""
         found = [p for p in self.players(where) if p.who == who]
         if not found:
             return None
         sql, args = where.where()
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             games = conn.execute(
-                f"""SELECT id, date, game, max(s.total), max(s.won), rounds, avg(s.points)
-                    FROM seats s JOIN saves USING (file)
-                    WHERE s.who = ? AND {sql} GROUP BY file ORDER BY date DESC, id DESC LIMIT ?""",
+                f"""SELECT id, date, game, family, total, won, rounds, points FROM (
+                      SELECT id, date, game, family, max(s.total) AS total, max(s.won) AS won, rounds,
+                             avg(s.points) AS points,
+                             row_number() OVER (PARTITION BY family ORDER BY date DESC, id DESC) AS nth
+                      FROM seats s JOIN saves USING (file)
+                      WHERE s.who = ? AND {sql} GROUP BY file)
+                    WHERE nth <= ? ORDER BY date DESC, id DESC""",
                 [who, *args, recent]).fetchall()
             versus = conn.execute(
                 f"""SELECT b.who, count(*),
@@ -576,9 +582,11 @@ class SaveIndex:
             return games, versus
 
         games, versus = self._query(query)
-        recent_games = [PlayerGame(i, d, g, t, bool(w), r, p) for i, d, g, t, w, r, p in reversed(games)]
+        by_family: dict[str, list[PlayerGame]] = {}
+        for i, d, g, f, t, w, r, p in reversed(games):
+            by_family.setdefault(f, []).append(PlayerGame(i, d, g, t, bool(w), r, p, f))
         h2h = [HeadToHead(b, n, w, lost, sh, ne) for b, n, w, lost, sh, ne in versus]
-        return PlayerPage(found[0], recent_games, h2h)
+        return PlayerPage(found[0], {f: by_family[f] for f in found[0].families if f in by_family}, h2h)
 
     def export(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False) -> Iterator[dict]:
         """Every matching save as plain data, a seat list in each (for a spreadsheet)."""

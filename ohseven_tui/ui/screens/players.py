@@ -144,7 +144,7 @@ class PlayersScreen(Screen[None]):
 
 
 # ---------------------------------------------------------------------------- one player's page
-CHART_HEIGHT = 6  # rows of bars, above and below the zero line together
+CHART_HEIGHT = 4  # rows of bars, above and below the zero line together
 
 
 def chart_lines(values: list[float], wins: list[bool], height: int = CHART_HEIGHT) -> list[Text]:
@@ -179,8 +179,8 @@ def chart_lines(values: list[float], wins: list[bool], height: int = CHART_HEIGH
 
 class PlayerScreen(Screen[None]):
     """A player's games, wins and points by game family, each family's own rates,
-    their last 50 games as a chart, and (for a person) how they fare against each
-    bot strength they have sat with."""
+    their last 50 games of each family as a chart, and (for a person) how they
+    fare against each bot strength they have sat with."""
 
     CSS_PATH = "saved_games.tcss"
     BINDINGS = [
@@ -249,15 +249,19 @@ class PlayerScreen(Screen[None]):
         return table
 
     def _chart(self, page: PlayerPage) -> Text:
-        games = page.recent
-        head = Text(f"Last {len(games)} game(s), oldest on the left: points per round or hand in each "
-                    "(green above the line, red below); W marks a win.\n", style="bold")
-        lines = chart_lines([g.points_per_round for g in games], [g.won for g in games])
-        body = Text("\n").join(lines)
-        if games:
+        """Per game family, its last games as bars (points differ too much between
+        families to share one scale)."""
+        out = Text()
+        for family, games in page.recent.items():
+            label, word = family_words(family)
+            out.append(f"{label}: last {len(games)} game(s), oldest on the left, points per {word} in each "
+                       "(green above the line, red below); W marks a win.\n", style="bold")
+            out.append_text(Text("\n").join(chart_lines([g.points_per_round for g in games],
+                                                        [g.won for g in games])))
             first, last = games[0].date[:10], games[-1].date[:10]
-            body.append(f"\n{first}" + " " * max(1, len(games) - len(first) - len(last)) + last, style="dim")
-        return Text.assemble(head, body, "\n")
+            gap = " " * max(1, len(games) - len(first) - len(last))
+            out.append(f"\n{first}{gap}{last}\n\n" if len(games) > 1 else f"\n{first}\n\n", style="dim")
+        return out
 
     def _versus(self, page: PlayerPage) -> Any:
         if page.row.kind == "bot":
