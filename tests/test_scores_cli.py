@@ -277,7 +277,7 @@ def test_players_rates_of_the_oh_hell_family(capsys):
     assert [row["Fill"], row["Overflow"], row["Underfill"]] == [f"{fill / rounds:.0%}", f"{over / rounds:.0%}",
                                                                 f"{under / rounds:.0%}"]
     # Only the rates a family keeps: the Oh Hell family's table has no Watten column.
-    assert "Answered" not in row and "Made" not in row
+    assert "Held" not in row and "Made" not in row
 
 
 @pytest.mark.parametrize("argv", [["show", "no-such-game"], ["export", "no-such-game"], ["export", "sim-1-0001", "--format", "xls"]])

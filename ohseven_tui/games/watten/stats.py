@@ -78,7 +78,7 @@ def stats_view(obs: Any) -> StatsView:
     tallies = (
         Tally("won", "Won", tuple(sides[s & 1]["hands_won"] for s in range(obs.players)),
               long_label="hands won by the player's side"),
-        Tally("answered", "Answered", tuple(faced[s & 1]["raises_held"] for s in range(obs.players)),
+        Tally("answered", "Held", tuple(faced[s & 1]["raises_held"] for s in range(obs.players)),
               of=tuple(faced[s & 1]["raises"] for s in range(obs.players)),
               long_label="raises faced that the player's side held (play went on)"),
     )
