@@ -494,6 +494,14 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot, wait=False)
         assert "Reading the saved games" in text_of(app.screen.query_one("#saves-status", Static))
+        from textual.widgets import ProgressBar
+
+        bar = app.screen.query_one(ProgressBar)
+        for _ in range(20):  # the worker has counted the files to read (a step limit)
+            await pilot.pause()
+            if bar.total:
+                break
+        assert bar.display and bar.total == len(IDS) and bar.progress == 0  # a progress bar while reading
         await pilot.press("o")  # sort by the next column: handled while reading
         await pilot.pause()
         assert "sorted by id" in text_of(app.screen.query_one("#saves-title", Static))
@@ -503,6 +511,7 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
         await pilot.pause()
         assert sorted(listed(app)) == IDS
         assert "Reading" not in text_of(app.screen.query_one("#saves-status", Static))
+        assert not bar.display
 
 
 async def test_the_screen_is_drawn_while_reading_and_the_rows_once_reading_ends(save_dir, monkeypatch):
