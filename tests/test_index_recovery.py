@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from index_saves import assert_agrees, hashes, make_pool
 
-from ohseven_tui.storage import save_dirs
 from ohseven_tui.storage import index as index_module
+from ohseven_tui.storage import save_dirs
 from ohseven_tui.storage.index import index_path, open_index
 
 

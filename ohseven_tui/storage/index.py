@@ -790,7 +790,7 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
     from ..safetext import one_line
 
     path = index_path(dirs)
-    notice = ""
+    reason = ""  # why the index file was removed, to be rebuilt
     if not dirs.saves.is_dir():  # nothing saved yet (or not a folder: refresh says so): reviewing creates nothing
         return SaveIndex(dirs, _memory(), None)
     for attempt in (1, 2):
@@ -803,6 +803,9 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
                 _create(conn, dirs.saves)  # a first index, or one this ohseven outgrew: quietly
             elif why:
                 raise sqlite3.DatabaseError(why)
+            # Only now is it true that the index was rebuilt.
+            notice = one_line(f"the saved games index {_where(dirs)} {reason}; rebuilt from the save files", 400) \
+                if reason else ""
             return SaveIndex(dirs, conn, path, notice)
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
@@ -811,13 +814,12 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
             if attempt == 1 and not ("locked" in text or "busy" in text) and not isinstance(exc, OSError):
                 # Corrupt, damaged or newer: it is a cache of the files, so it is rebuilt.
                 reason = text if text.startswith(("was made", "is ")) else f"could not be read ({text})"
-                notice = one_line(f"the saved games index {_where(dirs)} {reason}; rebuilt from the save files", 400)
                 try:
                     _remove_index(path)
                     continue
                 except OSError:
                     pass
-            notice = one_line(_join(notice, f"the saved games index {_where(dirs)} {_why(exc)}; "
-                                            "read the save files directly this time"), 400)
+            why = reason if attempt == 1 and reason else _why(exc)
+            notice = one_line(f"the saved games index {_where(dirs)} {why}; read the save files directly this time", 400)
             return SaveIndex(dirs, _memory(), None, notice)
-    return SaveIndex(dirs, _memory(), None, notice)  # pragma: no cover - the loop always returns
+    return SaveIndex(dirs, _memory(), None)  # pragma: no cover - the loop always returns
