@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from index_saves import assert_agrees, folder_facts, make_pool
 
+from ohseven_tui.storage import index as index_module
 from ohseven_tui.storage import save_dirs
 from ohseven_tui.storage.index import index_path, open_index
 
@@ -58,11 +59,15 @@ class Folder(RuleBasedStateMachine):
         self.saves = self.tmp / "saves"
         self.saves.mkdir()
         self.dirs = save_dirs(self.saves)
+        # Every file here is new: inside the racy window every row would be read again
+        # at each refresh, and the stamps (size, times, inode) would never be compared.
+        self.racy, index_module.RACY_NS = index_module.RACY_NS, 0
         self.index = open_index(self.dirs)  # kept open over the steps, as the app keeps it
         self.made = 0
         self.clock = 1_800_000_000 * 10**9  # modification times the steps set (never the machine's clock)
 
     def teardown(self) -> None:
+        index_module.RACY_NS = self.racy
         self.index.close()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
@@ -192,13 +197,14 @@ def test_the_same_size_variant_is_a_good_save_of_other_bytes(tmp_path):
 
 
 @pytest.mark.parametrize("keep_mtime", [False, True])
-def test_a_same_size_rewrite_is_read_again(tmp_path, keep_mtime):
+def test_a_same_size_rewrite_is_read_again(tmp_path, keep_mtime, monkeypatch):
     """One step of the property test, named: another game of the same size written
     over a save (its modification time kept too, as ``cp -p`` keeps it)."""
     saves = tmp_path / "saves"
     saves.mkdir()
     path = saves / "game.json"
     path.write_bytes(POOL[0])
+    monkeypatch.setattr(index_module, "RACY_NS", 0)  # the file is new: compare its stamps, not the window
     with open_index(save_dirs(saves)) as index:
         index.refresh()
         before = os.stat(path)
@@ -208,3 +214,18 @@ def test_a_same_size_rewrite_is_read_again(tmp_path, keep_mtime):
             os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
         result = index.refresh()
         assert_agrees(index, saves, result.warnings)
+
+
+@pytest.mark.parametrize("window", [0, 10**18])
+def test_a_file_read_in_the_racy_window_is_read_again(tmp_path, monkeypatch, window):
+    """A file changed within RACY_NS of being read may change again unseen on a
+    coarse clock: its row is read again at the next refresh; outside it, not."""
+    monkeypatch.setattr(index_module, "RACY_NS", window)
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for k in range(3):
+        (saves / f"g{k}.json").write_bytes(POOL[k])
+    with open_index(save_dirs(saves)) as index:
+        assert index.refresh().read == 3
+        assert index.refresh().read == (3 if window else 0)
+        assert_agrees(index, saves)

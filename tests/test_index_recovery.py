@@ -22,6 +22,13 @@ from ohseven_tui.storage import save_dirs
 from ohseven_tui.storage.index import index_path, open_index
 
 
+@pytest.fixture(autouse=True)
+def _no_racy_window(monkeypatch):
+    """Files here are seconds old: without this, whether a row is read again
+    (inside the index's racy window) would depend on the machine's pace."""
+    monkeypatch.setattr(index_module, "RACY_NS", 0)
+
+
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory) -> Path:
     return make_pool(tmp_path_factory.mktemp("pool") / "saves", per_game=2)[0].parent
