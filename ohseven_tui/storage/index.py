@@ -85,7 +85,7 @@ CREATE TABLE saves (
     finished INTEGER,
     rounds INTEGER,             -- finished rounds (hands)
     top INTEGER,                -- the highest total
-    names TEXT,                 -- JSON: per seat
+    names TEXT,                 -- JSON (ASCII, so a lone surrogate keeps its escape): per seat, as saved
     totals TEXT,                -- JSON: per seat
     winners TEXT                -- JSON: the winners' seats
 );
@@ -350,7 +350,7 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     winners = list(game.winners)
     row = (file, ident, raw_name, size, mtime_ns, stamp, digest, None, saved.game_id, spec.name, spec.family,
            json.dumps(dict(game.options), sort_keys=True), game.players, saved.date, int(saved.finished),
-           rounds, max(totals) if totals else 0, json.dumps([_storable(s.name) for s in game.seats], ensure_ascii=False),
+           rounds, max(totals) if totals else 0, json.dumps([s.name for s in game.seats]),
            json.dumps(totals), json.dumps(winners))
     seats = []
     for s, seat in enumerate(game.seats):
@@ -591,7 +591,7 @@ class SaveIndex:
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             found = conn.execute(
                 f"SELECT file, id, date, game, family, options, players, finished, rounds, totals, winners, game_id,"
-                f" hash FROM saves WHERE {sql} ORDER BY {order}", args).fetchall()
+                f" hash, names FROM saves WHERE {sql} ORDER BY {order}", args).fetchall()
             seat_rows = conn.execute(
                 f"SELECT file, seat, name, kind, bot, total, won, points FROM seats"
                 f" WHERE file IN (SELECT file FROM saves WHERE {sql}) ORDER BY file, seat", args).fetchall()
@@ -603,7 +603,11 @@ class SaveIndex:
             seats.setdefault(file, []).append(
                 {"seat": seat, "name": name, "kind": kind, "bot": bot, "total": total, "won": bool(won),
                  "points": points})
-        for file, ident, date, game, family, options, players, finished, rounds, totals, winners, gid, digest in found:
+        for file, ident, date, game, family, options, players, finished, rounds, totals, winners, gid, digest, names \
+                in found:
+            # Each seat's name as saved (the seats table keeps a storable form for grouping).
+            for seat, name in zip(seats.get(file, []), json.loads(names)):
+                seat["name"] = name
             yield {"id": ident, "date": date, "game": game, "family": family, "options": json.loads(options),
                    "players": players, "finished": bool(finished), "rounds": rounds, "totals": json.loads(totals),
                    "winners": json.loads(winners), "game_id": gid, "hash": digest, "seats": seats.get(file, [])}
