@@ -16,6 +16,8 @@
    both sizes, and the ratio of the big folder's time to the small one's.
 4. The Saved games screen's first rows: :func:`first_rows_seconds` is the hook
    (the app's measure, not written yet).
+5. ``--profile N``: cProfile of the index's reading of one file (``_facts``) over
+   N files of the small folder, in this process, the top functions by cumulative time.
 
 The issue's targets are printed beside the figures. The machine may be shared
 and loaded (the load average is printed); figures are wall-clock times.
@@ -166,6 +168,30 @@ def first_rows_seconds(folder: Path) -> Optional[float]:
     return None
 
 
+def profile(folder: Path, count: int) -> None:
+    """Where a cold rebuild's time goes: ``_facts`` (read, check, replay, figures)
+    on ``count`` files spread over the folder, one process."""
+    import cProfile
+    import pstats
+
+    from ohseven_tui.storage.index import _facts
+
+    names = sorted(p.name for p in folder.glob("*.json"))
+    names = names[:: max(1, len(names) // count)][:count]
+    items = [(n, (folder / n).stat().st_size, 0, "") for n in names]
+    start = time.perf_counter()
+    for item in items:
+        _facts(str(folder), *item)
+    plain = time.perf_counter() - start
+    print(f"\n_facts on {len(items)} files, one process, no profiler: {len(items) / plain:.0f} files/s")
+    prof = cProfile.Profile()
+    prof.enable()
+    for item in items:
+        _facts(str(folder), *item)
+    prof.disable()
+    pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(18)
+
+
 def mark(ok: bool) -> str:
     return "meets" if ok else "MISSES"
 
@@ -180,6 +206,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="simulate runs at once while generating")
     parser.add_argument("--regenerate", action="store_true")
     parser.add_argument("--skip-cold", action="store_true")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile reading N files, then stop")
     args = parser.parse_args()
 
     big, small = args.dir / f"saves-{args.saves}", args.dir / f"saves-{args.small}"
@@ -187,6 +214,9 @@ def main() -> None:
         generate(big, args.saves, args.jobs)
     if args.regenerate or marked(small) == 0 or not small.exists():
         small_copy(big, small, args.small)
+    if args.profile:
+        profile(small, args.profile)
+        return
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores")
 
