@@ -3,8 +3,8 @@ what each save file holds, so that listing, filtering and player statistics
 never replay thousands of games.
 
 The JSON files stay the truth. The index is brought up to date on every read by
-comparing each file's name, size and modification time with its row: a new or
-changed file is read (replayed once), a removed one dropped. An index that is
+comparing each file's name, size, modification time, inode and change time with
+its row: a new or changed file is read (replayed once), a removed one dropped. An index that is
 corrupt, from a newer schema or cannot be written is rebuilt from the files (in
 memory when the file cannot be replaced), with one notice; deleting it loses
 nothing. Writes are transactions in WAL mode, so two programs reading and
@@ -22,6 +22,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,12 +52,16 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 2  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 3  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
 CHUNK = 200  # files read per transaction: a rebuild cut short keeps what it wrote
 BUSY_MS = 3000  # how long a write waits for another program's write
+# A file changed this close to the moment it was read may change again within one
+# tick of a coarse file system clock (ext4's is a few ms, FAT's 2 s) with the same
+# size and times: such a row is read again at the next refresh.
+RACY_NS = 2_000_000_000
 
 Progress = Callable[[int, int], None]  # (files read, files to read)
 
@@ -68,6 +73,7 @@ CREATE TABLE saves (
     raw BLOB NOT NULL,          -- the name as the file system has it (any bytes)
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
+    stamp TEXT NOT NULL,        -- "inode:ctime_ns", or "racy" (read again next time)
     hash TEXT,                  -- blake2b of the bytes
     error TEXT,                 -- the one-line warning of a file that is not a save (the rest NULL)
     game_id TEXT,
@@ -79,7 +85,7 @@ CREATE TABLE saves (
     finished INTEGER,
     rounds INTEGER,             -- finished rounds (hands)
     top INTEGER,                -- the highest total
-    names TEXT,                 -- JSON: per seat
+    names TEXT,                 -- JSON (ASCII, so a lone surrogate keeps its escape): per seat, as saved
     totals TEXT,                -- JSON: per seat
     winners TEXT                -- JSON: the winners' seats
 );
@@ -321,7 +327,7 @@ def _storable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _facts(folder: str, file: str, size: int, mtime_ns: int) -> tuple:
+def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tuple:
     """Everything the index keeps of one file: (save row, seats, tallies, rounds),
     or an error row. Runs in a worker process for big rebuilds: plain data only."""
     path = Path(folder) / file
@@ -338,17 +344,18 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int) -> tuple:
         sheet = spec.sheet(obs)
         stats = spec.stats(obs)
     except SaveError as exc:
-        return ((file, ident, raw_name, size, mtime_ns, None, _storable(f"skipped {exc}")) + (None,) * 12, (), (), ())
+        return ((file, ident, raw_name, size, mtime_ns, stamp, None, _storable(f"skipped {exc}")) + (None,) * 12,
+                (), (), ())
     except Exception as exc:  # a family's figures failed on a game its rules allowed: still one line
-        return ((file, ident, raw_name, size, mtime_ns, None,
+        return ((file, ident, raw_name, size, mtime_ns, stamp, None,
                  _storable(f"skipped {path}: cannot be reviewed ({type(exc).__name__})")) + (None,) * 12, (), (), ())
     rounds = len(sheet.rounds)
     last = sheet.rounds[-1].cells if sheet.rounds else None
     totals = list(game.totals)
     winners = list(game.winners)
-    row = (file, ident, raw_name, size, mtime_ns, digest, None, saved.game_id, spec.name, spec.family,
+    row = (file, ident, raw_name, size, mtime_ns, stamp, digest, None, saved.game_id, spec.name, spec.family,
            json.dumps(dict(game.options), sort_keys=True), game.players, saved.date, int(saved.finished),
-           rounds, max(totals) if totals else 0, json.dumps([_storable(s.name) for s in game.seats], ensure_ascii=False),
+           rounds, max(totals) if totals else 0, json.dumps([s.name for s in game.seats]),
            json.dumps(totals), json.dumps(winners))
     seats = []
     for s, seat in enumerate(game.seats):
@@ -366,7 +373,7 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int) -> tuple:
     return row, tuple(seats), tuple(tallies), tuple(per_round)
 
 
-def _facts_chunk(folder: str, items: Sequence[tuple[str, int, int]]) -> list[tuple]:
+def _facts_chunk(folder: str, items: Sequence[tuple[str, int, int, str]]) -> list[tuple]:
     return [_facts(folder, *item) for item in items]
 
 
@@ -454,12 +461,13 @@ class SaveIndex:
                 self._update(_scan(self.dirs.saves)[0], Refresh(), None)
                 return fn(self._conn)
 
-    def _update(self, listing: dict[str, tuple[int, int, str]], result: Refresh, progress: Optional[Progress]) -> None:
+    def _update(self, listing: dict[str, tuple[int, int, str, str]], result: Refresh, progress: Optional[Progress]) -> None:
         conn = self._conn
-        known = {f: (size, mtime) for f, size, mtime in conn.execute("SELECT file, size, mtime_ns FROM saves")}
+        known = {f: (size, mtime, stamp) for f, size, mtime, stamp in
+                 conn.execute("SELECT file, size, mtime_ns, stamp FROM saves")}
         gone = [f for f in known if f not in listing]
-        todo = [(name, size, mtime) for f, (size, mtime, name) in sorted(listing.items())
-                if known.get(f) != (size, mtime)]
+        todo = [(name, size, mtime, stamp) for f, (size, mtime, stamp, name) in sorted(listing.items())
+                if known.get(f) != (size, mtime, stamp) or stamp == "racy"]
         if gone:
             with _write(conn):
                 for f in gone:
@@ -474,7 +482,7 @@ class SaveIndex:
             with _write(conn):
                 for row, seats, tallies, per_round in batch:
                     _delete(conn, row[0])
-                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 19)})", row)
+                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 20)})", row)
                     conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
@@ -596,7 +604,7 @@ class SaveIndex:
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             found = conn.execute(
                 f"SELECT file, id, date, game, family, options, players, finished, rounds, totals, winners, game_id,"
-                f" hash FROM saves WHERE {sql} ORDER BY {order}", args).fetchall()
+                f" hash, names FROM saves WHERE {sql} ORDER BY {order}", args).fetchall()
             seat_rows = conn.execute(
                 f"SELECT file, seat, name, kind, bot, total, won, points FROM seats"
                 f" WHERE file IN (SELECT file FROM saves WHERE {sql}) ORDER BY file, seat", args).fetchall()
@@ -608,7 +616,11 @@ class SaveIndex:
             seats.setdefault(file, []).append(
                 {"seat": seat, "name": name, "kind": kind, "bot": bot, "total": total, "won": bool(won),
                  "points": points})
-        for file, ident, date, game, family, options, players, finished, rounds, totals, winners, gid, digest in found:
+        for file, ident, date, game, family, options, players, finished, rounds, totals, winners, gid, digest, names \
+                in found:
+            # Each seat's name as saved (the seats table keeps a storable form for grouping).
+            for seat, name in zip(seats.get(file, []), json.loads(names)):
+                seat["name"] = name
             yield {"id": ident, "date": date, "game": game, "family": family, "options": json.loads(options),
                    "players": players, "finished": bool(finished), "rounds": rounds, "totals": json.loads(totals),
                    "winners": json.loads(winners), "game_id": gid, "hash": digest, "seats": seats.get(file, [])}
@@ -642,10 +654,11 @@ def _order(sort: str, reverse: bool) -> str:
 
 
 # ---------------------------------------------------------------------------- files and connections
-def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str]], str]:
-    """The folder's save files: their index key -> (size, mtime_ns, name), and a
+def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str, str]], str]:
+    """The folder's save files: their index key -> (size, mtime_ns, stamp, name), and a
     warning if the folder itself cannot be listed ("" if it does not exist yet)."""
-    found: dict[str, tuple[int, int, str]] = {}
+    found: dict[str, tuple[int, int, str, str]] = {}
+    racy = time.time_ns() - RACY_NS
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -654,9 +667,12 @@ def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str]], str]:
                     continue
                 try:
                     st = entry.stat()
-                    found[_storable(name)] = (st.st_size, st.st_mtime_ns, name)
+                    # The inode and change time see a rewrite that kept the size and the
+                    # modification time (cp -p, rsync -t, a backup restored; utime sets ctime).
+                    stamp = "racy" if st.st_ctime_ns >= racy else f"{st.st_ino}:{st.st_ctime_ns}"
+                    found[_storable(name)] = (st.st_size, st.st_mtime_ns, stamp, name)
                 except OSError:
-                    found[_storable(name)] = (-1, -1, name)  # read it: its row says why it cannot be
+                    found[_storable(name)] = (-1, -1, "racy", name)  # read it: its row says why it cannot be
     except FileNotFoundError:
         return {}, ""
     except NotADirectoryError:
@@ -667,7 +683,7 @@ def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str]], str]:
     return found, ""
 
 
-def _read_all(folder: str, todo: list[tuple[str, int, int]]) -> Iterator[list[tuple]]:
+def _read_all(folder: str, todo: list[tuple[str, int, int, str]]) -> Iterator[list[tuple]]:
     """The facts of every file, a chunk at a time: in two or more processes when
     there are many (a cold rebuild), else here."""
     done = 0
@@ -803,7 +819,7 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
     from ..safetext import one_line
 
     path = index_path(dirs)
-    notice = ""
+    reason = ""  # why the index file was removed, to be rebuilt
     if not dirs.saves.is_dir():  # nothing saved yet (or not a folder: refresh says so): reviewing creates nothing
         return SaveIndex(dirs, _memory(), None)
     for attempt in (1, 2):
@@ -816,6 +832,9 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
                 _create(conn, dirs.saves)  # a first index, or one this ohseven outgrew: quietly
             elif why:
                 raise sqlite3.DatabaseError(why)
+            # Only now is it true that the index was rebuilt.
+            notice = one_line(f"the saved games index {_where(dirs)} {reason}; rebuilt from the save files", 400) \
+                if reason else ""
             return SaveIndex(dirs, conn, path, notice)
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
@@ -824,13 +843,12 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
             if attempt == 1 and not ("locked" in text or "busy" in text) and not isinstance(exc, OSError):
                 # Corrupt, damaged or newer: it is a cache of the files, so it is rebuilt.
                 reason = text if text.startswith(("was made", "is ")) else f"could not be read ({text})"
-                notice = one_line(f"the saved games index {_where(dirs)} {reason}; rebuilt from the save files", 400)
                 try:
                     _remove_index(path)
                     continue
                 except OSError:
                     pass
-            notice = one_line(_join(notice, f"the saved games index {_where(dirs)} {_why(exc)}; "
-                                            "read the save files directly this time"), 400)
+            why = reason if attempt == 1 and reason else _why(exc)
+            notice = one_line(f"the saved games index {_where(dirs)} {why}; read the save files directly this time", 400)
             return SaveIndex(dirs, _memory(), None, notice)
-    return SaveIndex(dirs, _memory(), None, notice)  # pragma: no cover - the loop always returns
+    return SaveIndex(dirs, _memory(), None)  # pragma: no cover - the loop always returns

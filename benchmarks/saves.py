@@ -1,0 +1,250 @@
+"""Saved games at the scale of years of play (issue 20). Prints figures; asserts nothing.
+
+    python benchmarks/saves.py [--dir /tmp/ohseven-bench-saves] [--saves 10000] [--small 1000]
+                               [--repeats 3] [--jobs 2] [--regenerate]
+
+1. Folders. ``--saves`` games made by ``ohseven simulate --save-dir`` across every
+   game of the registry (an equal share each, bots of two strengths mixed at
+   every table), and a ``--small`` folder holding an equal share of each game's
+   saves copied from it. Making them takes minutes, so they are kept under
+   ``--dir`` and reused (``--regenerate`` makes them again).
+2. Cold rebuild: the index deleted, then a child process opens and refreshes it
+   (``storage.index``): files read per second, and the child's peak memory.
+3. Warm ``scores list`` and ``scores players`` (index up to date, stdout a pipe),
+   run as the user runs them (a child process): wall time, best and median of
+   ``--repeats``, and the child's peak memory (``ru_maxrss`` from ``wait4``), at
+   both sizes, and the ratio of the big folder's time to the small one's.
+4. The Saved games screen's first rows: :func:`first_rows_seconds` is the hook
+   (the app's measure, not written yet).
+5. ``--profile N``: cProfile of the index's reading of one file (``_facts``) over
+   N files of the small folder, in this process, the top functions by cumulative time.
+
+The issue's targets are printed beside the figures. The machine may be shared
+and loaded (the load average is printed); figures are wall-clock times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Optional, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ohseven_tui.engine import registry  # noqa: E402
+
+TARGET_WARM = 0.5  # s, warm list and players at 10,000 saves
+TARGET_COLD = 300.0  # files/s, a cold rebuild
+TARGET_RATIO = 1.5  # players(10k) / players(1k)
+TARGET_FIRST_ROWS = 0.3  # s, the Saved games screen's first rows
+DONE = ".complete"  # a folder's marker: how many saves it holds, once made
+
+
+def run_child(argv: Sequence[str], out: Optional[list] = None) -> tuple[float, int, int]:
+    """Run a child to its end: (wall seconds, exit status, peak memory in KiB).
+    Its stdout goes nowhere, or into ``out`` (lines) when given; its stderr is
+    printed (a notice or an error would say the figure is not what it seems)."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as got:
+        start = time.perf_counter()
+        proc = subprocess.Popen(list(argv), stdout=got if out is not None else subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)  # this child's own rusage
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+        if out is not None:
+            got.seek(0)
+            out.extend(got.read().decode("utf-8", "replace").splitlines())
+    if proc.returncode != 0 or text.strip():
+        print(f"  ({' '.join(argv[-4:])}: exit {proc.returncode}: {text.strip()[:300]})")
+    return wall, proc.returncode, usage.ru_maxrss  # Linux: KiB
+
+
+def ohseven(*args: str) -> list[str]:
+    return [sys.executable, "-m", "ohseven_tui", *args]
+
+
+# ---------------------------------------------------------------------------- folders
+def marked(folder: Path) -> int:
+    try:
+        return int((folder / DONE).read_text())
+    except (OSError, ValueError):
+        return 0
+
+
+def generate(folder: Path, count: int, jobs: int) -> None:
+    """``count`` saves across every game, by ``ohseven simulate --save-dir``
+    (one run per game and bot mix, ``jobs`` at once)."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    specs = registry.games()
+    runs = []
+    for k, spec in enumerate(specs):
+        share = count // len(specs) + (1 if k < count % len(specs) else 0)
+        n = spec.check_options({})["players"]
+        mixes = [",".join("easy" if s % 2 == 0 else "normal" for s in range(n)),
+                 ",".join("normal" if s % 2 == 0 else "easy" for s in range(n))]
+        for m, bots in enumerate(mixes):  # two runs per game: seats and seeds differ
+            games = share // len(mixes) + (1 if m < share % len(mixes) else 0)
+            runs.append(ohseven("simulate", "--game", spec.name, "--games", str(games), "--seed",
+                                str(100 * k + m), "--bots", bots, "--save-dir", str(folder)))
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for argv in runs:
+            pool.submit(subprocess.run, argv, stdout=subprocess.DEVNULL, check=True)
+    made = sum(1 for p in folder.iterdir() if p.suffix == ".json")
+    print(f"made {made} saves in {folder} in {time.perf_counter() - start:.0f} s")
+    (folder / DONE).write_text(str(made))
+
+
+def small_copy(big: Path, folder: Path, count: int) -> None:
+    """``count`` saves of ``big``, an equal share of each simulate run's files."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    runs: dict[str, list[Path]] = {}
+    for p in sorted(big.glob("*.json")):
+        runs.setdefault(p.name.rsplit("-", 1)[0], []).append(p)
+    keys = sorted(runs)
+    for k, key in enumerate(keys):
+        share = count // len(keys) + (1 if k < count % len(keys) else 0)
+        for p in runs[key][:share]:
+            shutil.copy2(p, folder / p.name)
+    (folder / DONE).write_text(str(sum(1 for p in folder.iterdir() if p.suffix == ".json")))
+
+
+def drop_index(folder: Path) -> None:
+    from ohseven_tui.storage import save_dirs
+    from ohseven_tui.storage.index import index_path
+
+    path = index_path(save_dirs(folder))
+    for p in path.parent.glob(path.name + "*"):
+        p.unlink()
+
+
+# ---------------------------------------------------------------------------- measures
+REFRESH = ("import sys, time; from ohseven_tui.storage import save_dirs; "
+           "from ohseven_tui.storage.index import open_index; t = time.perf_counter(); "
+           "r = open_index(save_dirs(sys.argv[1])).refresh(); "
+           "print(r.read, time.perf_counter() - t, r.notice, file=sys.stderr if r.notice else sys.stdout)")
+
+
+def cold(folder: Path) -> tuple[float, float, float, int]:
+    """A cold rebuild in a child: (files/s over the child's whole run, its seconds,
+    seconds in the refresh itself, peak KiB)."""
+    drop_index(folder)
+    files = marked(folder)
+    out: list[str] = []
+    wall, _, rss = run_child([sys.executable, "-c", REFRESH, str(folder)], out)
+    inner = float(out[0].split()[1]) if out else float("nan")
+    return files / wall, wall, inner, rss
+
+
+def warm(folder: Path, action: str, repeats: int) -> tuple[float, float, int]:
+    """``ohseven scores ACTION`` on an up-to-date index: (best s, median s, peak KiB)."""
+    run_child(ohseven("scores", action, "--save-dir", str(folder)))  # brings the index up to date
+    times, peak = [], 0
+    for _ in range(repeats):
+        wall, _, rss = run_child(ohseven("scores", action, "--save-dir", str(folder)))
+        times.append(wall)
+        peak = max(peak, rss)
+    return min(times), statistics.median(times), peak
+
+
+def first_rows_seconds(folder: Path) -> Optional[float]:
+    """Hook: seconds from opening the app's Saved games screen on ``folder``
+    (index up to date) to its first rows on screen; None until the app's measure
+    is written (the screen is being rewritten)."""
+    return None
+
+
+def profile(folder: Path, count: int) -> None:
+    """Where a cold rebuild's time goes: ``_facts`` (read, check, replay, figures)
+    on ``count`` files spread over the folder, one process."""
+    import cProfile
+    import pstats
+
+    from ohseven_tui.storage.index import _facts
+
+    names = sorted(p.name for p in folder.glob("*.json"))
+    names = names[:: max(1, len(names) // count)][:count]
+    items = [(n, (folder / n).stat().st_size, 0, "") for n in names]
+    start = time.perf_counter()
+    for item in items:
+        _facts(str(folder), *item)
+    plain = time.perf_counter() - start
+    print(f"\n_facts on {len(items)} files, one process, no profiler: {len(items) / plain:.0f} files/s")
+    prof = cProfile.Profile()
+    prof.enable()
+    for item in items:
+        _facts(str(folder), *item)
+    prof.disable()
+    pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(18)
+
+
+def mark(ok: bool) -> str:
+    return "meets" if ok else "MISSES"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, default=Path("/tmp/ohseven-bench-saves"),
+                        help="where the generated folders are kept between runs")
+    parser.add_argument("--saves", type=int, default=10_000)
+    parser.add_argument("--small", type=int, default=1_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=2, help="simulate runs at once while generating")
+    parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument("--skip-cold", action="store_true")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile reading N files, then stop")
+    args = parser.parse_args()
+
+    big, small = args.dir / f"saves-{args.saves}", args.dir / f"saves-{args.small}"
+    if args.regenerate or marked(big) < args.saves * 0.99:
+        generate(big, args.saves, args.jobs)
+    if args.regenerate or marked(small) == 0 or not small.exists():
+        small_copy(big, small, args.small)
+    if args.profile:
+        profile(small, args.profile)
+        return
+    print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
+          f"on {os.cpu_count()} cores")
+
+    warm_figures = {}
+    for folder in (small, big):
+        n = marked(folder)
+        print(f"\n{n} saves ({folder})")
+        if not args.skip_cold:
+            rate, wall, inner, rss = cold(folder)
+            print(f"  cold rebuild        : {rate:8.0f} files/s ({wall:.2f} s in all, {inner:.2f} s refreshing,"
+                  f" peak {rss / 1024:.0f} MiB)"
+                  f"   target >= {TARGET_COLD:.0f} files/s: {mark(rate >= TARGET_COLD)}")
+        for action in ("list", "players"):
+            best, median, rss = warm(folder, action, args.repeats)
+            warm_figures[(folder, action)] = best
+            line = f"  warm scores {action:<8}: {best:8.3f} s best, {median:.3f} s median, peak {rss / 1024:.0f} MiB"
+            if folder == big:
+                line += f"   target <= {TARGET_WARM} s: {mark(best <= TARGET_WARM)}"
+            print(line)
+        shown = first_rows_seconds(folder)
+        print(f"  Saved games, first rows: {'not measured yet (first_rows_seconds)' if shown is None else f'{shown:.3f} s'}"
+              f"   target <= {TARGET_FIRST_ROWS} s")
+    print()
+    for action in ("list", "players"):
+        ratio = warm_figures[(big, action)] / warm_figures[(small, action)]
+        target = f"   target <= {TARGET_RATIO}: {mark(ratio <= TARGET_RATIO)}" if action == "players" else ""
+        print(f"warm {action} {marked(big)} / {marked(small)} saves: {ratio:.2f}x{target}")
+
+
+if __name__ == "__main__":
+    main()
