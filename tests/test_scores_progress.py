@@ -33,8 +33,21 @@ def env(tmp_path: Path) -> dict:
     return dict(os.environ, OHSEVEN_SAVE_DIR=str(tmp_path / "unused"), XDG_STATE_HOME=str(tmp_path / "state"))
 
 
+def settled(d: Path) -> None:
+    """Wait until every file is older than the index's racy window: a file changed
+    within it is read again at the next look (one clock tick may hide a rewrite)."""
+    import time
+
+    from ohseven_tui.storage.index import RACY_NS
+
+    newest = max(f.stat().st_ctime_ns for f in d.glob("*.json"))
+    while time.time_ns() - newest <= RACY_NS:
+        time.sleep(0.1)
+
+
 def test_a_cold_read_shows_progress_on_a_terminal(tmp_path):
     d = big_folder(tmp_path)
+    settled(d)
     with TerminalApp(["scores", "list", "--no-pager", "--save-dir", str(d)], env(tmp_path), size=(200, 50)) as term:
         while term.read(5.0):
             pass
