@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 3  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 5  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -99,13 +99,16 @@ CREATE TABLE seats (
     total INTEGER NOT NULL,
     won INTEGER NOT NULL,
     points INTEGER NOT NULL,    -- over finished rounds
+    family TEXT NOT NULL,       -- the save's, kept here so the players summary needs no join
+    rounds INTEGER NOT NULL,    -- the save's finished rounds, likewise
     PRIMARY KEY (file, seat)
 );
-CREATE INDEX seats_who ON seats (who);
+CREATE INDEX seats_who ON seats (who, family);
 CREATE TABLE tallies (
     file TEXT NOT NULL, seat INTEGER NOT NULL, ord INTEGER NOT NULL,
     key TEXT NOT NULL, label TEXT NOT NULL, long_label TEXT NOT NULL,
-    count INTEGER NOT NULL, chances INTEGER NOT NULL
+    count INTEGER NOT NULL, chances INTEGER NOT NULL,
+    who TEXT NOT NULL, family TEXT NOT NULL  -- the seat's and the save's, kept here for the summary
 );
 CREATE INDEX tallies_file ON tallies (file);
 CREATE TABLE rounds (
@@ -113,6 +116,17 @@ CREATE TABLE rounds (
     points INTEGER NOT NULL, total INTEGER NOT NULL
 );
 CREATE INDEX rounds_file ON rounds (file);
+CREATE TABLE player_sums (      -- the players summary over every save, kept as files come and go
+    who TEXT NOT NULL, family TEXT NOT NULL,
+    games INTEGER NOT NULL, wins INTEGER NOT NULL, rounds INTEGER NOT NULL, points INTEGER NOT NULL,
+    PRIMARY KEY (who, family)
+);
+CREATE TABLE tally_sums (
+    who TEXT NOT NULL, family TEXT NOT NULL, key TEXT NOT NULL,
+    ord INTEGER NOT NULL, label TEXT NOT NULL, long_label TEXT NOT NULL,
+    count INTEGER NOT NULL, chances INTEGER NOT NULL,
+    PRIMARY KEY (who, family, key)
+);
 """
 
 
@@ -361,13 +375,13 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     for s, seat in enumerate(game.seats):
         identity = seat_identity(seat, spec.family)
         seats.append((file, s, _storable(seat.name), identity["kind"], identity.get("bot"), _storable(_who(identity)), totals[s],
-                      int(s in winners), last[s].total if last is not None else 0))
+                      int(s in winners), last[s].total if last is not None else 0, spec.family, rounds))
     tallies = []
     for order, tally in enumerate(stats.tallies):
         for s in range(game.players):
             chances = tally.of[s] if tally.of is not None else rounds
             tallies.append((file, s, order, tally.key, tally.label, tally.long_label or tally.label.lower(),
-                            int(tally.counts[s]), int(chances)))
+                            int(tally.counts[s]), int(chances), seats[s][5], spec.family))
     per_round = [(file, r.number, s, cell.points or 0, cell.total)
                  for r in sheet.rounds for s, cell in enumerate(r.cells)]
     return row, tuple(seats), tuple(tallies), tuple(per_round)
@@ -483,9 +497,10 @@ class SaveIndex:
                 for row, seats, tallies, per_round in batch:
                     _delete(conn, row[0])
                     conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 20)})", row)
-                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?)", seats)
-                    conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?)", tallies)
+                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?)", seats)
+                    conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
+                    _add_sums(conn, row[0], +1)
             done += len(batch)
             if progress is not None:
                 progress(done, len(todo))
@@ -536,16 +551,25 @@ class SaveIndex:
         finished rounds and points, per family and over all, with each family's
         tallies pooled (a shared win counts; two seats of one player count once)."""
         sql, args = where.where()
+        # Seats and tallies exist only for readable saves: with no filter, no join.
+        keep = "" if where == SaveFilter() else f"WHERE file IN (SELECT file FROM saves WHERE {sql})"
+        args = [] if not keep else args
         rows: dict[str, PlayerRow] = {}
+
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
+            if not keep:  # every save: the sums kept as files came and went
+                return (conn.execute("SELECT who, family, games, wins, rounds, points FROM player_sums"
+                                     " WHERE games > 0").fetchall(),
+                        conn.execute("SELECT t.who, t.family, key, label, long_label, ord, count, chances"
+                                     " FROM tally_sums t JOIN player_sums USING (who, family)"
+                                     " WHERE games > 0 ORDER BY ord").fetchall())
             per_family = conn.execute(
-                f"""SELECT who, family, count(DISTINCT s.file), count(DISTINCT CASE WHEN won THEN s.file END),
+                f"""SELECT who, family, count(DISTINCT file), count(DISTINCT CASE WHEN won THEN file END),
                            sum(rounds), sum(points)
-                    FROM seats s JOIN saves USING (file) WHERE {sql} GROUP BY who, family""", args).fetchall()
+                    FROM seats {keep} GROUP BY who, family""", args).fetchall()
             tallies = conn.execute(
                 f"""SELECT who, family, key, min(label), min(long_label), min(ord), sum(count), sum(chances)
-                    FROM tallies t JOIN seats s USING (file, seat) JOIN saves USING (file)
-                    WHERE {sql} GROUP BY who, family, key ORDER BY min(ord)""", args).fetchall()
+                    FROM tallies {keep} GROUP BY who, family, key ORDER BY min(ord)""", args).fetchall()
             return per_family, tallies
 
         per_family, tallies = self._query(query)
@@ -571,9 +595,9 @@ class SaveIndex:
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             games = conn.execute(
                 f"""SELECT id, date, game, family, total, won, rounds, points FROM (
-                      SELECT id, date, game, family, max(s.total) AS total, max(s.won) AS won, rounds,
-                             avg(s.points) AS points,
-                             row_number() OVER (PARTITION BY family ORDER BY date DESC, id DESC) AS nth
+                      SELECT id, date, game, saves.family AS family, max(s.total) AS total, max(s.won) AS won,
+                             saves.rounds AS rounds, avg(s.points) AS points,
+                             row_number() OVER (PARTITION BY saves.family ORDER BY date DESC, id DESC) AS nth
                       FROM seats s JOIN saves USING (file)
                       WHERE s.who = ? AND {sql} GROUP BY file)
                     WHERE nth <= ? ORDER BY date DESC, id DESC""",
@@ -724,8 +748,26 @@ class _write:
 
 
 def _delete(conn: sqlite3.Connection, file: str) -> None:
+    _add_sums(conn, file, -1)
     for table in ("saves", "seats", "tallies", "rounds"):
         conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
+
+
+def _add_sums(conn: sqlite3.Connection, file: str, sign: int) -> None:
+    """Add (or take away) one save's part of the players summary: a player counts
+    a game once however many seats they held; a shared win counts."""
+    conn.execute(
+        f"""INSERT INTO player_sums
+            SELECT who, family, {sign}, {sign} * max(won), {sign} * sum(rounds), {sign} * sum(points)
+            FROM seats WHERE file = ? GROUP BY who, family
+            ON CONFLICT (who, family) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins,
+                rounds = rounds + excluded.rounds, points = points + excluded.points""", (file,))
+    conn.execute(
+        f"""INSERT INTO tally_sums
+            SELECT who, family, key, min(ord), min(label), min(long_label), {sign} * sum(count), {sign} * sum(chances)
+            FROM tallies WHERE file = ? GROUP BY who, family, key
+            ON CONFLICT (who, family, key) DO UPDATE SET count = count + excluded.count,
+                chances = chances + excluded.chances""", (file,))
 
 
 def _create(conn: sqlite3.Connection, folder: Path) -> None:
@@ -733,7 +775,7 @@ def _create(conn: sqlite3.Connection, folder: Path) -> None:
     with _write(conn):
         if _check(conn, folder) == "":  # another program made it while we waited for the lock
             return
-        for table in ("meta", "saves", "seats", "tallies", "rounds"):
+        for table in ("meta", "saves", "seats", "tallies", "rounds", "player_sums", "tally_sums"):
             conn.execute(f"DROP TABLE IF EXISTS {table}")
         for statement in _TABLES.split(";"):
             if statement.strip():
@@ -773,7 +815,7 @@ def _check(conn: sqlite3.Connection, folder: Path) -> str:
         return f"was made by a newer ohseven (schema {version}; this one uses {SCHEMA})"
     if version < SCHEMA:
         return "old"
-    if not {"meta", "saves", "seats", "tallies", "rounds"} <= tables:
+    if not {"meta", "saves", "seats", "tallies", "rounds", "player_sums", "tally_sums"} <= tables:
         return "is missing tables"
     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     if meta.get("folder") != str(folder):
