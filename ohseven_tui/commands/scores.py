@@ -245,25 +245,26 @@ def _rate(x) -> str:
 
 # ---------------------------------------------------------------------------- list
 def run_list(args) -> int:
-    from rich.table import Table
-
     from ..engine.registry import UnknownGame, game_spec
+    from ..safetext import printable
     from ..storage import rules_short
+    from .tables import Column, table_lines
 
     where = _filter(args, "list")
     dirs, index = _index(args, "list")
     with index:
         total = index.count(where)
         rows = index.rows(where, args.sort, args.reverse)
-    title = f"Saved games in {dirs.saves}" + (f" ({total}{_filter_words(where)})" if total else "")
-    table = Table(title=_t(title), title_justify="left")
-    for col in ("ID", "Date", "Game", "Players", "Winner", "Scores"):
-        table.add_column(col, overflow="fold", no_wrap=col in ("ID", "Date"))
-    labels = {}
     console = _console()
+    if not rows:
+        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
+        return 0
+    terminal = console.is_terminal
     # On a terminal a name and its score never split over two lines (a no-break
     # space between); into a pipe the row is one line anyway, with plain spaces.
-    tie = "\u00a0" if console.is_terminal else " "
+    tie = "\u00a0" if terminal else " "
+    labels: dict[str, str] = {}
+    cells = []
     for s in rows:
         try:
             spec = game_spec(s.game)
@@ -273,25 +274,53 @@ def run_list(args) -> int:
             rules = s.game
         winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
         scores = "  ".join(f"{n}{tie}{t}" for n, t in zip(s.names, s.totals))
-        table.add_row(_t(s.id), _t(_short_date(s.date)), _t(rules), str(s.players), _t(winner), _t(scores))
-    if not rows:
-        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
-        return 0
-
-    def show() -> None:
-        console.print(table)
-        # The Game column names each game as the command line does; say what each is.
-        console.print(_t("Games: " + ", ".join(f"{name} = {label}" for name, label in sorted(labels.items()))))
-
-    if console.is_terminal and sys.stdin.isatty() and not args.no_pager:
-        import os
-
-        os.environ.setdefault("LESS", "-FRX")  # one screen or less: no pager; colours kept
-        with console.pager(styles=True):
-            show()
+        cells.append([printable(s.id), _short_date(s.date), printable(rules), str(s.players), printable(winner),
+                      printable(scores)])
+    columns = [Column("ID", wrap=False), Column("Date", wrap=False), Column("Game"), Column("Players"),
+               Column("Winner"), Column("Scores")]
+    title = printable(f"Saved games in {dirs.saves}" + (f" ({total}{_filter_words(where)})" if total else ""))
+    # The Game column names each game as the command line does; say what each is.
+    legend = printable("Games: " + ", ".join(f"{name} = {label}" for name, label in sorted(labels.items())))
+    # Drawn a row at a time (thousands of rows: Rich would lay them all out first).
+    bold = terminal and console.color_system is not None
+    lines = [("\x1b[1m" + title + "\x1b[0m") if bold else title,
+             *table_lines(columns, cells, console.width if terminal else None, bold=bold), legend]
+    if terminal and sys.stdin.isatty() and not args.no_pager:
+        _page(lines)
     else:
-        show()
+        _write_lines(lines)
     return 0
+
+
+def _write_lines(lines) -> None:
+    out = sys.stdout
+    for line in lines:
+        out.write(line + "\n")
+
+
+def _page(lines) -> None:
+    """Into the user's pager ($PAGER, else less; less quits at once when it all fits),
+    a line at a time, so its first page shows at once; printed if there is none."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+
+    command = shlex.split(os.environ.get("PAGER") or "less")
+    if not command or shutil.which(command[0]) is None:
+        _write_lines(lines)
+        return
+    env = dict(os.environ)
+    env.setdefault("LESS", "-FRX")  # one screen or less: no pager; bold kept
+    pager = subprocess.Popen(command, stdin=subprocess.PIPE, env=env, encoding="utf-8", errors="replace")
+    assert pager.stdin is not None
+    try:
+        for line in lines:
+            pager.stdin.write(line + "\n")
+        pager.stdin.close()
+    except (BrokenPipeError, OSError):  # the reader quit the pager before the end
+        pass
+    pager.wait()
 
 
 # ---------------------------------------------------------------------------- show

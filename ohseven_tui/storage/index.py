@@ -23,7 +23,6 @@ import os
 import sqlite3
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -52,7 +51,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 5  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 6  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -87,7 +86,8 @@ CREATE TABLE saves (
     top INTEGER,                -- the highest total
     names TEXT,                 -- JSON (ASCII, so a lone surrogate keeps its escape): per seat, as saved
     totals TEXT,                -- JSON: per seat
-    winners TEXT                -- JSON: the winners' seats
+    winners TEXT,               -- JSON: the winners' seats
+    whos TEXT                   -- JSON: per seat, its player's identity (the list needs no join)
 );
 CREATE INDEX saves_date ON saves (date, id);
 CREATE TABLE seats (
@@ -358,11 +358,11 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
         sheet = spec.sheet(obs)
         stats = spec.stats(obs)
     except SaveError as exc:
-        return ((file, ident, raw_name, size, mtime_ns, stamp, None, _storable(f"skipped {exc}")) + (None,) * 12,
+        return ((file, ident, raw_name, size, mtime_ns, stamp, None, _storable(f"skipped {exc}")) + (None,) * 13,
                 (), (), ())
     except Exception as exc:  # a family's figures failed on a game its rules allowed: still one line
         return ((file, ident, raw_name, size, mtime_ns, stamp, None,
-                 _storable(f"skipped {path}: cannot be reviewed ({type(exc).__name__})")) + (None,) * 12, (), (), ())
+                 _storable(f"skipped {path}: cannot be reviewed ({type(exc).__name__})")) + (None,) * 13, (), (), ())
     rounds = len(sheet.rounds)
     last = sheet.rounds[-1].cells if sheet.rounds else None
     totals = list(game.totals)
@@ -384,7 +384,8 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
                             int(tally.counts[s]), int(chances), seats[s][5], spec.family))
     per_round = [(file, r.number, s, cell.points or 0, cell.total)
                  for r in sheet.rounds for s, cell in enumerate(r.cells)]
-    return row, tuple(seats), tuple(tallies), tuple(per_round)
+    whos = json.dumps([seat[5] for seat in seats])
+    return (*row, whos), tuple(seats), tuple(tallies), tuple(per_round)
 
 
 def _facts_chunk(folder: str, items: Sequence[tuple[str, int, int, str]]) -> list[tuple]:
@@ -496,7 +497,7 @@ class SaveIndex:
             with _write(conn):
                 for row, seats, tallies, per_round in batch:
                     _delete(conn, row[0])
-                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 20)})", row)
+                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 21)})", row)
                     conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
@@ -520,14 +521,16 @@ class SaveIndex:
         page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
         found = self._query(lambda c: c.execute(
             f"SELECT id, raw, date, game, family, options, players, names, totals, winners, finished, rounds, game_id,"
-            f" (SELECT json_group_array(who) FROM (SELECT who FROM seats WHERE seats.file = saves.file"
-            f" ORDER BY seat)) FROM saves WHERE {sql} ORDER BY {order}{page}", args).fetchall())
-        return [self._row(r) for r in found]
+            f" whos FROM saves WHERE {sql} ORDER BY {order}{page}", args).fetchall())
+        options: dict[str, dict] = {}  # a few distinct texts among thousands of rows
+        return [self._row(r, options) for r in found]
 
-    def _row(self, r: tuple) -> SaveRow:
+    def _row(self, r: tuple, options_seen: dict[str, dict]) -> SaveRow:
         (ident, raw, date, game, family, options, players, names, totals, winners, finished, rounds, gid, whos) = r
-        return SaveRow(ident, self.dirs.saves / os.fsdecode(raw), date, game, family, json.loads(options), players,
-                       tuple(json.loads(names)), tuple(json.loads(whos)), tuple(json.loads(totals)),
+        if options not in options_seen:
+            options_seen[options] = json.loads(options)
+        return SaveRow(ident, self.dirs.saves / os.fsdecode(raw), date, game, family, dict(options_seen[options]),
+                       players, tuple(json.loads(names)), tuple(json.loads(whos)), tuple(json.loads(totals)),
                        tuple(json.loads(winners)), bool(finished), rounds, gid or "")
 
     def games(self, where: SaveFilter = SaveFilter()) -> list[str]:
@@ -714,6 +717,7 @@ def _read_all(folder: str, todo: list[tuple[str, int, int, str]]) -> Iterator[li
     workers = min(os.cpu_count() or 1, 4)
     if len(todo) >= PARALLEL_FROM and workers > 1:
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
         step = CHUNK // 4
         small = [todo[i:i + step] for i in range(0, len(todo), step)]
