@@ -162,10 +162,33 @@ def warm(folder: Path, action: str, repeats: int) -> tuple[float, float, int]:
 
 
 def first_rows_seconds(folder: Path) -> Optional[float]:
-    """Hook: seconds from opening the app's Saved games screen on ``folder``
-    (index up to date) to its first rows on screen; None until the app's measure
-    is written (the screen is being rewritten)."""
-    return None
+    """Seconds from opening the app's Saved games screen on ``folder`` (index up to
+    date) to its first rows drawn: the real app, headless (Textual's run_test), in
+    this process; None if no row came within 60 s."""
+    import asyncio
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.saved_games import SavedGamesScreen
+    from ohseven_tui.ui.snapshot import screen_text
+
+    async def run() -> Optional[float]:
+        app = OhSevenApp(save_dir=folder)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()  # the menu's own start (a player takes longer to press a key)
+            await pilot.pause()
+            start = time.perf_counter()
+            app.push_screen(SavedGamesScreen())
+            while time.perf_counter() - start < 60:
+                await asyncio.sleep(0.002)
+                screen = app.screen
+                if isinstance(screen, SavedGamesScreen) and screen.rows:
+                    # On screen: the compositor's picture holds the first row's id.
+                    if screen.rows[0].id in screen_text(app):
+                        return time.perf_counter() - start
+        return None
+
+    return asyncio.run(run())
 
 
 def profile(folder: Path, count: int) -> None:

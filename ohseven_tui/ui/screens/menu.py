@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -92,6 +93,15 @@ class MenuScreen(Screen[None]):
         # Looking for an unfinished game loads the engine: after the first paint.
         self.call_after_refresh(self.refresh_menu)
         self.call_after_refresh(self._offer_tutorial)
+        self.call_after_refresh(self._ready_the_saves)
+
+    @work(thread=True, exclusive=True, group="ready-saves")
+    def _ready_the_saves(self) -> None:
+        """After the first paint, in a thread: load the saved games' code and open
+        their index (no reading), so Saved games shows its first rows at once."""
+        from .saved_games import saves_index
+
+        saves_index(self.app)
 
     def _offer_tutorial(self) -> None:
         """On the first run, say that a guided first round is on the menu."""
