@@ -35,6 +35,10 @@ KEYS_AFTER = (
     ("Watching bots", "`p` pause/resume · `s` skip to the end of the round · `+` `-` speed"),
     ("Hot-seat", "pass the keyboard when asked, then press `Enter`. Your cards are face up only during your "
                  "own turn: after a shared screen (bids, scoresheet, last trick, help, menu) you are asked again"),
+    ("Saved games", "`Enter` review · `c` continue a game put aside · `o` sort column, `v` reverse · `f` one game "
+                    "at a time · `u` finished or put aside only · `[` `]` pages of 100 · `x` delete (asks first) · "
+                    "`p` players"),
+    ("Players", "`f` one game family at a time, with its own rates · `Enter` a player's page (`g` their games)"),
 )
 
 
