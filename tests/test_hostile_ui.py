@@ -114,14 +114,11 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
     write_hostile_saves(saves, ["hostile-0", "[b]x\x1b]0;T\x07[@click=quit]", "hostile-2"])
     app = OhSevenApp(save_dir=saves)
     async with app.run_test(size=SIZE) as pilot:
-        from test_ui_saves import open_saved_games
+        from test_ui_saves import open_saved_games, rows_sized
 
         await open_saved_games(pilot)
+        await rows_sized(pilot, 3)
         text = await safe_screen(pilot)
-        for _ in range(100):  # the rows land on screen a frame or more after the list is read
-            if "Ann [ace]" in text:
-                break
-            text = await safe_screen(pilot)
         assert "Ann [ace]" in text or "Ann [ace]" not in hostile_tables()[0]
         table = app.screen.query_one(DataTable)
         assert table.row_count == 3

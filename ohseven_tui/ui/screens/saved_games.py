@@ -23,6 +23,7 @@ from ...storage import SORT_KEYS, SavedGame, SaveError
 from ..narration import out_of
 from ..plain import plain, printable
 from ..widgets.keys import KeysFooter
+from ..widgets.sized_table import SizedTable
 
 if TYPE_CHECKING:
     from textual import getters
@@ -101,7 +102,7 @@ class SavedGamesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="saves-title")
-        yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
+        yield SizedTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="saves-status")
         yield KeysFooter()
 
