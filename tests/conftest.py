@@ -47,3 +47,15 @@ def _handoff_takes_pilot_keys(monkeypatch):
 
     monkeypatch.setattr(handoff, "SETTLE", 0.0)
     monkeypatch.setattr(handoff, "AFTER", 0.0)
+
+
+# Files whose tests play whole games or drive a real terminal: they run first, so
+# that in parallel runs (-n) the short tests fill in at the end instead of one
+# long test running alone at the end. Order only: every test still runs.
+LONG_FIRST = ("test_ui_privacy.py", "test_handoff_keys_terminal.py", "test_autoclose_terminal.py", "test_ui.py",
+              "test_tiny_terminal.py", "test_hostile_ui.py", "test_ui_flow.py", "test_ui_table_flow.py")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: i for i, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))  # stable: the rest keep their order

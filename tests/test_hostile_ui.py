@@ -114,14 +114,11 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
     write_hostile_saves(saves, ["hostile-0", "[b]x\x1b]0;T\x07[@click=quit]", "hostile-2"])
     app = OhSevenApp(save_dir=saves)
     async with app.run_test(size=SIZE) as pilot:
-        from test_ui_saves import open_saved_games
+        from test_ui_saves import open_saved_games, rows_sized
 
         await open_saved_games(pilot)
+        await rows_sized(pilot, 3)
         text = await safe_screen(pilot)
-        for _ in range(100):  # the rows land on screen a frame or more after the list is read
-            if "Ann [ace]" in text:
-                break
-            text = await safe_screen(pilot)
         assert "Ann [ace]" in text or "Ann [ace]" not in hostile_tables()[0]
         table = app.screen.query_one(DataTable)
         assert table.row_count == 3
@@ -153,11 +150,18 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
 @pytest.mark.parametrize("names", hostile_tables(), ids=lambda t: f"{len(t)}-names")
 async def test_a_game_of_hostile_bots_to_game_over(tmp_path, names):
     """The names as a save file holds them (never cleaned: a resumed game's names),
-    through every shared screen to the game over statistics."""
+    through every shared screen to the game over statistics. Rounds 1-6 are played
+    without the app (each round draws the same screens; watched, they close by
+    themselves): the app draws the last one and the game over."""
+    from helpers import play_first_legal
+
     from ohseven_tui.games.ohhell import Game, Seat, make_rules
     from ohseven_tui.ui.screens.gameover import GameOverScreen
 
-    game = Game(make_rules("oh-seven", len(names)), seed=3, seats=[Seat(n, "easy") for n in names])
+    rules = make_rules("oh-seven", len(names))
+    game = Game(rules, seed=3, seats=[Seat(n, "easy") for n in names])
+    play_first_legal(game, lambda g: g.round_number == rules.rounds)
+    assert len(game.results()) == rules.rounds - 1
     app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = await play_game(pilot, on_turn=lambda s: assert_screen_safe(app))

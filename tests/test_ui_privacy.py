@@ -18,7 +18,7 @@ import pytest
 from helpers import hands
 from test_ui_driver import choose, wait_for_input
 
-from ohseven_tui.games.ohhell import BidNumber, Game, Phase, Seat, make_rules
+from ohseven_tui.games.ohhell import BidNumber, Game, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.choose import ChooseScreen
 from ohseven_tui.ui.screens.confirm import ConfirmScreen
@@ -261,12 +261,16 @@ async def test_three_humans_and_two_bots_never_see_each_others_cards_on_any_fram
             return max(hand.legal_indices, key=lambda i: hand.cards[i])  # the same top card for both
         return hand.legal_indices[0]
 
+    # Four rounds: the rebids and the redeal (round 1), then each kind of pass
+    # (R6: 1 left, 2 right, 3 left); rounds 5-7 repeat them. The two-human game
+    # above plays on to the game-over screen.
     app = OhSevenApp(game=game, bot_delay=0.01)
     async with app.run_test(size=(100, 30)) as pilot:
         watch = FrameWatch(app, game)
-        await play_hot_seat(pilot, game, watch, pick_bid)
-    assert_private(watch, game)
-    assert game.phase is Phase.GAME_OVER
+        await play_hot_seat(pilot, game, watch, pick_bid, rounds=4)
+    assert len(game.results()) == 4
+    assert [rules.passes_in_round(r) for r in range(1, 4)] == [(1, 1), (2, -1), (3, 1)]
+    assert_private(watch, game, whole=False)
 
 
 @pytest.mark.parametrize("preset", ["classic", "up-and-down"])

@@ -89,6 +89,18 @@ async def open_saved_games(pilot, *, wait: bool = True) -> None:
         await pilot.pause()
 
 
+async def rows_sized(pilot, count: int) -> None:
+    """Until the list holds ``count`` rows and has sized its columns to them (it
+    does that when idle, a frame or more after the rows land)."""
+    table = pilot.app.screen.query_one(DataTable)
+    for _ in range(50):  # bounded by steps, not the clock
+        if table.row_count == count and not (table._require_update_dimensions or table._new_rows):
+            break
+        await pilot.pause()
+    assert table.row_count == count
+    await pilot.pause()
+
+
 def listed(app) -> list[str]:
     """The saves' ids in the list's order (each row's key: below 120 columns the
     list shows no id column)."""
@@ -545,3 +557,32 @@ async def test_the_footer_names_the_delete_key_the_readme_names(save_dir):
 
         footer = screen_text(app).rstrip("\n").splitlines()[-1]
         assert "x Delete" in footer, footer
+
+
+@pytest.mark.parametrize("size", [SIZE, (100, 40)], ids=["wide", "narrow"])
+async def test_rows_drawn_before_the_columns_are_sized_are_drawn_again(save_dir, monkeypatch, size):
+    # On a busy machine a frame can be drawn after the rows land and before the
+    # table sizes its columns to them (it does that when idle). Each cell was then
+    # drawn in its header's width and kept in the table's caches: a winner's name
+    # stayed cut off. Draw such a frame on purpose, right after the rows land.
+    from ohseven_tui.ui.screens.saved_games import SavedGamesScreen
+    from ohseven_tui.ui.snapshot import screen_text
+
+    fill = SavedGamesScreen.fill
+
+    def fill_then_draw(self) -> None:
+        fill(self)
+        screen_text(self.app)
+
+    monkeypatch.setattr(SavedGamesScreen, "fill", fill_then_draw)
+    app = OhSevenApp(save_dir=save_dir)
+    async with app.run_test(size=size) as pilot:
+        await open_saved_games(pilot)
+        await rows_sized(pilot, len(IDS))
+        drawn = screen_text(app)
+        for save_id in IDS:
+            data = raw(save_id)
+            seat, total = data["record"]["seats"][0], data["record"]["totals"][0]  # the first in Scores
+            assert f"{seat['name']} {total}" in drawn, save_id
+            if size == SIZE:
+                assert save_id in drawn

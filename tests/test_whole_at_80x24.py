@@ -67,6 +67,15 @@ def footer(app) -> str:
     return text(app).splitlines()[-1].rstrip()
 
 
+async def footer_drawn(pilot, app) -> None:
+    """Until the footer row shows keys: the footer is composed afresh after the
+    screen's keys change, and a frame drawn in between has an empty footer row."""
+    for _ in range(50):  # bounded by steps, not the clock
+        if footer(app).strip():
+            return
+        await pilot.pause()
+
+
 def check_footer(app, where: str, *also: str) -> None:
     """F1 Help shows, nothing is cut at the right (F1 Help, or the palette key after it, ends the row), and
     each of ``also`` shows."""
@@ -150,6 +159,7 @@ async def test_a_round_at_80x24_shows_every_field_whole(name, tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         for step in range(300):
             screen = await wait_for_input(pilot, also=ASKS)
+            await footer_drawn(pilot, app)
             where = f"{name}, {type(screen).__name__} at {game.phase}"
             kind = (type(screen).__name__, str(game.phase))
             first = kind not in seen
@@ -158,6 +168,7 @@ async def test_a_round_at_80x24_shows_every_field_whole(name, tmp_path):
                 obs = game.observe(0)
                 sheet = obs.spec.sheet(obs)
                 totals_by_row(await every_scroll(pilot, app), sheet.names, sheet.totals, where)
+                await footer_drawn(pilot, app)
                 check_footer(app, where, "Continue")
                 break
             if isinstance(screen, RoundSummaryScreen):
@@ -172,6 +183,7 @@ async def test_a_round_at_80x24_shows_every_field_whole(name, tmp_path):
                 shown = text(app)
                 for info in game.observe(0).seats:
                     assert info.name in shown, f"{where}: {info.name!r} is not whole"
+                await footer_drawn(pilot, app)
                 check_footer(app, where)
                 await check_hint(pilot, app, game.observe(0), where)
             # act: the first choice offered
@@ -217,6 +229,7 @@ async def test_game_over_and_the_last_trick_at_80x24_show_every_total_and_card(n
         winners = [obs.seats[s].name for s in obs.winners]
         assert all(w in text(app).splitlines()[0] for w in winners)
         totals_by_row(await every_scroll(pilot, app), sheet.names, sheet.totals, f"{name} game over")
+        await footer_drawn(pilot, app)
         check_footer(app, f"{name} game over", "n New game")
         await pilot.press("l")
         await pilot.pause()
@@ -255,6 +268,7 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
             assert winners in joined(shown), f"saved games: {name}'s winner {winners!r}"
             for info, total in zip(game.seats, game.totals):
                 assert f"{info.name} {total}" in shown, f"saved games: {name}: {info.name} {total}"
+        await footer_drawn(pilot, app)
         check_footer(app, "saved games", "p Players")
         rows = app.screen.rows
         for row, listed in enumerate(rows):
@@ -267,6 +281,7 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
             where = f"review of {game.spec.name}"
             spaced_cells(text(app), sheet, where)  # the grid as it opens, its heads in view
             totals_by_row(await every_scroll(pilot, app), sheet.names, sheet.totals, where)
+            await footer_drawn(pilot, app)
             check_footer(app, where)
             await pilot.press("escape")
             await pilot.pause()
@@ -279,6 +294,7 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
         shown = text(app)
         for info in games["seven-for-seven"].seats:  # a person by name, a bot by strength
             assert (info.name if info.player == "human" else f"{info.player} bot") in shown
+        await footer_drawn(pilot, app)
         check_footer(app, "players")
         await pilot.press("escape", "escape")
         await pilot.pause()

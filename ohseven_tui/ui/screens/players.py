@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from ...storage.index import PlayerPage, PlayerRow, SaveFilter
 from ..plain import plain
 from ..widgets.keys import KeysFooter
+from ..widgets.sized_table import SizedTable
 
 
 def family_words(family: str) -> tuple[str, str]:
@@ -52,7 +53,7 @@ class PlayersScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="players-title")
-        yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
+        yield SizedTable(id="players-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="players-note")
         yield KeysFooter()
 

@@ -27,6 +27,7 @@ from ...storage.index import INDEX_SORT_KEYS, STATES, SaveFilter, SaveIndex, Sav
 from ..narration import out_of
 from ..plain import plain, printable
 from ..widgets.keys import KeysFooter
+from ..widgets.sized_table import SizedTable
 
 if TYPE_CHECKING:
     from textual import getters
@@ -146,7 +147,7 @@ class SavedGamesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="saves-title")
         yield ProgressBar(id="saves-progress", show_eta=True)
-        yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
+        yield SizedTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="saves-status")
         yield KeysFooter()
 

@@ -69,13 +69,25 @@ class KeysFooter(Footer):
         for action, (binding, enabled, tooltip) in keys:
             if action in dropped:
                 continue
-            yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
-                            disabled=not enabled, tooltip=tooltip).data_bind(compact=Footer.compact)
+            yield self._compact(FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                                          binding.action, disabled=not enabled, tooltip=tooltip))
         if palette is not None:
             _, binding, enabled, tooltip = palette
             yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
                             classes="-command-palette", disabled=not enabled,
                             tooltip=binding.tooltip or binding.description)
+
+    def _compact(self, key: FooterKey) -> FooterKey:
+        # Not data_bind(compact=...): each binding leaves a watcher on this footer
+        # that is never let go (Textual 8.2.8), and this footer is composed afresh
+        # every turn. A change of ``compact`` composes it afresh instead.
+        key.set_reactive(FooterKey.compact, self.compact)
+        key.set_class(self.compact, "-compact")  # what FooterKey's own watcher would do
+        return key
+
+    def watch_compact(self) -> None:
+        if self._bindings_ready:
+            self.refresh(recompose=True)
 
     def on_resize(self) -> None:
         if self._bindings_ready and self.size.width != self._fitted_width:
