@@ -173,7 +173,7 @@ def test_cli_list_and_players_warn_and_go_on(saves_dir, case, capsys):
     assert str(bad) in one_line(err) and "skipped" in err
     assert main(["scores", "players", "--save-dir", str(saves_dir)]) == 0
     out, err = capsys.readouterr()
-    assert "Easy 1" in out and str(bad) in one_line(err)
+    assert "easy bot" in out and str(bad) in one_line(err)  # the good save's bots, by strength
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -205,7 +205,11 @@ def test_bad_file_unchanged_after_every_command(saves_dir, case, capsys):
     capsys.readouterr()
     assert snapshot(bad) == before
     assert snapshot(saves_dir / "good.json") == good_before
-    assert sorted(p.name for p in saves_dir.iterdir()) == sorted(["good.json", bad.name])
+    # Nothing new among the saves; the state folder (hidden) holds only the saves index.
+    assert sorted(p.name for p in saves_dir.iterdir() if p.name != ".state") == sorted(["good.json", bad.name])
+    state = saves_dir / ".state"
+    assert not state.exists() or {p.name for p in state.iterdir()} <= {
+        "saves-index.sqlite3", "saves-index.sqlite3-wal", "saves-index.sqlite3-shm"}
 
 
 def test_huge_file_is_refused_before_it_is_read(tmp_path, monkeypatch):

@@ -99,7 +99,7 @@ class MenuScreen(Screen[None]):
     def _ready_the_saves(self) -> None:
         """After the first paint, in a thread: load the saved games' code and open
         their index (no reading), so Saved games shows its first rows at once."""
-        from .saved_games import saves_index
+        from ..saves_index import saves_index
 
         saves_index(self.app)
 

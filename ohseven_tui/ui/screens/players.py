@@ -35,7 +35,10 @@ def rate(value: Optional[float]) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-class PlayersScreen(Screen[None]):
+class PlayersScreen(Screen[Optional[str]]):
+    """Dismissed with a player's identity when their games are asked for (the
+    saved games list that opened it shows them), else with None."""
+
     CSS_PATH = "saved_games.tcss"
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
@@ -64,7 +67,7 @@ class PlayersScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="players")
     def read(self) -> None:
-        from .saved_games import saves_index
+        from ..saves_index import saves_index
 
         index = saves_index(self.app)
         result = index.refresh()
@@ -138,7 +141,11 @@ class PlayersScreen(Screen[None]):
             return
         who = table.ordered_rows[table.cursor_row].key.value
         if who is not None:
-            self.app.push_screen(PlayerScreen(who, self.where))
+            self.app.push_screen(PlayerScreen(who, self.where), self._player_closed)
+
+    def _player_closed(self, games_of: Optional[str]) -> None:
+        if games_of is not None:  # "their games": up to the list, which shows them
+            self.dismiss(games_of)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -178,7 +185,7 @@ def chart_lines(values: list[float], wins: list[bool], height: int = CHART_HEIGH
     return lines
 
 
-class PlayerScreen(Screen[None]):
+class PlayerScreen(Screen[Optional[str]]):
     """A player's games, wins and points by game family, each family's own rates,
     their last 50 games of each family as a chart, and (for a person) how they
     fare against each bot strength they have sat with."""
@@ -211,7 +218,7 @@ class PlayerScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="player")
     def read(self) -> None:
-        from .saved_games import saves_index
+        from ..saves_index import saves_index
 
         page = saves_index(self.app).player(self.who, self.where)
         if not get_current_worker().is_cancelled:
@@ -277,11 +284,7 @@ class PlayerScreen(Screen[None]):
         return table
 
     def action_games(self) -> None:
-        from dataclasses import replace
-
-        from .saved_games import SavedGamesScreen
-
-        self.app.push_screen(SavedGamesScreen(replace(self.where, who=self.who)))
+        self.dismiss(self.who)  # the list of saved games shows them
 
     def action_close(self) -> None:
         self.dismiss(None)

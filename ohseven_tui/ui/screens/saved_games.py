@@ -23,9 +23,10 @@ from textual.worker import get_current_worker
 
 from ... import storage
 from ...storage import SaveError
-from ...storage.index import INDEX_SORT_KEYS, STATES, SaveFilter, SaveIndex, SaveRow, open_index, player_label
+from ...storage.index import INDEX_SORT_KEYS, STATES, SaveFilter, SaveIndex, SaveRow, player_label
 from ..narration import out_of
 from ..plain import plain, printable
+from ..saves_index import saves_index
 from ..widgets.keys import KeysFooter
 from ..widgets.sized_table import SizedTable
 
@@ -88,16 +89,6 @@ def round_words(row: SaveRow) -> tuple[str, Optional[int]]:
     except (UnknownGame, ValueError):
         return "round", None
     return view.round_word, view.rounds
-
-
-def saves_index(app: Any) -> SaveIndex:
-    """The app's index of its saves folder, opened once (in a worker thread: it
-    may build its tables). Every screen that reviews saves shares it."""
-    dirs = storage.save_dirs(getattr(app, "save_dir", None))
-    index = getattr(app, "_saves_index", None)
-    if index is None or index.dirs != dirs:
-        index = app._saves_index = open_index(dirs)
-    return index
 
 
 def _date(text: str) -> str:
@@ -388,7 +379,14 @@ class SavedGamesScreen(Screen[None]):
     def action_players(self) -> None:
         from .players import PlayersScreen
 
-        self.app.push_screen(PlayersScreen(SaveFilter(game=self.where.game)))
+        self.app.push_screen(PlayersScreen(SaveFilter(game=self.where.game)), self._players_closed)
+
+    def _players_closed(self, games_of: Optional[str]) -> None:
+        """A player's games were asked for: a list of only theirs, over this one."""
+        if games_of is not None:
+            from dataclasses import replace
+
+            self.app.push_screen(SavedGamesScreen(replace(self.where, who=games_of)))
 
     def action_delete(self) -> None:
         from .confirm import ConfirmScreen
