@@ -46,14 +46,18 @@ async def safe_screen(pilot) -> str:
 
 
 
+HUMANS = 3  # hand-offs, bid and play screens name these; the seat boxes and the reveal name everyone
+
+
 async def fill_setup(pilot, names: list[str]) -> None:
-    """Every seat human, each with a hostile name (as a paste would put it in)."""
+    """A hostile name in every seat (as a paste would put it in): the first three
+    people at one screen (hot-seat), the rest bots."""
     screen = pilot.app.screen
     screen.query_one("#players", Select).value = len(names)
     await pilot.pause()
     for i, name in enumerate(names):
         screen.query_one(f"#name-{i}", Input).value = name
-        screen.query_one(f"#kind-{i}", Select).value = "human"
+        screen.query_one(f"#kind-{i}", Select).value = "human" if i < HUMANS else "normal"
     await pilot.pause()
 
 
@@ -73,9 +77,10 @@ async def test_hostile_names_from_setup_through_bidding_and_play(tmp_path, names
             seen.append(assert_screen_safe(app))
             plays.append(type(screen).__name__)
 
-        # Every seat bids (the bid screen had the markup crash), the reveal, then two tricks.
+        # Every seat bids (the bid screen had the markup crash), the reveal, then two tricks
+        # (every name is in the seat boxes at each turn).
         await play_game(pilot, on_turn=on_turn,
-                        stop=lambda s: isinstance(s, ScoresheetScreen) or plays.count("TableScreen") > 2 * len(names))
+                        stop=lambda s: isinstance(s, ScoresheetScreen) or plays.count("TableScreen") > 2 * HUMANS)
         assert_screen_safe(app)
         assert "RevealScreen" in plays
     shown = "\n".join(seen)
