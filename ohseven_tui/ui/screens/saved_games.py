@@ -281,8 +281,8 @@ class SavedGamesScreen(Screen[None]):
         if self.total > PAGE:
             first = self.page * PAGE + 1
             shown = f", {first}–{first + len(self.rows) - 1} shown ([ ] pages)"
-        return (f"Saved games in {self.dirs.saves}  ·  {self.total} game(s){which}{shown}, "
-                f"sorted by {self.sort_key} {arrow}")
+        count = "reading…" if self.reading and not self.rows else f"{self.total} game(s)"
+        return f"Saved games in {self.dirs.saves}  ·  {count}{which}{shown}, sorted by {self.sort_key} {arrow}"
 
     @property
     def selected(self) -> Optional[SaveRow]:
