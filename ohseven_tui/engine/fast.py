@@ -17,7 +17,7 @@ random numbers plays the same cards.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterable
 
 from .tricks import Follow, TrumpContext
 
@@ -57,10 +57,10 @@ def fast_tricks(ctx: TrumpContext) -> FastTricks:
     return FastTricks(ctx)
 
 
-def mask_of(cards: object) -> int:
-    """The bitmask of an iterable of distinct card codes."""
+def mask_of(cards: Iterable[int]) -> int:
+    """The bitmask of distinct card codes."""
     m = 0
-    for c in cards:  # type: ignore[attr-defined]
+    for c in cards:
         m |= 1 << int(c)
     return m
 
