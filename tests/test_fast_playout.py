@@ -127,3 +127,58 @@ def test_pick_and_cards_of_read_a_hand_highest_first():
     mask = mask_of([3, 17, 9, 60])
     assert cards_of(mask) == [60, 17, 9, 3]
     assert [pick(mask, k) for k in range(4)] == [60, 17, 9, 3]
+
+
+# ---------------------------------------------------------------- Watten
+
+
+def _watten_checked(seed: int, deals: list, rnd) -> list:
+    """A whole Watten game on the checked engine, every choice the k-th legal
+    action in the state's order; per hand (dealer, winning side, points)."""
+    from ohseven_tui.games.watten.rules import Rules
+    from ohseven_tui.games.watten.state import Game as Watten
+
+    game = Watten(Rules(), seed=seed, stacked_deals=deals)
+    while not game.is_over:
+        seat = game.current_seat
+        if seat is None:
+            game.apply(DEAL)
+            continue
+        legal = game.legal_actions(seat)
+        game.apply(legal[int(rnd() * len(legal))])
+    return [(log.dealer, log.winner, log.points) for log in game.hand_logs]
+
+
+def test_fast_watten_hands_match_the_checked_engine():
+    from ohseven_tui.games.watten.fast import FastHands as WattenHands
+    from ohseven_tui.games.watten.rules import Rules
+    from ohseven_tui.games.watten.state import Game as Watten
+
+    fast = WattenHands(Rules())
+    hands = raised = 0
+    for seed in range(150):
+        rules = Rules()
+        first = Watten(rules, seed=seed).first_dealer  # W3: from the seed
+        deal_rnd = random.Random(seed).random
+        deals: list = []
+
+        def deal(dealer, _random, deal_rnd=deal_rnd, deals=deals):
+            masks = fast.deal(dealer, deal_rnd)
+            deals.append(([cards_of(m) for m in masks],))
+            return masks
+
+        rnd = random.Random(seed + 1000).random
+        got = []
+        totals = [0, 0]
+        dealer = first
+        while max(totals) < rules.target:  # W11, as the state ends a game
+            side, stake = fast.hand(dealer, rnd, deal)
+            got.append((dealer, side, stake))
+            totals[side] += stake
+            raised += stake > 2
+            dealer = (dealer + 1) % 4
+        checked = _watten_checked(seed, deals, random.Random(seed + 1000).random)
+        assert got == checked, seed
+        hands += len(got)
+    assert hands >= 1000
+    assert raised > 0  # raises and holds were played through both
