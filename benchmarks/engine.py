@@ -228,6 +228,9 @@ def main() -> None:
                 line += f"  {ir[kind] / 1000:7,.0f}k instr/hand"
                 if "openspiel" in ir and kind != "openspiel":
                     line += f" (x{ir['openspiel'] / ir[kind]:4.2f})"
+            if kind == "fast" and "ohseven" in best:  # the fast path against the public API
+                line += f"  [x{best['fast'] / best['ohseven']:4.2f} API" + (
+                    f", x{ir['ohseven'] / ir['fast']:4.2f} in instructions]" if "fast" in ir else "]")
             print(line)
 
 
