@@ -152,13 +152,18 @@ def speed(args) -> int:
         fixed = {"budget": 1e6, "max_samples": args.speed} if name in args.budgeted else {}
         for kind, group in sorted(positions.items()):
             best = float("inf")
+            drawn = 0
             for _ in range(3):
                 bot = make_bot(name, 1, **fixed)
+                drawn = 0
                 t0 = time.perf_counter()
                 for obs in group:
                     bot.choose(obs)
+                    drawn += getattr(bot, "last_samples", 0)
                 best = min(best, time.perf_counter() - t0)
-            print(f"{name:<8} {kind:<10} {len(group):>5} decisions {best / len(group) * 1000:>9.3f} ms/decision")
+            # a search may stop before SAMPLES when one choice is clearly best: samples/s is the rate
+            rate = f" {drawn / best:>9,.0f} samples/s" if drawn else ""
+            print(f"{name:<8} {kind:<10} {len(group):>5} decisions {best / len(group) * 1000:>9.3f} ms/decision{rate}")
     return 0
 
 

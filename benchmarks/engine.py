@@ -1,19 +1,34 @@
 """Random-playout throughput of the engine, in full hands per second.
 
 A hand is: deal, bid (with any rebids and redeals), every trick and the score,
-every action chosen at random from ``legal_actions``, through the game protocol
-only (``to_act``, ``legal_actions``, ``apply``), for any game of the registry at
-4 players (or the nearest count the game allows: 7 for a game of exactly 7). If open-spiel is installed, the same run measures OpenSpiel's
-``oh_hell`` on the same shapes (pack size and tricks per hand, read from the
-game's record) and prints ours/theirs. Runs are interleaved so load hits both alike.
+every action chosen at random. Three players of it, for any game of the registry
+at 4 players (or the nearest count the game allows: 7 for a game of exactly 7):
 
-    python benchmarks/engine.py [--hands N] [--repeats R] [--game NAME|all] (--rules is --game's old name)
+- ``ohseven``: the public API, every action from ``legal_actions`` through the game
+  protocol only (``to_act``, ``legal_actions``, ``apply``), checked;
+- ``fast``: the family's fast path (``spec.fast_hands``, on ``engine.fast``), the
+  bots' inner loop: bitmask hands, no checks, no log;
+- ``openspiel``: if open_spiel is installed (an optional benchmark dependency:
+  ``pip install --no-deps open_spiel==1.6.15 numpy``), OpenSpiel's C++ ``oh_hell``
+  driven from Python on the same shapes (pack size and tricks per hand, read from
+  the game's record).
+
+Runs are interleaved (ours, fast, theirs, ours, ...) so load hits them alike, and
+each prints its ratio to OpenSpiel. Wall-clock ratios move with the machine's load;
+instruction counts do not: with valgrind on the PATH each player also runs under
+cachegrind twice (a few hands, then as many again and ``--count-hands`` more) and
+the difference of the two totals is printed as instructions per hand.
+
+    python benchmarks/engine.py [--hands N] [--repeats R] [--game NAME|all] [--count-hands N | --no-count]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -55,6 +70,23 @@ def ours(name: str, hands: int, seed: int = 1) -> float:
     return played / (time.perf_counter() - start)
 
 
+def fast(name: str, hands: int, seed: int = 1):
+    """The family's fast path, round after round of a game's hand sizes (as ours
+    plays them); None without one for these options."""
+    spec = registry.game_spec(name)
+    if spec.fast_hands is None:
+        return None
+    try:
+        play = spec.fast_hands(spec.check_options({"players": players_for(name)}))
+    except ValueError:
+        return None
+    rnd = random.Random(seed).random
+    start = time.perf_counter()
+    for i in range(hands):
+        play(i, rnd)
+    return hands / (time.perf_counter() - start)
+
+
 def players_for(name: str) -> int:
     """PLAYERS, or the nearest count the game allows."""
     low, high = registry.game_spec(name).players
@@ -72,6 +104,14 @@ def shapes(name: str) -> list:
         return []
     per_suit = len(rules["ranks"]) * int(rules.get("decks", 1))
     return [(per_suit, k) for k in rules["hand_sizes"]]
+
+
+def have_openspiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def theirs(name: str, hands: int, seed: int = 1):
@@ -115,12 +155,39 @@ def labels(name: str) -> tuple[str, str]:
             f"oh_hell {PLAYERS}p {per_suit}x4 cards, {tricks}")
 
 
+PLAYERS_OF = {"ohseven": ours, "fast": fast, "openspiel": theirs}
+# Hands both cachegrind runs play, so their difference is hands alone; counts are
+# rounded to whole cycles of hand sizes (7 and 12 rounds: 84), as ours plays whole games.
+WARM = 84
+
+
+def instructions(kind: str, name: str, hands: int) -> float:
+    """Instructions per hand of one player, under cachegrind: the difference of
+    two runs (WARM hands, and WARM + ``hands``) divided by ``hands``."""
+    hands = max(WARM, -(-hands // WARM) * WARM)
+    totals = []
+    for count in (WARM, WARM + hands):
+        run = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+             sys.executable, __file__, "--only", kind, "--game", name, "--hands", str(count)],
+            capture_output=True, text=True, check=True)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        if found is None:
+            raise RuntimeError(f"no instruction count from cachegrind: {run.stderr[-300:]}")
+        totals.append(int(found.group(1).replace(",", "")))
+    return (totals[1] - totals[0]) / hands
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--game", "--rules", dest="game", default="all",
                         help="a game of the registry, or all (default: the first two in menu order)")
+    parser.add_argument("--count-hands", type=int, default=1008,
+                        help="hands counted under cachegrind per player (default 1008, a multiple of 84)")
+    parser.add_argument("--no-count", action="store_true", help="no instruction counts (no valgrind runs)")
+    parser.add_argument("--only", choices=sorted(PLAYERS_OF), help=argparse.SUPPRESS)  # one player, for cachegrind
     args = parser.parse_args()
     specs = registry.games()
     if args.game == "all":
@@ -130,21 +197,41 @@ def main() -> None:
             names = [registry.game_spec(args.game).name]
         except registry.UnknownGame as exc:
             parser.error(str(exc))
+    if args.only:
+        for name in names:
+            PLAYERS_OF[args.only](name, args.hands)
+        return
+    count = not args.no_count and shutil.which("valgrind") is not None
+    if not args.no_count and not count:
+        print("valgrind not found: wall clock only")
+    if not have_openspiel():
+        print("open_spiel not installed: no comparison (pip install --no-deps open_spiel==1.6.15 numpy)")
     for name in names:
-        ours_runs, theirs_runs = [], []
+        runs: dict = {kind: [] for kind in PLAYERS_OF}
         for _ in range(args.repeats):
-            ours_runs.append(ours(name, args.hands))
-            theirs_runs.append(theirs(name, args.hands))
+            for kind, player in PLAYERS_OF.items():
+                runs[kind].append(player(name, args.hands))
         mine, other = labels(name)
-        best_ours = max(ours_runs)
-        print(f"ohseven   {mine:<32}: {best_ours:10,.0f} hands/s (best of {args.repeats} x {args.hands})")
-        if theirs_runs[0] is None:
-            print("open-spiel not installed: no comparison (pip install open_spiel)" if other
-                  else f"no OpenSpiel counterpart for {name}")
-            continue
-        best_theirs = max(theirs_runs)
-        print(f"openspiel {other:<32}: {best_theirs:10,.0f} hands/s (best of {args.repeats} x {args.hands})")
-        print(f"ratio ours/theirs ({name}){'':<{21 - len(name)}}: {best_ours / best_theirs:10.2f}")
+        label = {"ohseven": f"{name} {players_for(name)}p, public API" if not other else mine + ", API",
+                 "fast": mine + ", fast", "openspiel": other}
+        best = {kind: max(r) for kind, r in runs.items() if r[0] is not None}
+        ir = {kind: instructions(kind, name, args.count_hands) for kind in best} if count else {}
+        theirs_best = best.get("openspiel")
+        for kind in PLAYERS_OF:
+            if kind not in best:
+                print(f"{kind:<9} {name}: no " + ("fast path" if kind == "fast" else "OpenSpiel counterpart"))
+                continue
+            line = f"{kind:<9} {label[kind]:<40}: {best[kind]:9,.0f} hands/s (best of {args.repeats} x {args.hands})"
+            if theirs_best and kind != "openspiel":
+                line += f"  x{best[kind] / theirs_best:4.2f} OpenSpiel"
+            if kind in ir:
+                line += f"  {ir[kind] / 1000:7,.0f}k instr/hand"
+                if "openspiel" in ir and kind != "openspiel":
+                    line += f" (x{ir['openspiel'] / ir[kind]:4.2f})"
+            if kind == "fast" and "ohseven" in best:  # the fast path against the public API
+                line += f"  [x{best['fast'] / best['ohseven']:4.2f} API" + (
+                    f", x{ir['ohseven'] / ir['fast']:4.2f} in instructions]" if "fast" in ir else "]")
+            print(line)
 
 
 if __name__ == "__main__":

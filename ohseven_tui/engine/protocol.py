@@ -363,6 +363,11 @@ class GameSpec:
     # what a player reads for the whole family, where saves are reviewed by family
     # ("Oh-Seven and Oh Hell"); empty: the family's games' labels
     family_label: str = ""
+    # options -> a random hand on the family's fast path (engine.fast): called with
+    # (round index, random) it deals, bids, plays and scores that round's hand at
+    # random and returns the points per seat; raises ValueError for options the fast
+    # path does not play. None: no fast path (benchmarks/engine.py compares them).
+    fast_hands: Optional[Callable[[Mapping[str, Any]], Callable[[int, Callable[[], float]], Sequence[int]]]] = None
 
     @property
     def players_option(self) -> Option:

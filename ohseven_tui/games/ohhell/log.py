@@ -11,7 +11,7 @@ from ...engine.cards import Card, Suit
 from .rules import Scoring
 
 __all__ = ["Phase", "STANDS", "SUM_IS_HAND", "IDENTICAL_TOP", "BidAttempt", "TrickLog", "LastTrick", "DealLog",
-           "RoundLog", "RoundResult", "round_points"]
+           "RoundLog", "RoundResult", "round_points", "card_bid_outcome"]
 
 
 class Phase(str, Enum):
@@ -27,6 +27,19 @@ class Phase(str, Enum):
 STANDS = "stands"
 SUM_IS_HAND = "sum-7"  # R11
 IDENTICAL_TOP = "identical-top"  # R10
+
+
+def card_bid_outcome(bids: tuple, hand_size: int) -> tuple[str, tuple[int, ...]]:
+    """A revealed round of card bids (codes, per seat): its outcome and the seats
+    holding the top card (R9: int order is rank, then suit). The state and the
+    fast path (``fast.py``) both read the bids through this."""
+    top = max(bids)
+    holders = tuple([s for s, b in enumerate(bids) if b == top])
+    if sum([c >> 2 for c in bids]) == hand_size:  # R11
+        return SUM_IS_HAND, holders
+    if len(holders) > 1:  # R10
+        return IDENTICAL_TOP, holders
+    return STANDS, holders
 
 
 class BidAttempt(NamedTuple):

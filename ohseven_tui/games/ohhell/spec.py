@@ -10,6 +10,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ...engine import registry
 from ...engine.actions import action_text, parse_action
 from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
+from .fast import FastHands
 from .observation import Observation
 from .records import parse_stacked, stacked_text
 from .review import round_steps
@@ -39,6 +40,13 @@ def _factory(name: str):
         return Game(rules, seed=seed, seats=seats, stacked_deals=stacked_deals)
 
     return new_game
+
+
+def _fast(name: str):
+    def fast_hands(options: Mapping[str, Any]) -> FastHands:
+        return FastHands(_rules(name, options["players"], bool(options.get("passing", False))))
+
+    return fast_hands
 
 
 def _pct(x: float) -> str:
@@ -132,6 +140,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
         new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
         order=order, review=round_steps, table=table_view, tutorial=tutorial if guided else None,
+        fast_hands=_fast(name),
         family_label="Oh-Seven and Oh Hell",
     )
 

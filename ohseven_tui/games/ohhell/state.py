@@ -48,6 +48,7 @@ from .log import (
     RoundLog,
     RoundResult,
     TrickLog,
+    card_bid_outcome,
     round_points,
 )
 from .observation import Observation
@@ -527,25 +528,18 @@ class Game(ChecksActions):
         bids = tuple(self._pending)
         for seat, card in enumerate(bids):
             self._bid_with[seat].append(card)
-        top = max(bids)  # R9: int order is rank, then suit
-        holders = tuple([s for s in range(n) if bids[s] == top])
-        total = sum([c >> 2 for c in bids])
+        outcome, holders = card_bid_outcome(bids, log.hand_size)
         bonus = [0] * n
-        if total == log.hand_size:  # R11
-            outcome = SUM_IS_HAND
+        if outcome is SUM_IS_HAND:  # R11
             for s in holders:
                 bonus[s] = 1
                 log.bonus[s] += 1
                 self.totals[s] += 1
-        elif len(holders) > 1:  # R10
-            outcome = IDENTICAL_TOP
-        else:
-            outcome = STANDS
         log.deals[-1].attempts.append(_new_tuple(BidAttempt, (bids, outcome, tuple(bonus))))
         if outcome is STANDS:
             log.bid_cards = bids
             log.top_bidders = holders
-            self._start_play(log, tuple([c >> 2 for c in bids]), _SUIT_OF_CODE[top & 3], holders[0])
+            self._start_play(log, tuple([c >> 2 for c in bids]), _SUIT_OF_CODE[bids[holders[0]] & 3], holders[0])
         elif len(self._bid_with[0]) >= log.hand_size:  # R13: no unbid card left
             self.phase = _DEAL
             self.turn = None

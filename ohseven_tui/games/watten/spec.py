@@ -8,6 +8,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ...engine import registry
 from ...engine.protocol import GameSpec, GameView, Option, Seat
 from .actions import action_text, parse_action
+from .fast import FastHands
 from .records import parse_stacked, stacked_text
 from .review import hand_steps
 from .rules import DEFAULT_TARGET, GAME, TARGETS, Rules
@@ -65,4 +66,5 @@ WATTEN = registry.register(GameSpec(
     rule_prefix="W", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
     options=(TARGET,), order=40, table=table_view, review=hand_steps,
+    fast_hands=lambda options: FastHands(_rules(options.get("target", DEFAULT_TARGET))),
 ))

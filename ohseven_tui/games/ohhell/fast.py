@@ -1,0 +1,116 @@
+"""Random hands of the Oh Hell family on the fast path (``engine.fast``): deal,
+bid, play and score one hand with bitmask hands and no checks, for the bots'
+inner loop and the benchmarks. The rules are the state's: the trick tables come
+from the trump context (``engine.tricks``), a round of card bids is read by
+``log.card_bid_outcome``, points by ``log.round_points``; a test plays thousands
+of hands through both this and the checked :class:`~.state.Game` with the same
+random numbers and requires the same tricks and points.
+
+Single deck and no passing (a bitmask holds one copy of a card). Every random
+choice takes the k-th of the legal choices in the order the state lists them
+(cards highest first, numbers lowest first), k = int(random() * count).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from ...engine.fast import fast_tricks, pick, play_random
+from ...engine.tricks import plain_trump
+from .log import STANDS, SUM_IS_HAND, card_bid_outcome, round_points
+from .rules import BidStyle, Rules, TrumpStyle
+from .state import _pack_for, _shuffle
+
+__all__ = ["FastHands", "Deal"]
+
+Random = Callable[[], float]
+Deal = Callable[[int, Random], tuple[list[int], Optional[int]]]  # (size, random) -> (hands, turned)
+
+
+class FastHands:
+    """One preset's hands on the fast path. ``hand(dealer, size, random)`` plays a
+    hand with random bids and cards; ``FastHands(rules)(round_index, random)``
+    plays the round's hand with the dealer moving one seat a round."""
+
+    def __init__(self, rules: Rules) -> None:
+        if rules.decks != 1:
+            raise ValueError("the fast path plays single-deck packs")
+        if rules.passing:
+            raise ValueError("the fast path plays no card passing")
+        self.rules = rules
+        self.n = rules.players
+        self.bits = [1 << int(c) for c in _pack_for(rules)]
+        self.card_bids = rules.bid_style is BidStyle.CARD
+        self.bids_in_turn = rules.bid_style is BidStyle.NUMBER_IN_TURN
+        self.turned_trump = rules.trump_style is TrumpStyle.TURNED_CARD
+        self.hook = rules.hook
+        self.scoring = rules.scoring
+        self.sizes = rules.hand_sizes
+        # R9, R14, R15, H3: the plain trump contexts' tables, by trump suit (None: -1 -> last)
+        self.tables = tuple(fast_tricks(plain_trump(t)) for t in (0, 1, 2, 3, None))
+
+    def deal(self, size: int, random: Random) -> tuple[list[int], Optional[int]]:
+        """The state's deal (its shuffle, seat i the i-th ``size`` cards, then the
+        turned card if the preset turns one): masks per seat, the turned code."""
+        bits = list(self.bits)
+        n = self.n
+        _shuffle(bits, random, n * size + 1)
+        hands = [sum(bits[i * size:(i + 1) * size]) for i in range(n)]
+        turned = None
+        if self.turned_trump and n * size < len(bits):
+            turned = bits[n * size].bit_length() - 1
+        return hands, turned
+
+    def __call__(self, round_index: int, random: Random) -> list[int]:
+        sizes = self.sizes
+        return self.hand(round_index % self.n, sizes[round_index % len(sizes)], random)[1]
+
+    def hand(self, dealer: int, size: int, random: Random,
+             deal: Optional[Deal] = None) -> tuple[list[int], list[int]]:
+        """One hand from the deal to the score: (tricks taken, points) per seat.
+        ``deal`` replaces :meth:`deal` (a test records the deals it makes)."""
+        deal = deal or self.deal
+        n = self.n
+        hands, turned = deal(size, random)
+        bonus = [0] * n
+        if self.card_bids:
+            used = [0] * n  # R12: cards already bid with this hand
+            while True:
+                bids = []
+                for s in range(n):
+                    m = hands[s] & ~used[s]
+                    c = pick(m, int(random() * m.bit_count()))
+                    used[s] |= 1 << c
+                    bids.append(c)
+                outcome, holders = card_bid_outcome(tuple(bids), size)
+                if outcome is STANDS:
+                    break
+                if outcome is SUM_IS_HAND:
+                    for s in holders:
+                        bonus[s] += 1
+                if used[0].bit_count() >= size:  # R13: a redeal
+                    hands, turned = deal(size, random)
+                    used = [0] * n
+            leader = holders[0]
+            numbers: Sequence[int] = [c >> 2 for c in bids]
+            trump: Optional[int] = bids[leader] & 3
+        else:
+            leader = (dealer + 1) % n
+            top = size + 1
+            numbers = [0] * n
+            if self.bids_in_turn:
+                for i in range(n):
+                    s = (leader + i) % n
+                    forbidden = size - sum(numbers) if s == dealer and self.hook else -1  # H4: the hook
+                    if 0 <= forbidden <= size:
+                        k = int(random() * size)
+                        numbers[s] = k + 1 if k >= forbidden else k
+                    else:
+                        numbers[s] = int(random() * top)
+            else:
+                numbers = [int(random() * top) for _ in range(n)]
+            trump = turned & 3 if turned is not None else None
+        t = self.tables[trump if trump is not None else 4]
+        taken = play_random(hands, leader, t, random, [0] * n)
+        scoring = self.scoring
+        return taken, [bonus[s] + round_points(scoring, numbers[s], taken[s]) for s in range(n)]
