@@ -55,7 +55,11 @@ def run_child(argv: Sequence[str], out: Optional[list] = None) -> tuple[float, i
 
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as got:
         start = time.perf_counter()
-        proc = subprocess.Popen(list(argv), stdout=got if out is not None else subprocess.DEVNULL, stderr=err)
+        # As an installed ohseven runs: with its bytecode cached (pip compiles it at
+        # install; a PYTHONDONTWRITEBYTECODE here would recompile every module each run).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        proc = subprocess.Popen(list(argv), stdout=got if out is not None else subprocess.DEVNULL, stderr=err,
+                                env=env)
         _, status, usage = os.wait4(proc.pid, 0)  # this child's own rusage
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)

@@ -252,30 +252,34 @@ def run_list(args) -> int:
 
     where = _filter(args, "list")
     dirs, index = _index(args, "list")
-    with index:
-        total = index.count(where)
-        rows = index.rows(where, args.sort, args.reverse)
     console = _console()
-    if not rows:
-        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
-        return 0
     terminal = console.is_terminal
     # On a terminal a name and its score never split over two lines (a no-break
     # space between); into a pipe the row is one line anyway, with plain spaces.
     tie = "\u00a0" if terminal else " "
+    with index:
+        total = index.count(where)
+        rows = index.lines(where, args.sort, args.reverse, tie)
+    if not rows:
+        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
+        return 0
     labels: dict[str, str] = {}
-    cells = []
-    for s in rows:
-        try:
-            spec = game_spec(s.game)
-            rules = rules_short(spec, s.options)
-            labels[spec.name] = spec.label
-        except UnknownGame:  # a game this ohseven does not have: its name as saved
-            rules = s.game
-        winner = ", ".join(s.winner_names) if s.finished else "(unfinished)"
-        scores = "  ".join(f"{n}{tie}{t}" for n, t in zip(s.names, s.totals))
-        cells.append([printable(s.id), _short_date(s.date), printable(rules), str(s.players), printable(winner),
-                      printable(scores)])
+    games: dict[tuple[str, str], str] = {}  # (game, options) -> the Game cell: a few among thousands of rows
+
+    def game_cell(game: str, options: str) -> str:
+        key = (game, options)
+        if key not in games:
+            try:
+                spec = game_spec(game)
+                games[key] = printable(rules_short(spec, json.loads(options)))
+                labels[spec.name] = spec.label
+            except UnknownGame:  # a game this ohseven does not have: its name as saved
+                games[key] = printable(game)
+        return games[key]
+
+    cells = [[printable(ident), _short_date(date), game_cell(game, options), str(players),
+              printable(winners or "") if finished else "(unfinished)", printable(scores or "")]
+             for ident, date, game, options, players, finished, rounds, winners, scores in rows]
     columns = [Column("ID", wrap=False), Column("Date", wrap=False), Column("Game"), Column("Players"),
                Column("Winner"), Column("Scores")]
     title = printable(f"Saved games in {dirs.saves}" + (f" ({total}{_filter_words(where)})" if total else ""))

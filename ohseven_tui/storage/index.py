@@ -623,6 +623,21 @@ class SaveIndex:
         h2h = [HeadToHead(b, n, w, lost, sh, ne) for b, n, w, lost, sh, ne in versus]
         return PlayerPage(found[0], {f: by_family[f] for f in found[0].families if f in by_family}, h2h)
 
+    def lines(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False,
+              tie: str = " ") -> list[tuple]:
+        """The list's cells, composed by SQL for thousands of rows: (id, date, game,
+        options (JSON), players, finished, rounds, winners' names, "name total" per
+        seat joined by two spaces, ``tie`` between a name and its total)."""
+        sql, args = where.where()
+        order = _order(sort, reverse)
+        return self._query(lambda c: c.execute(
+            f"""SELECT id, date, game, options, players, finished, rounds,
+                   (SELECT group_concat(name, ', ') FROM (SELECT name FROM seats
+                      WHERE seats.file = saves.file AND won ORDER BY seat)),
+                   (SELECT group_concat(name || ? || total, '  ') FROM (SELECT name, total FROM seats
+                      WHERE seats.file = saves.file ORDER BY seat))
+                FROM saves WHERE {sql} ORDER BY {order}""", [tie, *args]).fetchall())
+
     def export(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False) -> Iterator[dict]:
         """Every matching save as plain data, a seat list in each (for a spreadsheet)."""
         sql, args = where.where()
