@@ -14,7 +14,7 @@ and the hand-off, and plays the first legal card), until ``--actions`` actions
 For each: the app's CPU per action (the main thread's CPU time: the app and the
 driver; the bots think in threads, not counted), the process's CPU per action
 (bots included), and per action the full layout passes (``Screen._refresh_layout``
-reflows), the widgets mounted (``App._register``), the footers composed
+reflows), the widgets mounted (through ``App._register``), the footers composed
 (``KeysFooter.compose``) and the frames drawn. ``--profile FILE`` writes a cProfile
 of the hot-seat run (read it with ``python -m pstats FILE``).
 """
@@ -39,12 +39,12 @@ class Counts:
         self.counts: Counter[str] = Counter()
         self._undo: list[Callable[[], None]] = []
 
-    def wrap(self, owner: Any, name: str, label: str, when: Optional[Callable[..., bool]] = None) -> None:
+    def wrap(self, owner: Any, name: str, label: str, when: Optional[Callable[..., int]] = None) -> None:
+        """Count each call of ``owner.name`` (``when``: how much a call counts)."""
         original = getattr(owner, name)
 
         def counted(*args: Any, **kwargs: Any) -> Any:
-            if when is None or when(*args, **kwargs):
-                self.counts[label] += 1
+            self.counts[label] += 1 if when is None else int(when(*args, **kwargs))
             return original(*args, **kwargs)
 
         setattr(owner, name, counted)
@@ -58,7 +58,7 @@ class Counts:
 
         self.wrap(Screen, "_refresh_layout", "layouts",
                   when=lambda screen, size=None, scroll=False: not scroll or bool(screen._layout_widgets))
-        self.wrap(App, "_register", "mounts")
+        self.wrap(App, "_register", "mounts", when=lambda app, parent, *widgets, **_: len(widgets))
         self.wrap(KeysFooter, "compose", "footers")
         self.wrap(App, "_display", "frames", when=lambda app, screen, renderable: renderable is not None)
         return self
