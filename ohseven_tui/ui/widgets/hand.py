@@ -94,9 +94,7 @@ class CardFace(Static):
             self.update(card_text(card, ascii=ascii, dark=dark, dim=not legal), layout=False)
         wanted = {"-legal": legal, "-illegal": not legal and not back, "-cursor": cursor, "-picked": picked,
                   "-new": new, "-back": back, "-hint": hint, "-gap": gap}
-        for name, on in wanted.items():
-            if self.has_class(name) != on:
-                self.set_class(on, name)
+        self.update_classes(wanted)  # one styles pass for all of them, none if none changed
         self.border_title = None if back else str(self.index + 1)
         # A card 7 cells wide shows one character under it: the mark's names are in the hand's title.
         self.border_subtitle = "hint" if hint else ("+" if new else (MARK if mark else None))
