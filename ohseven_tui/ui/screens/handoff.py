@@ -46,7 +46,7 @@ class HandoffScreen(Screen[None]):
                                          "Everyone's cards are hidden until then.\n"
                                          "Keys pressed before Enter shows, or held down, are ignored."),
                              id="handoff-text")
-        yield Footer()
+        yield Footer(compact=True)  # compact from the start: no second styles pass as it mounts
 
     def _title(self) -> Text:
         wait = "press Enter" if self._ready() else "a moment…".ljust(len("press Enter"))  # the box keeps its width
@@ -57,7 +57,6 @@ class HandoffScreen(Screen[None]):
         return gate is None or gate.ready(get_time())
 
     def on_mount(self) -> None:
-        self.query_one(Footer).compact = True
         self._watch_gate()
 
     def _watch_gate(self) -> None:

@@ -94,9 +94,7 @@ class CardFace(Static):
             self.update(card_text(card, ascii=ascii, dark=dark, dim=not legal), layout=False)
         wanted = {"-legal": legal, "-illegal": not legal and not back, "-cursor": cursor, "-picked": picked,
                   "-new": new, "-back": back, "-hint": hint, "-gap": gap}
-        for name, on in wanted.items():
-            if self.has_class(name) != on:
-                self.set_class(on, name)
+        self.update_classes(wanted)  # one styles pass for all of them, none if none changed
         self.border_title = None if back else str(self.index + 1)
         # A card 7 cells wide shows one character under it: the mark's names are in the hand's title.
         self.border_subtitle = "hint" if hint else ("+" if new else (MARK if mark else None))
@@ -259,14 +257,22 @@ class HandView(Widget):
         if key == getattr(self, "_painted", None):
             return
         self._painted = key
+        shown = 0  # card slots shown or hidden now: the row needs a layout pass
         for i, face in enumerate(self.query(CardFace)):
             card = self.cards[i] if i < len(self.cards) else None
+            shown += face.display != (card is not None)
             legal = card in self.legal
             face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
                       picked=i in self.picked, new=i in self.new, back=not self.face_up,
                       hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps,
                       mark=self.marks.get(card, "") if card is not None and self.face_up else "")
         self.query_one("#hand-title", Static).update(self._title_text(ascii, dark), layout=False)
+        if shown:
+            # Each slot asks for its layout pass when it next idles; a frame drawn
+            # before that would show the new title over the old number of cards.
+            # Ask now, so the next frame lays the row out with the title.
+            self.query_one("#hand-row")._clear_arrangement_cache()
+            self.screen.refresh(layout=True)
 
     def _title_text(self, ascii: bool, dark: bool) -> Text:
         """The title, then the marked cards by name: "◆ critical K♥ 7♦ · chief striker 9♥"."""
