@@ -637,6 +637,8 @@ class TableScreen(Screen):
         return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
 
     def _resume_flow(self) -> None:
+        if not self.is_attached:  # a screen that closed itself as the app shut down: no table to go on with
+            return
         self.set_flow(Flow.READY)
         obs = self.public()
         if self.watching and self.skipping and obs.round_number and obs.round_number <= len(obs.results):
