@@ -56,6 +56,12 @@ LONG_FIRST = ("test_ui_privacy.py", "test_handoff_keys_terminal.py", "test_autoc
               "test_tiny_terminal.py", "test_hostile_ui.py", "test_ui_flow.py", "test_ui_table_flow.py")
 
 
+def pytest_configure(config):
+    # -n makes xdist's default "load" scheduling: worksteal instead (see pyproject.toml).
+    if getattr(config.option, "dist", None) == "load":
+        config.option.dist = "worksteal"
+
+
 def pytest_collection_modifyitems(items):
     rank = {name: i for i, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))  # stable: the rest keep their order
