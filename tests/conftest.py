@@ -5,7 +5,69 @@ inside its own temporary directory (subprocesses inherit the environment too).
 Tests that need another directory still set their own.
 """
 
+import importlib.util
+import inspect
+import re
+
 import pytest
+
+# Where the game itself is not installed (a bare python3 without textual and rich),
+# nothing of it can be tested: every test is skipped, naming what is missing. Where
+# only a test extra is missing, the tests that need it are skipped, naming it, and
+# every other test runs. The README's test command installs them all.
+RUNTIME = ("textual", "rich", "platformdirs", "textual_plotext")
+EXTRAS = ("pyte", "hypothesis", "syrupy", "pytest_textual_snapshot", "pytest_asyncio")
+MISSING = {name for name in RUNTIME + EXTRAS if importlib.util.find_spec(name) is None}
+INSTALL = 'pip install -e ".[test]"'
+_NO_MODULE = re.compile(r"No module named '([\w.]+)'")
+
+
+def _missing_extra(text: str):
+    match = _NO_MODULE.search(text)
+    name = match.group(1).split(".")[0] if match else None
+    return name if name in MISSING else None
+
+
+def _reason(name: str) -> str:
+    return f"needs {name}, which is not installed ({INSTALL})"
+
+
+def _skipped(path, name: str) -> tuple:
+    return (str(path), 0, f"Skipped: {_reason(name)}")
+
+
+def pytest_collection_modifyitems(items):
+    missing = sorted(MISSING.intersection(RUNTIME))
+    if missing:
+        skip = pytest.mark.skip(reason=f"the game is not installed here (no {', '.join(missing)}): {INSTALL}")
+        for item in items:
+            item.add_marker(skip)
+    for item in items:  # plugins of the test extras: Pilot's async tests, the snapshots
+        if "pytest_asyncio" in MISSING and inspect.iscoroutinefunction(getattr(item, "function", None)):
+            item.add_marker(pytest.mark.skip(reason=_reason("pytest-asyncio")))
+        elif "pytest_textual_snapshot" in MISSING and "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.skip(reason=_reason("pytest-textual-snapshot")))
+    rank = {name: i for i, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))  # stable: the rest keep their order
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    report = outcome.get_result()
+    name = _missing_extra(str(report.longrepr)) if report.failed and MISSING else None
+    if name:
+        report.outcome, report.longrepr = "skipped", _skipped(collector.path, name)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if MISSING and call.excinfo is not None and call.excinfo.errisinstance(ModuleNotFoundError):
+        name = _missing_extra(str(call.excinfo.value))
+        if name:
+            report.outcome, report.longrepr = "skipped", _skipped(item.path, name)
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +105,8 @@ def _handoff_takes_pilot_keys(monkeypatch):
     hand-off's wait for a quiet moment (a real terminal's typed-ahead keys) would
     only slow every hot-seat test down: it is off here. Its own tests
     (tests/test_handoff_keys*.py) set the real values."""
+    if MISSING & {"textual", "rich"}:
+        return  # no app to play here (the tests that need one are skipped)
     from ohseven_tui.ui.screens import handoff
 
     monkeypatch.setattr(handoff, "SETTLE", 0.0)
@@ -60,8 +124,3 @@ def pytest_configure(config):
     # -n makes xdist's default "load" scheduling: worksteal instead (see pyproject.toml).
     if getattr(config.option, "dist", None) == "load":
         config.option.dist = "worksteal"
-
-
-def pytest_collection_modifyitems(items):
-    rank = {name: i for i, name in enumerate(LONG_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))  # stable: the rest keep their order
