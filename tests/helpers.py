@@ -369,3 +369,18 @@ def record_rounds(rec: dict) -> int:
     """The rounds (or hands) a saved record finished: replayed by the engine, so every
     family's record counts the same way (its own log fields differ)."""
     return len(record.from_record(rec).results())
+
+
+def printed_tables(out: str) -> dict[str, list[dict[str, str]]]:
+    """A command's printed tables (Rich's box look): each table's rows as
+    {column head: cell}, by the title line above it."""
+    found: dict[str, list[dict[str, str]]] = {}
+    title, heads = "", []
+    for line in out.splitlines():
+        if line.startswith("┃"):
+            heads = [c.strip() for c in line.split("┃") if c.strip()]
+        elif line.startswith("│"):
+            found.setdefault(title, []).append(dict(zip(heads, (c.strip() for c in line.split("│")[1:-1]))))
+        elif line.strip() and not line.startswith(("┏", "┡", "└", "├")):
+            title = line.strip()
+    return found

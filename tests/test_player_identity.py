@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import printed_tables
 from index_saves import GAMES, played, players_of, who, write
 
 from ohseven_tui.cli import main
@@ -95,17 +96,6 @@ def test_filter_by_player_is_by_identity(folder, player, test):
     assert found == files_where(folder, test)
 
 
-def tables(out: str) -> dict[str, list[dict[str, str]]]:
-    found: dict[str, list[dict[str, str]]] = {}
-    title, heads = "", []
-    for line in out.splitlines():
-        if line.startswith("┃"):
-            heads = [c.strip() for c in line.split("┃") if c.strip()]
-        elif line.startswith("│"):
-            found.setdefault(title, []).append(dict(zip(heads, (c.strip() for c in line.split("│")[1:-1]))))
-        elif line.strip() and not line.startswith(("┏", "┡", "└", "├")):
-            title = line.strip()
-    return found
 
 
 def expected_players(paths) -> dict[str, tuple[int, int]]:
@@ -127,7 +117,7 @@ def players_table(capsys, folder: Path, *argv: str) -> dict[str, tuple[int, int]
     assert main(["scores", "players", "--save-dir", str(folder), *argv]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    return {r["Player"]: (int(r["Games"]), int(r["Wins"])) for r in tables(out)["All games"]}
+    return {r["Player"]: (int(r["Games"]), int(r["Wins"])) for r in printed_tables(out)["All games"]}
 
 
 def test_scores_players_never_pools_a_bot_with_a_human(capsys, folder):

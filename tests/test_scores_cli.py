@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import printed_tables
 
 from ohseven_tui.cli import main
 
@@ -223,18 +224,6 @@ def who(seat: dict) -> str:
     return seat["name"] if player == "human" else f"{player} bot"
 
 
-def tables(out: str) -> dict[str, list[dict[str, str]]]:
-    """Each printed table's rows as {column head: cell}, by the title line above it."""
-    found: dict[str, list[dict[str, str]]] = {}
-    title, heads = "", []
-    for line in out.splitlines():
-        if line.startswith("┃"):
-            heads = [c.strip() for c in line.split("┃") if c.strip()]
-        elif line.startswith("│"):
-            found.setdefault(title, []).append(dict(zip(heads, (c.strip() for c in line.split("│")[1:-1]))))
-        elif line.strip() and not line.startswith(("┏", "┡", "└", "├")):
-            title = line.strip()
-    return found
 
 
 def test_players_across_saves(capsys):
@@ -250,7 +239,7 @@ def test_players_across_saves(capsys):
             games.setdefault(who(seat), set()).add(save_id)
             if s in rec["winners"]:
                 wins.setdefault(who(seat), set()).add(save_id)
-    shown = {row["Player"]: row for row in tables(out)["All games"]}
+    shown = {row["Player"]: row for row in printed_tables(out)["All games"]}
     assert set(shown) == set(games)
     for name in games:
         assert int(shown[name]["Games"]) == len(games[name])
@@ -270,7 +259,7 @@ def test_players_rates_of_the_oh_hell_family(capsys):
                 fill, over, under, rounds = fill + (bid == took), over + (bid < took), under + (bid > took), rounds + 1
         points += sum(rec["totals"])
     _, out, _ = run(capsys, "players")
-    family = next(rows for title, rows in tables(out).items() if title.startswith("Oh-Seven and Oh Hell"))
+    family = next(rows for title, rows in printed_tables(out).items() if title.startswith("Oh-Seven and Oh Hell"))
     row = next(r for r in family if r["Player"] == "easy bot")
     assert int(row["Rounds"]) == rounds
     assert row["Points/round"] == f"{points / rounds:+.2f}"

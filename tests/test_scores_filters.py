@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import printed_tables
 from hostile import NAMES, assert_terminal_safe, write_hostile_saves
 from index_saves import GAMES, played, write
 
@@ -169,17 +170,6 @@ def test_bad_dates_sorts_and_games_are_one_line_exit_2(capsys, folder, argv):
     assert_terminal_safe(err)
 
 
-def tables(out: str) -> dict[str, list[dict[str, str]]]:
-    found: dict[str, list[dict[str, str]]] = {}
-    title, heads = "", []
-    for line in out.splitlines():
-        if line.startswith("┃"):
-            heads = [c.strip() for c in line.split("┃") if c.strip()]
-        elif line.startswith("│"):
-            found.setdefault(title, []).append(dict(zip(heads, (c.strip() for c in line.split("│")[1:-1]))))
-        elif line.strip() and not line.startswith(("┏", "┡", "└", "├")):
-            title = line.strip()
-    return found
 
 
 def test_players_takes_the_filters(capsys, folder):
@@ -188,11 +178,11 @@ def test_players_takes_the_filters(capsys, folder):
     assert rc == 0 and err == ""
     seats = data["d"]["record"]["seats"]
     players = {s["name"] if s["player"] == "human" else f"{s['player']} bot" for s in seats}
-    assert {row["Player"] for row in tables(out)["All games"]} == players
-    assert len(tables(out)) == 2  # all games, and the Watten family's table only
+    assert {row["Player"] for row in printed_tables(out)["All games"]} == players
+    assert len(printed_tables(out)) == 2  # all games, and the Watten family's table only
     rc, out, _ = run(capsys, folder, "players", "--since", "2026-03-02")
     expected = {i for i, d in data.items() if d["date"][:10] >= "2026-03-02"}
-    ann = [r for r in tables(out)["All games"] if r["Player"] == "normal bot"]
+    ann = [r for r in printed_tables(out)["All games"] if r["Player"] == "normal bot"]
     assert int(ann[0]["Games"]) == sum(any(s["player"] == "normal" for s in data[i]["record"]["seats"])
                                        for i in expected)
 
