@@ -396,15 +396,10 @@ def run_show(args) -> int:
 
 
 # ---------------------------------------------------------------------------- players
-def family_words(family: str) -> tuple[str, str]:
-    """The family's name and its word for a round ("hand"), as its games declare."""
-    from ..engine.registry import family_label, family_round_word
-
-    return family_label(family), family_round_word(family)
-
-
 def run_players(args) -> int:
     from rich.table import Table
+
+    from ..engine.registry import family_words
 
     where = _filter(args, "players")
     dirs, index = _index(args, "players")

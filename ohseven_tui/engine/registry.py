@@ -13,7 +13,7 @@ from ..safetext import quoted
 from .protocol import GameSpec, GameState, OptionError, Seat
 
 __all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game", "family_label",
-           "family_round_word"]
+           "family_words"]
 
 
 class UnknownGame(OptionError):
@@ -67,12 +67,12 @@ def family_label(family: str) -> str:
     return " / ".join(s.label for s in specs) or family
 
 
-def family_round_word(family: str) -> str:
-    """What the family's games call a round ("hand"), from its first game's view."""
+def family_words(family: str) -> tuple[str, str]:
+    """The family's name and its word for a round ("hand"), as its games declare."""
     for spec in games():
         if spec.family == family:
-            return spec.view(spec.check_options({})).round_word
-    return "round"
+            return family_label(family), spec.view(spec.check_options({})).round_word
+    return family, "round"
 
 
 def game_spec(name: Any) -> GameSpec:

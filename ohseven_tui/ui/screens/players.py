@@ -18,17 +18,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
+from ...engine.registry import family_words
 from ...storage.index import PlayerPage, PlayerRow, SaveFilter
 from ..plain import plain
 from ..widgets.keys import KeysFooter
 from ..widgets.sized_table import SizedTable
-
-
-def family_words(family: str) -> tuple[str, str]:
-    """The family's name and its word for a round ("hand"), as its games declare."""
-    from ...engine.registry import family_label, family_round_word
-
-    return family_label(family), family_round_word(family)
 
 
 def rate(value: Optional[float]) -> str:

@@ -229,12 +229,16 @@ class SavedGamesScreen(Screen[None]):
         keep = self.selected.id if self.selected is not None and table.row_count else None
         table.clear()
         rows = []
+        games: dict[tuple, tuple] = {}  # per game and options, its words and cell: a page holds a few
         for saved in self.rows:
-            word, rounds = round_words(saved)
+            key = (saved.game, tuple(sorted(saved.options.items())))
+            if key not in games:
+                games[key] = (*round_words(saved), rules_text(saved))
+            word, rounds, rules = games[key]
             word = word if saved.rounds == 1 and not rounds else word + "s"
             winner = ", ".join(saved.winner_names) if saved.finished else (
                 f"(unfinished, {out_of(saved.rounds, rounds)} {word})")
-            rows.append((saved, _date(saved.date), rules_text(saved), winner,
+            rows.append((saved, _date(saved.date), rules, winner,
                          [f"{n} {t}" for n, t in zip(saved.names, saved.totals)]))
         # Names and file names: plain text, never markup.
         if not self._narrow:
