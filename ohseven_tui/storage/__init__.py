@@ -20,7 +20,6 @@ from .review import (
     sheet_of,
     sort_saves,
     stats_of,
-    summary_columns,
 )
 from .saves import (
     AUTOSAVE_NAME,
@@ -103,5 +102,4 @@ __all__ = [
     "stats_of",
     "PlayerSummary",
     "player_summaries",
-    "summary_columns",
 ]

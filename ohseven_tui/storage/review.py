@@ -20,7 +20,6 @@ __all__ = [
     "stats_of",
     "PlayerSummary",
     "player_summaries",
-    "summary_columns",
 ]
 
 SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")
@@ -144,13 +143,3 @@ def player_summaries(saves: Sequence[SavedGame]) -> list[PlayerSummary]:
                 chances = tally.of[s] if tally.of is not None else rounds
                 row.counted[tally.key] = row.counted.get(tally.key, 0) + chances
     return sorted(by_name.values(), key=lambda p: (-p.games, p.name.lower(), p.name))
-
-
-def summary_columns(summaries: Sequence[PlayerSummary]) -> tuple[tuple[str, str], ...]:
-    """The tallies the summaries hold, as (key, column head), in the order the
-    games declared them."""
-    columns: dict[str, str] = {}
-    for p in summaries:
-        for key, label in p.labels.items():
-            columns.setdefault(key, label)
-    return tuple(columns.items())
