@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -128,6 +129,9 @@ CREATE TABLE tally_sums (
     PRIMARY KEY (who, family, key)
 );
 """
+
+
+_TABLE_NAMES = tuple(re.findall(r"^CREATE TABLE (\w+)", _TABLES, re.M))
 
 
 def index_path(dirs: SaveDirs) -> Path:
@@ -393,10 +397,6 @@ def _facts_chunk(folder: str, items: Sequence[tuple[str, int, int, str]]) -> lis
 
 
 # ---------------------------------------------------------------------------- the index
-class IndexUnusable(Exception):
-    """The index file cannot be opened, read or written (one line)."""
-
-
 class SaveIndex:
     """The index of one saves folder. Use :func:`open_index`; every method may be
     called from one thread at a time (the app reads in a worker thread)."""
@@ -794,11 +794,9 @@ def _create(conn: sqlite3.Connection, folder: Path) -> None:
     with _write(conn):
         if _check(conn, folder) == "":  # another program made it while we waited for the lock
             return
-        for table in ("meta", "saves", "seats", "tallies", "rounds", "player_sums", "tally_sums"):
+        for table in _TABLE_NAMES:
             conn.execute(f"DROP TABLE IF EXISTS {table}")
-        for statement in _TABLES.split(";"):
-            if statement.strip():
-                conn.execute(statement)
+        _make_tables(conn)
         conn.execute("INSERT INTO meta VALUES ('folder', ?)", (str(folder),))
         conn.execute("INSERT INTO meta VALUES ('made_by', ?)", (_made_by(),))
         conn.execute(f"PRAGMA user_version = {SCHEMA}")
@@ -816,11 +814,15 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _memory() -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+def _make_tables(conn: sqlite3.Connection) -> None:
     for statement in _TABLES.split(";"):
         if statement.strip():
             conn.execute(statement)
+
+
+def _memory() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    _make_tables(conn)
     return conn
 
 
@@ -834,7 +836,7 @@ def _check(conn: sqlite3.Connection, folder: Path) -> str:
         return f"was made by a newer ohseven (schema {version}; this one uses {SCHEMA})"
     if version < SCHEMA:
         return "old"
-    if not {"meta", "saves", "seats", "tallies", "rounds", "player_sums", "tally_sums"} <= tables:
+    if not set(_TABLE_NAMES) <= tables:
         return "is missing tables"
     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     if meta.get("folder") != str(folder):
