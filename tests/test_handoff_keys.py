@@ -177,3 +177,29 @@ async def test_the_hand_off_says_when_it_takes_a_key(real_waits):
             await pilot.pause(0.01)
         assert app.key_gate.ready(app.key_gate.opens_at or 0.0)
         assert "press Enter" in str(screen.query_one("#handoff-title").render())
+
+
+async def test_a_double_enter_at_the_last_bid_leaves_the_reveal_open(real_waits):
+    """The reveal opens by itself when the last bid is in: an Enter typed with that
+    bid (a double tap) must not close it before anyone has read the bids."""
+    from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
+
+    game = hot_seat()
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_anns_bid(pilot)
+        send(app, "enter")
+        await confirm(pilot, "Bea")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen) and screen.obs.seat == 1
+        await until(pilot, app.key_gate.opens_at or 0.0)
+        send(app, "enter")  # Bea's bid, the last: the reveal opens
+        send(app, "enter")  # and a second Enter right behind it
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, RevealScreen):
+                break
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        assert acted(game) == [0, 1, 2]

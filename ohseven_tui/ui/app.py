@@ -280,7 +280,7 @@ class OhSevenApp(App):
         if table is not None and not table.lookout.keeps_window(screen):
             table.cover()
         settle = getattr(screen, "key_settle", None)
-        if settle is not None:  # a hand-off: from now, only a key pressed after a quiet moment
+        if settle is not None:  # a hand-off, or a screen a move opened: only a key pressed after a quiet moment
             self.key_gate.hold(get_time(), settle)
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
 

@@ -32,6 +32,16 @@ class AutoClose(_ScreenBase):
     _auto_timer: Optional["Timer"] = None
     _dismissed = False
 
+    @property
+    def key_settle(self) -> float:
+        """These screens open by themselves after a move (the bids revealed, the
+        round's scores): a key typed with that move, a double tap, must not close
+        one unread. The app's key gate takes a key only after this much quiet, as
+        after a hand-off (see ``handoff.AFTER``)."""
+        from . import handoff
+
+        return handoff.AFTER
+
     def on_screen_resume(self) -> None:
         """On top: first shown, or back after the screen over it closed."""
         self._start_auto(self.auto)
