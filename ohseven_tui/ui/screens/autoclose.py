@@ -33,14 +33,15 @@ class AutoClose(_ScreenBase):
     _dismissed = False
 
     @property
-    def key_settle(self) -> float:
-        """These screens open by themselves after a move (the bids revealed, the
-        round's scores): a key typed with that move, a double tap, must not close
-        one unread. The app's key gate takes a key only after this much quiet, as
-        after a hand-off (see ``handoff.AFTER``)."""
+    def key_settle(self) -> Optional[float]:
+        """These screens open by themselves after a player's move (the bids
+        revealed, the round's scores): a key typed with that move, a double tap,
+        must not close one unread. The app's key gate takes a key only after this
+        much quiet, as after a hand-off (see ``handoff.AFTER``). A watched game
+        (``auto`` set) has no move typed: its keys are the watcher's, taken at once."""
         from . import handoff
 
-        return handoff.AFTER
+        return handoff.AFTER if self.auto is None else None
 
     def on_screen_resume(self) -> None:
         """On top: first shown, or back after the screen over it closed."""
