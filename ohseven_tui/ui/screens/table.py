@@ -174,6 +174,10 @@ class TableScreen(Screen):
         self.set_class(compact, "-compact")
         self.set_class(not compact and width >= 110, "-wide")
         self.set_class(width >= 150 and height >= 45, "-huge")  # a wider log beside the big table
+        # Compact: the seats' columns whole in three quarters of the width, the log beside them.
+        seats = self.query_one(SeatsView)
+        seats.styles.max_width = width * 3 // 4 if compact else None
+        seats.set_room(width * 3 // 4 - 2 if compact else None)  # less the padding
 
     def on_mount(self) -> None:
         sort = getattr(getattr(self.app, "settings", None), "hand_sort", None)

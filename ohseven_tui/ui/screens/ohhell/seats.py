@@ -13,13 +13,18 @@ from rich.text import Text
 from ....games.ohhell import Observation, Phase
 from ...cards import card_text, dealer_mark
 from ...plain import printable
-from ...widgets.seats import seat_kind
+from ...widgets.seats import fit_columns, seat_kind
+
+HEADS = ["", "Seat", "", "Bid", "Took", "Score", "Trick"]
+NAME, KIND = 1, 2
 
 
 def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
-                 number_bids: Optional[dict] = None) -> Table:
+                 number_bids: Optional[dict] = None, room: Optional[int] = None) -> Table:
     """``number_bids``: the bids made so far in turn (public, H4), by seat; by
-    default the observation's own."""
+    default the observation's own. ``room``: the cells the table may take; where
+    they are too few the bots' strengths go first, then the "you" column, then a
+    long name is cut."""
     n = obs.players
     view = obs.view
     top_mark = view.top_bid_mark  # "* top bid (trump)" where a top bid sets trump
@@ -36,14 +41,6 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
                   caption=caption,
                   caption_style="dim", caption_justify="left")
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column("Seat", no_wrap=True, max_width=16, overflow="ellipsis")
-    table.add_column("", no_wrap=True, style="dim", max_width=6)
-    table.add_column("Bid", justify="right", no_wrap=True)
-    table.add_column("Took", justify="right", no_wrap=True)
-    table.add_column("Score", justify="right", no_wrap=True)
-    table.add_column("Trick", no_wrap=True)
-
     # The card each seat has on the table: the current trick, or the finished
     # one (kept on show until the next card is led), with its winner marked.
     on_table: dict[int, Text] = {}
@@ -65,13 +62,15 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
 
     turn = obs.to_act[0] if (obs.phase is Phase.PLAY or in_turn) and obs.to_act else None
     playing = obs.bids is not None and obs.phase in (Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
+    rows: list[list[Text]] = []
     for seat in range(n):
         info = obs.seats[seat]
         marker = Text("▶", style="bold") if seat == turn else Text(" ")
         name = Text(printable(info.name), style="bold" if seat == viewer else "")
         if seat == obs.dealer and obs.round_number:
             name.append(" " + dealer_mark(ascii=ascii), style="dim")
-        kind = "you" if seat == viewer and humans == 1 else seat_kind(info.player)
+        name.truncate(16, overflow="ellipsis")
+        kind = Text("you" if seat == viewer and humans == 1 else seat_kind(info.player))
         if obs.phase in (Phase.PASS, Phase.BID) and obs.acted and obs.acted[seat]:
             status = Text("✓", style="dim")
         else:
@@ -91,6 +90,19 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
         else:
             bid = status
             took = Text("")
-        score = str(obs.totals[seat])
-        table.add_row(marker, name, kind, bid, took, score, on_table.get(seat, Text("")))
+        rows.append([marker, name, kind, bid, took, Text(str(obs.totals[seat])), on_table.get(seat, Text(""))])
+
+    shown, name_width = fit_columns(HEADS, rows, room, shrink=NAME)
+    if name_width is not None:  # too narrow: the bots' strengths go, then "you"
+        for row in rows:
+            if row[KIND].plain != "you":
+                row[KIND] = Text("")
+        shown, name_width = fit_columns(HEADS, rows, room, drop=(KIND,), shrink=NAME)
+    columns = [dict(width=1), dict(max_width=name_width or 16, overflow="ellipsis"), dict(style="dim"),
+               dict(justify="right"), dict(justify="right"), dict(justify="right"), {}]
+    for head, on, kwargs in zip(HEADS, shown, columns):
+        if on:
+            table.add_column(head, no_wrap=True, **kwargs)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*(cell for cell, on in zip(row, shown) if on))
     return table
