@@ -62,7 +62,7 @@ WANTED = {"HandoffScreen", "PassScreen", "BidScreen", "RevealScreen", "TableScre
 async def test_every_game_screen_at_tiny_sizes(tmp_path):
     rules = make_rules("oh-seven", 3, passing=True)
     game = Game(rules, seed=5, seats=[Seat("Ann"), Seat("Bea"), Seat("Cid", "easy")])
-    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0)
+    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0, reduced_motion=True)
     seen: set = set()
     async with app.run_test(size=NORMAL) as pilot:
         screen = None
@@ -89,7 +89,7 @@ async def test_game_over_at_tiny_sizes(tmp_path):
     rules = make_rules("oh-seven", 3)
     game = Game(rules, seed=6, seats=[Seat("Ann"), Seat("Bea", "easy"), Seat("Cid", "easy")])
     play_first_legal(game, lambda g: g.round_number == rules.rounds and g.phase is Phase.PLAY)
-    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0)
+    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0, reduced_motion=True)
     async with app.run_test(size=NORMAL) as pilot:
         screen = await play_game(pilot)
         assert type(screen).__name__ == "GameOverScreen"
@@ -99,7 +99,7 @@ async def test_game_over_at_tiny_sizes(tmp_path):
 async def test_menu_setup_saved_games_review_and_confirm_at_tiny_sizes(tmp_path):
     saves = tmp_path / "saves"
     shutil.copytree(ROOT / "saves", saves, ignore=shutil.ignore_patterns("*.py", "*.sh", "*.md"))
-    app = OhSevenApp(save_dir=saves, bot_delay=0)
+    app = OhSevenApp(save_dir=saves, bot_delay=0, reduced_motion=True)
     async with app.run_test(size=NORMAL) as pilot:
         await pilot.pause()
         await squeeze(pilot)  # the menu
@@ -140,7 +140,7 @@ async def test_menu_setup_saved_games_review_and_confirm_at_tiny_sizes(tmp_path)
 async def test_number_bids_at_tiny_sizes(tmp_path):
     """The Oh Hell number-bid screen (classic: bids in turn, the hook)."""
     game = Game(make_rules("classic", 3), seed=2, seats=[Seat("Ann"), Seat("Bea", "easy"), Seat("Cid", "easy")])
-    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0)
+    app = OhSevenApp(game=game, save_dir=tmp_path / "saves", bot_delay=0, reduced_motion=True)
     async with app.run_test(size=NORMAL) as pilot:
         screen = await play_game(pilot, stop=lambda s: type(s).__name__ == "NumberBidScreen")
         assert type(screen).__name__ == "NumberBidScreen"

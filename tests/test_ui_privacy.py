@@ -157,6 +157,9 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
                 await pilot.press("escape" if isinstance(screen, (LastTrickScreen, HelpScreen)) else "enter")
             continue
         seat = screen.obs.seat if isinstance(screen, ChooseScreen) else screen.acting
+        if isinstance(screen, (PassScreen, BidScreen, TableScreen)):
+            # The hand drawn for the seat to act is all of that seat's hand, nobody else's.
+            assert sorted(screen.query_one(HandView).cards) == sorted(game.hands[seat]), (seat, type(screen))
         key = (game.round_number, seat, type(screen).__name__)
         rebid = isinstance(screen, BidScreen) and bool(screen.obs.bid_attempts)
         if key not in looked and (game.round_number > 1 or rebid):
