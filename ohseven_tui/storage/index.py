@@ -605,23 +605,27 @@ class SaveIndex:
                       WHERE s.who = ? AND {sql} GROUP BY file)
                     WHERE nth <= ? ORDER BY date DESC, id DESC""",
                 [who, *args, recent]).fetchall()
-            versus = conn.execute(
-                f"""SELECT b.who, count(*),
-                           sum(me.won AND NOT b.won), sum(b.won AND NOT me.won), sum(me.won AND b.won),
-                           sum(NOT me.won AND NOT b.won)
-                    FROM (SELECT file, who, max(won) AS won FROM seats WHERE who = ? GROUP BY file) me
-                    JOIN (SELECT file, who, max(won) AS won FROM seats WHERE kind = 'bot' GROUP BY file, who) b
-                      USING (file) JOIN saves USING (file)
-                    WHERE {sql} GROUP BY b.who ORDER BY b.who""", [who, *args]).fetchall() if who.startswith("human:") \
-                else []
-            return games, versus
+            return games, _versus(conn, who, sql, args) if who.startswith("human:") else []
 
-        games, versus = self._query(query)
+        games, h2h = self._query(query)
         by_family: dict[str, list[PlayerGame]] = {}
         for i, d, g, f, t, w, r, p in reversed(games):
             by_family.setdefault(f, []).append(PlayerGame(i, d, g, t, bool(w), r, p, f))
-        h2h = [HeadToHead(b, n, w, lost, sh, ne) for b, n, w, lost, sh, ne in versus]
         return PlayerPage(found[0], {f: by_family[f] for f in found[0].families if f in by_family}, h2h)
+
+    def versus_bots(self, name: str, family: str, last: int = 20) -> list[HeadToHead]:
+        """How the person ``name`` fared against each bot strength over their last
+        ``last`` finished games of a game ``family`` (the game-over screen's record).
+        Oldest games beyond ``last`` do not count."""
+        who = f"human:{name}"
+
+        def query(conn: sqlite3.Connection) -> list[HeadToHead]:
+            sql = """file IN (SELECT file FROM seats JOIN saves USING (file)
+                              WHERE seats.who = ? AND saves.family = ? AND saves.finished = 1
+                              GROUP BY file ORDER BY saves.date DESC, saves.id DESC LIMIT ?)"""
+            return _versus(conn, who, sql, [who, family, last])
+
+        return self._query(query)
 
     def lines(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False,
               tie: str = " ") -> list[tuple]:
@@ -676,6 +680,19 @@ class SaveIndex:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _versus(conn: sqlite3.Connection, who: str, sql: str, args: list) -> list[HeadToHead]:
+    """A human against each bot strength at their tables, over the saves ``sql`` picks."""
+    rows = conn.execute(
+        f"""SELECT b.who, count(*),
+                   sum(me.won AND NOT b.won), sum(b.won AND NOT me.won), sum(me.won AND b.won),
+                   sum(NOT me.won AND NOT b.won)
+            FROM (SELECT file, who, max(won) AS won FROM seats WHERE who = ? GROUP BY file) me
+            JOIN (SELECT file, who, max(won) AS won FROM seats WHERE kind = 'bot' GROUP BY file, who) b
+              USING (file) JOIN saves USING (file)
+            WHERE {sql} GROUP BY b.who ORDER BY b.who""", [who, *args]).fetchall()
+    return [HeadToHead(b, n, w, lost, sh, ne) for b, n, w, lost, sh, ne in rows]
 
 
 def _order(sort: str, reverse: bool) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -22,6 +23,24 @@ if TYPE_CHECKING:
     from textual import getters
 
     from ..app import OhSevenApp
+
+
+VERSUS_GAMES = 20  # the record against the bots covers this many of a player's last games
+
+
+def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool) -> Text:
+    """Each person's record against each bot strength, as the game-over screen
+    shows it: "normal bot: 12 games, you won 7, it won 3, both 1, neither 1"."""
+    out = Text()
+    for name, versus in records:
+        who = "Your" if solo else f"{printable(name)}'s"
+        you = "you" if solo else printable(name)
+        out.append(f"\n{who} record against the bots ({family}, last {VERSUS_GAMES} games, from the saves):\n",
+                   style="bold")
+        for h in versus:
+            out.append(f"  {h.label}: {h.games} game{'s' if h.games != 1 else ''}, {you} won {h.won}, "
+                       f"it won {h.lost}, both won {h.shared}, neither {h.neither}\n")
+    return out
 
 
 class GameOverScreen(Screen[None]):
@@ -59,12 +78,40 @@ class GameOverScreen(Screen[None]):
             yield Static(Text(legend(obs)), classes="muted")
             yield Static(statistics(obs, names, ascii=getattr(self.app, "ascii_cards", False)),
                          id="stats")
+            yield Static("", id="over-versus")  # filled from the saves, in a thread
             # Last, so the scoresheet and the statistics stay where they were at 80x24.
             sheet = obs.spec.sheet(obs)
             if sheet.rounds:
                 yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
                                  ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        humans = [s.name for s in self.obs.seats if s.player == "human"]
+        bots = any(s.player != "human" for s in self.obs.seats)
+        if humans and bots and self.app.storage() is not None:
+            self._load_versus(humans)
+
+    @work(thread=True, exclusive=True, group="versus")
+    def _load_versus(self, names: list[str]) -> None:
+        """Each person's record against the bots over their last games of this
+        family, read from the saves index (the game just filed among them)."""
+        from ...engine import registry
+        from ..saves_index import saves_index
+
+        try:
+            index = saves_index(self.app)
+            index.refresh()
+            records = [(name, index.versus_bots(name, self.obs.spec.family, last=VERSUS_GAMES)) for name in names]
+        except Exception as exc:  # the record is a bonus: never a reason for the screen to fail
+            line = Text(f"Your record against the bots could not be read ({exc}).")
+        else:
+            line = versus_text(records, registry.family_label(self.obs.spec.family), solo=len(names) == 1)
+        self.app.call_from_thread(self._show_versus, line)
+
+    def _show_versus(self, line: Text) -> None:
+        if self.is_mounted:
+            self.query_one("#over-versus", Static).update(line)
 
     def action_new_game(self) -> None:
         self.app.action_new_game()
