@@ -300,10 +300,11 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        from ohseven_tui.bots import bots_for
+        from ohseven_tui.bots import bot_spec, bots_for
 
         game = registry.default_game().name
-        assert f"bots: {', '.join(bots_for(game))}" in joined(text(app)), "the setup's rules note is cut"
+        notes = " · ".join(f"{name}: {bot_spec(name).description}" for name in bots_for(game))
+        assert f"Bots, weakest first: {notes}" in joined(text(app)), "the setup's bots note is cut"
 
 
 def spaced_cells(shown: str, sheet, where: str) -> None:

@@ -30,4 +30,6 @@ class EasyBot:
 
 
 SPEC = register_bot(BotSpec("easy", "Easy", EasyBot, every_game=True, order=0,
-                            description="random legal moves"))
+                            description="random legal moves",
+                            about="Plays a random legal card (and bids at random, within reason where an "
+                                  "auction would never end). Any player who counts tricks beats it."))

@@ -55,4 +55,8 @@ class NormalBot:
 
 
 SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, default=True,
-                            description="rules of thumb, instant"))
+                            description="plays to its bid by rules of thumb, instantly",
+                            about="Rules of thumb, no search, a move in a few milliseconds: it bids by "
+                                  "counting likely tricks, remembers who is out of a suit, and plays to "
+                                  "make its bid exactly (ducking once it has its tricks). At Oh-Seven it "
+                                  "beats easy by about 3 points a round."))

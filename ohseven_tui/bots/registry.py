@@ -37,7 +37,8 @@ class BotSpec:
     families: tuple[str, ...] = ()  # game families it plays (taught by their bot packages)
     games: tuple[str, ...] = ()  # single games it plays, by name
     every_game: bool = False  # plays any game (it needs only the legal actions)
-    description: str = ""
+    description: str = ""  # a few words, for setup: what it does
+    about: str = ""  # for help: how it plays and how strong it measures
     order: int = 100  # menus list bots by this, then by name
     default: bool = False  # the bot a new seat gets, where it plays the game
 

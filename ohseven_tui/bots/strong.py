@@ -80,4 +80,8 @@ class StrongBot:
 
 
 SPEC = register_bot(BotSpec("strong", "Strong", StrongBot, order=20,
-                            description="Monte Carlo search over the normal bot, about half a second a move"))
+                            description="tries many deals of the cards it cannot see, ½ s a move",
+                            about="Searches, about half a second a move: it deals the cards it cannot see "
+                                  "many ways that fit what the table has shown, plays each deal out with "
+                                  "the normal bot's rules, and picks the move that scores best on average. "
+                                  "It beats normal in every game; the margin is in docs/bots-strength.md."))

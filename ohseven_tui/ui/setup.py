@@ -69,6 +69,13 @@ def bot_labels(game: str) -> list[tuple[str, str]]:
     return [(bot_spec(name).label, name) for name in bots_for(game)]
 
 
+def bot_notes(game: str) -> list[tuple[str, str]]:
+    """(name, a few words on what it does) of each bot that plays ``game``, weakest first."""
+    from ..bots import bot_spec
+
+    return [(name, bot_spec(name).description) for name in bots_for(game)]
+
+
 def default_bot(game: Optional[str] = None) -> str:
     from ..bots import default_bot as chosen
 

@@ -63,9 +63,19 @@ def help_text(current: Optional[str] = None) -> str:
         text, keys = ui.help(current)
         parts.append(text.strip() or f"# {spec.label}\n\n{spec.description}")
         rows.extend(keys)
+    parts.append(bots_help())
     rows.extend(KEYS_AFTER)
     table = "\n".join(["| Where | Keys |", "|---|---|", *(f"| {where} | {keys} |" for where, keys in rows)])
     return "\n\n".join(parts) + "\n\n# Keys\n\n" + table + "\n"
+
+
+def bots_help() -> str:
+    """The bot strengths, weakest first: what each does and how strong it measures."""
+    from ...bots import bot_specs
+
+    lines = ["# Bots", "", "Strengths, weakest first (choose one per seat in New game, or `--bots`):", ""]
+    lines += [f"- **{b.label}**: {b.about or b.description}" for b in bot_specs()]
+    return "\n".join(lines)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -28,6 +28,7 @@ from ..setup import (
     GameSetup,
     SeatChoice,
     all_options,
+    bot_notes,
     bots_for,
     default_bot,
     default_game_name,
@@ -161,6 +162,7 @@ class SetupScreen(Screen[None]):
                     yield Input(seat.name, max_length=14, compact=True, id=f"name-{i}", classes="name")
                     yield Select(kinds, value=kind, allow_blank=False, compact=True,
                                  id=f"kind-{i}", classes="kind")
+            yield Static("", id="bots-note")
             with Horizontal(id="start-row"):
                 yield Button("Start game", variant="primary", id="start")
                 yield Static("", id="setup-error")
@@ -173,8 +175,10 @@ class SetupScreen(Screen[None]):
 
     def _note_rules(self, game: str) -> None:
         low, high = game_spec(game).players
-        bots = ", ".join(bots_for(game))
-        self.query_one("#rules-note", Static).update(f"{low}-{high} players · bots: {bots}")
+        notes = bot_notes(game)
+        self.query_one("#rules-note", Static).update(f"{low}-{high} players")  # the bots: under the seats
+        self.query_one("#bots-note", Static).update(
+            "Bots, weakest first: " + " · ".join(f"{name}: {words}" for name, words in notes))
 
     def _apply_rules(self, game: str) -> None:
         """Clamp the player count to the game's range, offer only the bots that
