@@ -40,6 +40,7 @@ def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool
         for h in versus:
             out.append(f"  {h.label}: {h.games} game{'s' if h.games != 1 else ''}, {you} won {h.won}, "
                        f"it won {h.lost}, both won {h.shared}, neither {h.neither}\n")
+    out.rstrip()
     return out
 
 
