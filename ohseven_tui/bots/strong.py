@@ -84,4 +84,4 @@ SPEC = register_bot(BotSpec("strong", "Strong", StrongBot, order=20,
                             about="Searches, about half a second a move: it deals the cards it cannot see "
                                   "many ways that fit what the table has shown, plays each deal out with "
                                   "the normal bot's rules, and picks the move that scores best on average. "
-                                  "It beats normal in every game; the margin is in docs/bots-strength.md."))
+                                  "It beats normal in every game (the figures are in docs/bots.md)."))
