@@ -225,3 +225,48 @@ def test_fast_tricks_match_seven_for_seven_play():
             legal = game.legal_actions(seat)
             game.apply(legal[int(other.random() * len(legal))])
     assert compared >= 150, compared  # hands, of 49 cards each
+
+
+def _seven_at_lead(seed: int, joker: bool):
+    """A Seven for Seven game, random legal choices up to a hand's first lead (V17)."""
+    from ohseven_tui.games.sevenforseven import Game as Seven
+    from ohseven_tui.games.sevenforseven.log import Phase as SevenPhase
+
+    game = Seven({"joker": joker}, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        seats = game.to_act()
+        legal = game.legal_actions(seats[0] if seats else None)
+        action = rng.choice(legal)
+        game.apply(action)
+        if game.phase is SevenPhase.PLAY and not game.trick and game.hand_log.tricks == []:
+            return game
+
+
+@pytest.mark.parametrize("joker", [False, True])
+def test_seven_for_seven_play_outs_match_the_checked_engine(joker):
+    """V18-V22 on the fast path: from each hand's first lead, the same random numbers
+    play the same cards, every trick's marker goes to the same seat, and the hand
+    scores the same points."""
+    from ohseven_tui.games.sevenforseven.fast import play_out
+
+    for seed in range(300):
+        game = _seven_at_lead(seed, joker)
+        log = game.hand_log
+        before = random.Random(seed)
+        for _ in range(7 * (seed % 4)):  # from the first trick, or after one to three tricks
+            seat = game.to_act()[0]
+            game.apply(before.choice(game.legal_actions(seat)))
+        assert len(log.tricks) == seed % 4 and not game.trick
+        hands = [mask_of(int(c) for c in game.hands[s]) for s in range(len(game.hands))]
+        contract = log.contract
+        fast = play_out(hands, game.turn, int(contract.suit), contract.rank, log.trio, contract.points,
+                        log.factors, random.Random(seed + 7).random, markers=list(log.markers),
+                        tricks_done=len(log.tricks))
+        rnd = random.Random(seed + 7).random
+        number = log.number
+        while game.hand_log is log and not log.finished:
+            seat = game.to_act()[0]
+            legal = sorted(game.legal_actions(seat), key=lambda a: -int(a.card))
+            game.apply(legal[int(rnd() * len(legal))])
+        assert fast == log.points, (seed, number)

@@ -21,7 +21,7 @@ from typing import Callable, Iterable
 
 from .tricks import Follow, TrumpContext
 
-__all__ = ["FastTricks", "fast_tricks", "mask_of", "cards_of", "pick", "play_random"]
+__all__ = ["FastTricks", "fast_tricks", "mask_of", "cards_of", "pick", "play_random", "trick_winners"]
 
 
 class FastTricks:
@@ -89,6 +89,16 @@ def play_random(hands: list[int], leader: int, t: FastTricks, random: Callable[[
     card a random legal one; add each trick to its winner's count in ``taken``
     (returned). ``hands`` (masks, one per seat) is emptied. ``first_trick``: the
     next trick is the hand's first (W7)."""
+    for win in trick_winners(hands, leader, t, random, first_trick):
+        taken[win] += 1
+    return taken
+
+
+def trick_winners(hands: list[int], leader: int, t: FastTricks, random: Callable[[], float],
+                  first_trick: bool = True) -> list[int]:
+    """As :func:`play_random`, but the winner of each trick in order (a game that
+    scores tricks by their number, V20, needs more than the counts)."""
+    winners: list[int] = []
     n = len(hands)
     row = t.row
     must = t.must_first if first_trick else t.must
@@ -123,7 +133,7 @@ def play_random(hands: list[int], leader: int, t: FastTricks, random: Callable[[
             if key > best:
                 best = key
                 win = seat
-        taken[win] += 1
+        winners.append(win)
         turn = win
         must = later
-    return taken
+    return winners
