@@ -13,7 +13,7 @@ from ohseven_tui.engine.cards import Card, make_pack
 from ohseven_tui.engine.fast import cards_of, fast_tricks, mask_of, pick, play_random
 from ohseven_tui.engine.tricks import bowers, criticals, plain_trump
 from ohseven_tui.games.ohhell import Game, make_rules
-from ohseven_tui.games.ohhell.fast import FastHands
+from ohseven_tui.games.ohhell.fast import fast_hands
 
 GAMES = 120  # per preset and player count: whole games, 7 or 12 hands each
 
@@ -44,13 +44,18 @@ def _checked_game(rules, seed: int, deals: list, rnd) -> list:
 def _fast_game(rules, dealer: int, seed: int, rnd) -> tuple[list, list]:
     """The same game on the fast path: per round (dealer, taken, points), and the
     deals it made, as stacked deals for the checked game."""
-    fast = FastHands(rules)
+    fast = fast_hands(rules)
     deal_rnd = random.Random(seed).random
     deals: list = []
 
+    def cards(hand) -> list:  # a mask, or two decks' (held, held twice)
+        if isinstance(hand, tuple):
+            return sorted(cards_of(hand[0]) + cards_of(hand[1]), reverse=True)
+        return cards_of(hand)
+
     def deal(size, _random):
         hands, turned = fast.deal(size, deal_rnd)
-        deals.append(([cards_of(h) for h in hands], None if turned is None else Card.from_code(turned)))
+        deals.append(([cards(h) for h in hands], None if turned is None else Card.from_code(turned)))
         return hands, turned
 
     rounds = []
@@ -61,8 +66,8 @@ def _fast_game(rules, dealer: int, seed: int, rnd) -> tuple[list, list]:
     return rounds, deals
 
 
-@pytest.mark.parametrize("preset,players", [("oh-seven", 4), ("oh-seven", 3), ("classic", 4), ("classic", 5),
-                                            ("up-and-down", 4)])
+@pytest.mark.parametrize("preset,players", [("oh-seven", 4), ("oh-seven", 3), ("oh-seven", 5), ("oh-seven", 9),
+                                            ("classic", 4), ("classic", 5), ("up-and-down", 4)])
 def test_fast_hands_match_the_checked_engine(preset, players):
     rules = make_rules(preset, players)
     rebids = 0
@@ -270,3 +275,50 @@ def test_seven_for_seven_play_outs_match_the_checked_engine(joker):
             legal = sorted(game.legal_actions(seat), key=lambda a: -int(a.card))
             game.apply(legal[int(rnd() * len(legal))])
         assert fast == log.points, (seed, number)
+
+
+def test_two_decks_seven_tied_top_bids_redeal_on_the_fast_path_as_on_the_engine():
+    """R10, R13 with two decks: Ann and Bea hold the same seven cards, above
+    everyone's, and every choice is the highest (random() is 0), so they tie at
+    the top seven times and the hand is dealt again; both paths agree after."""
+    from helpers import hands as stacked
+
+    rules = make_rules("oh-seven", 5)
+    same = "7S 7H 7D 7C 6S 6H 6D"
+    first = stacked(same, same, "0S 0H 0D 0C 1S 1H 1D", "5S 5H 5D 5C 4S 4H 4D", "2S 2H 2D 2C 3S 3H 3D")
+    fast = fast_hands(rules)
+    deal_rnd = random.Random(3).random
+    deals: list = [first]
+
+    def deal(size, _random):
+        if len(deals) == 1 and not getattr(deal, "used", False):
+            deal.used = True
+            pairs = []
+            for cards in first[0]:
+                ones = twos = 0
+                for c in cards:
+                    bit = 1 << int(c)
+                    if ones & bit:
+                        twos |= bit
+                    else:
+                        ones |= bit
+                pairs.append((ones, twos))
+            return pairs, None
+        hands, turned = fast.deal(size, deal_rnd)
+        deals.append(([sorted(cards_of(o) + cards_of(t), reverse=True) for o, t in hands], None))
+        return hands, turned
+
+    game = Game(rules, seed=3)
+    dealer = game.dealer
+    taken, points = fast.hand(dealer, 7, lambda: 0.0, deal)
+    checked = Game(rules, seed=3, stacked_deals=deals)
+    while not checked.results():
+        seats = checked.to_act()
+        if not seats:
+            checked.apply(DEAL)
+            continue
+        for s in seats:
+            checked.apply(sorted(checked.legal_actions(s), key=_order)[0])
+    result = checked.results()[0]
+    assert result.redeals == 1 and len(deals) == 2
+    assert (list(result.taken), list(result.round_points)) == (taken, points)

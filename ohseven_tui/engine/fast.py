@@ -21,7 +21,8 @@ from typing import Callable, Iterable
 
 from .tricks import Follow, TrumpContext
 
-__all__ = ["FastTricks", "fast_tricks", "mask_of", "cards_of", "pick", "play_random", "trick_winners"]
+__all__ = ["FastTricks", "fast_tricks", "mask_of", "cards_of", "pick", "play_random", "trick_winners",
+           "trick_winners_two_decks"]
 
 
 class FastTricks:
@@ -136,4 +137,48 @@ def trick_winners(hands: list[int], leader: int, t: FastTricks, random: Callable
         winners.append(win)
         turn = win
         must = later
+    return winners
+
+
+def trick_winners_two_decks(ones: list[int], twos: list[int], leader: int, t: FastTricks,
+                            random: Callable[[], float]) -> list[int]:
+    """:func:`trick_winners` for a two-deck pack (R3): a seat's hand is two masks,
+    the cards it holds (``ones``) and those it holds twice (``twos``, within
+    ``ones``). A choice is among distinct cards, as the state lists them; of two
+    equal cards the first played wins (the context's keys). Both lists are emptied."""
+    winners: list[int] = []
+    n = len(ones)
+    row = t.row
+    must = t.must
+    turn = leader
+    for _ in range(ones[leader].bit_count() + twos[leader].bit_count()):
+        need = 0
+        keys: tuple[int, ...] = ()
+        best = win = -1
+        for i in range(n):
+            hand = ones[turn]
+            m = hand & need or hand
+            k = int(random() * m.bit_count())
+            while k:
+                m ^= 1 << (m.bit_length() - 1)
+                k -= 1
+            card = m.bit_length() - 1
+            bit = 1 << card
+            if twos[turn] & bit:
+                twos[turn] ^= bit
+            else:
+                ones[turn] = hand ^ bit
+            if i == 0:
+                keys = row[card]
+                need = must[card]
+                best = keys[card]
+                win = turn
+            elif keys[card] > best:
+                best = keys[card]
+                win = turn
+            turn += 1
+            if turn == n:
+                turn = 0
+        winners.append(win)
+        turn = win
     return winners

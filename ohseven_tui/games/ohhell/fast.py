@@ -6,22 +6,24 @@ from the trump context (``engine.tricks``), a round of card bids is read by
 of hands through both this and the checked :class:`~.state.Game` with the same
 random numbers and requires the same tricks and points.
 
-Single deck and no passing (a bitmask holds one copy of a card). Every random
-choice takes the k-th of the legal choices in the order the state lists them
-(cards highest first, numbers lowest first), k = int(random() * count).
+No passing. A single-deck hand is one bitmask; a two-deck one (Oh-Seven at five
+or more, R3) two: the cards held, and those held twice (:class:`FastHandsTwoDecks`,
+``fast_hands`` picks the class). Every random choice takes the k-th of the legal
+choices in the order the state lists them (distinct cards highest first, numbers
+lowest first), k = int(random() * count).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from ...engine.fast import fast_tricks, pick, play_random
+from ...engine.fast import fast_tricks, pick, play_random, trick_winners_two_decks
 from ...engine.tricks import plain_trump
 from .log import STANDS, SUM_IS_HAND, card_bid_outcome, round_points
 from .rules import BidStyle, Rules, TrumpStyle
 from .state import _pack_for, _shuffle
 
-__all__ = ["FastHands", "Deal"]
+__all__ = ["FastHands", "FastHandsTwoDecks", "fast_hands", "Deal"]
 
 Random = Callable[[], float]
 Deal = Callable[[int, Random], tuple[list[int], Optional[int]]]  # (size, random) -> (hands, turned)
@@ -32,9 +34,11 @@ class FastHands:
     hand with random bids and cards; ``FastHands(rules)(round_index, random)``
     plays the round's hand with the dealer moving one seat a round."""
 
+    decks = 1
+
     def __init__(self, rules: Rules) -> None:
-        if rules.decks != 1:
-            raise ValueError("the fast path plays single-deck packs")
+        if rules.decks != self.decks:
+            raise ValueError(f"this fast path plays {self.decks}-deck packs (fast_hands picks the class)")
         if rules.passing:
             raise ValueError("the fast path plays no card passing")
         self.rules = rules
@@ -114,3 +118,77 @@ class FastHands:
         taken = play_random(hands, leader, t, random, [0] * n)
         scoring = self.scoring
         return taken, [bonus[s] + round_points(scoring, numbers[s], taken[s]) for s in range(n)]
+
+
+Pairs = list[tuple[int, int]]  # per seat: (cards held, cards held twice)
+
+
+class FastHandsTwoDecks(FastHands):
+    """Oh-Seven with two decks (R3): each hand is the cards held and the cards held
+    twice. Card bids only (R8): the presets with two decks bid with a card."""
+
+    decks = 2
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        if not self.card_bids:
+            raise ValueError("the two-deck fast path bids with cards (R8)")
+
+    def deal(self, size: int, random: Random) -> tuple[Pairs, None]:  # type: ignore[override]
+        """The state's deal, each seat's cards as (held, held twice)."""
+        bits = list(self.bits)
+        n = self.n
+        _shuffle(bits, random, n * size + 1)
+        hands = []
+        for i in range(n):
+            ones = twos = 0
+            for b in bits[i * size:(i + 1) * size]:
+                if ones & b:
+                    twos |= b
+                else:
+                    ones |= b
+            hands.append((ones, twos))
+        return hands, None
+
+    def hand(self, dealer: int, size: int, random: Random,  # type: ignore[override]
+             deal: Optional[Callable[[int, Random], tuple[Pairs, None]]] = None) -> tuple[list[int], list[int]]:
+        deal = deal or self.deal
+        n = self.n
+        hands, _ = deal(size, random)
+        bonus = [0] * n
+        left = [list(h) for h in hands]  # R12: the copies not yet bid with
+        attempts = 0
+        while True:
+            bids = []
+            for s in range(n):
+                ones, twos = left[s]
+                c = pick(ones, int(random() * ones.bit_count()))
+                bit = 1 << c
+                if twos & bit:
+                    left[s][1] = twos ^ bit
+                else:
+                    left[s][0] = ones ^ bit
+                bids.append(c)
+            attempts += 1
+            outcome, holders = card_bid_outcome(tuple(bids), size)
+            if outcome is STANDS:
+                break
+            if outcome is SUM_IS_HAND:
+                for s in holders:
+                    bonus[s] += 1
+            if attempts >= size:  # R13: a redeal
+                hands, _ = deal(size, random)
+                left = [list(h) for h in hands]
+                attempts = 0
+        leader = holders[0]
+        t = self.tables[bids[leader] & 3]
+        taken = [0] * n
+        for win in trick_winners_two_decks([h[0] for h in hands], [h[1] for h in hands], leader, t, random):
+            taken[win] += 1
+        scoring = self.scoring
+        return taken, [bonus[s] + round_points(scoring, bids[s] >> 2, taken[s]) for s in range(n)]
+
+
+def fast_hands(rules: Rules) -> FastHands:
+    """The fast path for ``rules``: one deck or two."""
+    return FastHandsTwoDecks(rules) if rules.decks == 2 else FastHands(rules)

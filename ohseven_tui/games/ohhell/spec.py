@@ -11,6 +11,7 @@ from ...engine import registry
 from ...engine.actions import action_text, parse_action
 from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
 from .fast import FastHands
+from .fast import fast_hands as fast_path
 from .observation import Observation
 from .records import parse_stacked, stacked_text
 from .review import round_steps
@@ -44,7 +45,7 @@ def _factory(name: str):
 
 def _fast(name: str):
     def fast_hands(options: Mapping[str, Any]) -> FastHands:
-        return FastHands(_rules(name, options["players"], bool(options.get("passing", False))))
+        return fast_path(_rules(name, options["players"], bool(options.get("passing", False))))
 
     return fast_hands
 
