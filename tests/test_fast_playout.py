@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from ohseven_tui.engine import DEAL, BidNumber
+from ohseven_tui.engine import DEAL, BidNumber, Pass
 from ohseven_tui.engine.cards import Card, make_pack
 from ohseven_tui.engine.fast import cards_of, fast_tricks, mask_of, pick, play_random
 from ohseven_tui.engine.tricks import bowers, criticals, plain_trump
@@ -19,7 +19,10 @@ GAMES = 120  # per preset and player count: whole games, 7 or 12 hands each
 
 
 def _order(action) -> int:
-    # the k-th choice: cards highest first, numbers lowest first (the fast path's order)
+    # the k-th choice: cards highest first, numbers lowest first (the fast path's order);
+    # passes as the state lists them (every set of the hand's cards, in order)
+    if type(action) is Pass:
+        return 0
     return action.number if type(action) is BidNumber else -int(action.card)
 
 
@@ -61,15 +64,17 @@ def _fast_game(rules, dealer: int, seed: int, rnd) -> tuple[list, list]:
     rounds = []
     for i, size in enumerate(rules.hand_sizes):
         d = (dealer + i) % rules.players
-        taken, points = fast.hand(d, size, rnd, deal)
+        taken, points = fast.hand(d, size, rnd, deal, passes=rules.passes_in_round(i))
         rounds.append((d, taken, points))
     return rounds, deals
 
 
-@pytest.mark.parametrize("preset,players", [("oh-seven", 4), ("oh-seven", 3), ("oh-seven", 5), ("oh-seven", 9),
-                                            ("classic", 4), ("classic", 5), ("up-and-down", 4)])
-def test_fast_hands_match_the_checked_engine(preset, players):
-    rules = make_rules(preset, players)
+@pytest.mark.parametrize("preset,players,passing", [
+    ("oh-seven", 4, False), ("oh-seven", 3, False), ("oh-seven", 5, False), ("oh-seven", 9, False),
+    ("oh-seven", 4, True), ("oh-seven", 3, True), ("classic", 4, False), ("classic", 5, False),
+    ("up-and-down", 4, False)])
+def test_fast_hands_match_the_checked_engine(preset, players, passing):
+    rules = make_rules(preset, players, passing=passing)
     rebids = 0
     hands = 0
     for seed in range(GAMES):

@@ -6,7 +6,8 @@ from the trump context (``engine.tricks``), a round of card bids is read by
 of hands through both this and the checked :class:`~.state.Game` with the same
 random numbers and requires the same tricks and points.
 
-No passing. A single-deck hand is one bitmask; a two-deck one (Oh-Seven at five
+A single-deck hand is one bitmask, and passes (R6, R7) are drawn as the state
+lists them (every set of the hand's cards, in order); a two-deck one (Oh-Seven at five
 or more, R3) two: the cards held, and those held twice (:class:`FastHandsTwoDecks`,
 ``fast_hands`` picks the class). Every random choice takes the k-th of the legal
 choices in the order the state lists them (distinct cards highest first, numbers
@@ -15,9 +16,10 @@ lowest first), k = int(random() * count).
 
 from __future__ import annotations
 
+from math import comb
 from typing import Callable, Optional, Sequence
 
-from ...engine.fast import fast_tricks, pick, play_random, trick_winners_two_decks
+from ...engine.fast import cards_of, fast_tricks, pick, play_random, trick_winners_two_decks
 from ...engine.tricks import plain_trump
 from .log import STANDS, SUM_IS_HAND, card_bid_outcome, round_points
 from .rules import BidStyle, Rules, TrumpStyle
@@ -39,8 +41,8 @@ class FastHands:
     def __init__(self, rules: Rules) -> None:
         if rules.decks != self.decks:
             raise ValueError(f"this fast path plays {self.decks}-deck packs (fast_hands picks the class)")
-        if rules.passing:
-            raise ValueError("the fast path plays no card passing")
+        if rules.passing and self.decks != 1:
+            raise ValueError("the two-deck fast path plays no card passing")
         self.rules = rules
         self.n = rules.players
         self.bits = [1 << int(c) for c in _pack_for(rules)]
@@ -67,15 +69,48 @@ class FastHands:
 
     def __call__(self, round_index: int, random: Random) -> list[int]:
         sizes = self.sizes
-        return self.hand(round_index % self.n, sizes[round_index % len(sizes)], random)[1]
+        index = round_index % len(sizes)
+        return self.hand(round_index % self.n, sizes[index], random,
+                         passes=self.rules.passes_in_round(index))[1]
+
+    def passed(self, hands: list[int], passes: tuple[int, int], random: Random) -> list[int]:
+        """R6, R7: every seat passes ``count`` random cards (the k-th set of its hand's
+        cards, in the state's order), all at once, to the seat ``direction`` away."""
+        count, direction = passes
+        if not count:
+            return hands
+        n = self.n
+        given = []
+        for s in range(n):
+            cards = cards_of(hands[s])
+            size = len(cards)
+            k = int(random() * comb(size, count))
+            chosen = 0
+            at = 0
+            for left in range(count, 0, -1):  # the k-th combination, in order
+                while True:
+                    here = comb(size - at - 1, left - 1)
+                    if k < here:
+                        break
+                    k -= here
+                    at += 1
+                chosen |= 1 << cards[at]
+                at += 1
+            given.append(chosen)
+        out = [hands[s] ^ given[s] for s in range(n)]
+        for s in range(n):
+            out[(s + direction) % n] |= given[s]
+        return out
 
     def hand(self, dealer: int, size: int, random: Random,
-             deal: Optional[Deal] = None) -> tuple[list[int], list[int]]:
+             deal: Optional[Deal] = None, passes: tuple[int, int] = (0, 0)) -> tuple[list[int], list[int]]:
         """One hand from the deal to the score: (tricks taken, points) per seat.
-        ``deal`` replaces :meth:`deal` (a test records the deals it makes)."""
+        ``deal`` replaces :meth:`deal` (a test records the deals it makes);
+        ``passes``: the round's (cards, direction) to pass after each deal (R6)."""
         deal = deal or self.deal
         n = self.n
         hands, turned = deal(size, random)
+        hands = self.passed(hands, passes, random)
         bonus = [0] * n
         if self.card_bids:
             used = [0] * n  # R12: cards already bid with this hand
@@ -94,6 +129,7 @@ class FastHands:
                         bonus[s] += 1
                 if used[0].bit_count() >= size:  # R13: a redeal
                     hands, turned = deal(size, random)
+                    hands = self.passed(hands, passes, random)
                     used = [0] * n
             leader = holders[0]
             numbers: Sequence[int] = [c >> 2 for c in bids]
@@ -151,7 +187,8 @@ class FastHandsTwoDecks(FastHands):
         return hands, None
 
     def hand(self, dealer: int, size: int, random: Random,  # type: ignore[override]
-             deal: Optional[Callable[[int, Random], tuple[Pairs, None]]] = None) -> tuple[list[int], list[int]]:
+             deal: Optional[Callable[[int, Random], tuple[Pairs, None]]] = None,
+             passes: tuple[int, int] = (0, 0)) -> tuple[list[int], list[int]]:
         deal = deal or self.deal
         n = self.n
         hands, _ = deal(size, random)
