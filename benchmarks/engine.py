@@ -20,6 +20,11 @@ cachegrind twice (a few hands, then as many again and ``--count-hands`` more) an
 the difference of the two totals is printed as instructions per hand.
 
     python benchmarks/engine.py [--hands N] [--repeats R] [--game NAME|all] [--count-hands N | --no-count]
+                                [--players N] [--passing]
+
+``--players 5`` plays Oh-Seven with two decks (R3) and ``--passing`` with card
+passing (R6): the fast path plays both; OpenSpiel's oh_hell has neither, so those
+runs compare the fast path with the public API only.
 """
 
 from __future__ import annotations
@@ -37,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ohseven_tui.engine import registry  # noqa: E402
 
-PLAYERS = 4
+PLAYERS = 4  # --players
+PASSING = False  # --passing
 DEFAULT_GAMES = 2  # "all" by default: the first two in menu order (the figures the issue compares)
 
 
@@ -45,7 +51,7 @@ def ours(name: str, hands: int, seed: int = 1) -> float:
     """Whole games, a new one whenever one ends; every round is one hand. The
     table deals when nobody is to act (the state's one legal action then)."""
     spec = registry.game_spec(name)
-    options = spec.check_options({"players": players_for(name)})
+    options = options_for(name)
     rng = random.Random(seed)
     choice = rng.choice
     played = 0
@@ -77,7 +83,7 @@ def fast(name: str, hands: int, seed: int = 1):
     if spec.fast_hands is None:
         return None
     try:
-        play = spec.fast_hands(spec.check_options({"players": players_for(name)}))
+        play = spec.fast_hands(options_for(name))
     except ValueError:
         return None
     rnd = random.Random(seed).random
@@ -85,6 +91,16 @@ def fast(name: str, hands: int, seed: int = 1):
     for i in range(hands):
         play(i, rnd)
     return hands / (time.perf_counter() - start)
+
+
+def options_for(name: str) -> dict:
+    """The game's options for these runs: the player count, and passing if asked
+    for and the game offers it."""
+    spec = registry.game_spec(name)
+    wanted = {"players": players_for(name)}
+    if PASSING and any(opt.name == "passing" for opt in spec.options):
+        wanted["passing"] = True
+    return dict(spec.check_options(wanted))
 
 
 def players_for(name: str) -> int:
@@ -96,7 +112,7 @@ def players_for(name: str) -> int:
 def shapes(name: str) -> list:
     """(cards per suit, tricks) per hand of ``name`` at 4 players, from the rules
     its record carries; empty when the record does not say (no OpenSpiel match)."""
-    if players_for(name) != PLAYERS:
+    if players_for(name) != 4 or PASSING:  # oh_hell's shapes: one deck, no passing
         return []
     game = registry.new_game(name, {"players": PLAYERS})
     rules = game.log().get("rules")
@@ -169,7 +185,8 @@ def instructions(kind: str, name: str, hands: int) -> float:
     for count in (WARM, WARM + hands):
         run = subprocess.run(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-             sys.executable, __file__, "--only", kind, "--game", name, "--hands", str(count)],
+             sys.executable, __file__, "--only", kind, "--game", name, "--hands", str(count),
+             "--players", str(PLAYERS), *(["--passing"] if PASSING else [])],
             capture_output=True, text=True, check=True)
         found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
         if found is None:
@@ -188,7 +205,11 @@ def main() -> None:
                         help="hands counted under cachegrind per player (default 1008, a multiple of 84)")
     parser.add_argument("--no-count", action="store_true", help="no instruction counts (no valgrind runs)")
     parser.add_argument("--only", choices=sorted(PLAYERS_OF), help=argparse.SUPPRESS)  # one player, for cachegrind
+    parser.add_argument("--players", type=int, default=4, help="seats (default 4; 5 or more: Oh-Seven's two decks)")
+    parser.add_argument("--passing", action="store_true", help="card passing on, where the game offers it")
     args = parser.parse_args()
+    global PLAYERS, PASSING
+    PLAYERS, PASSING = args.players, args.passing
     specs = registry.games()
     if args.game == "all":
         names = [spec.name for spec in specs[:DEFAULT_GAMES]]
@@ -212,7 +233,9 @@ def main() -> None:
             for kind, player in PLAYERS_OF.items():
                 runs[kind].append(player(name, args.hands))
         mine, other = labels(name)
-        label = {"ohseven": f"{name} {players_for(name)}p, public API" if not other else mine + ", API",
+        if not other:
+            mine = f"{name} {players_for(name)}p" + (", passing" if "passing" in options_for(name) else "")
+        label = {"ohseven": mine + ", public API" if not other else mine + ", API",
                  "fast": mine + ", fast", "openspiel": other}
         best = {kind: max(r) for kind, r in runs.items() if r[0] is not None}
         ir = {kind: instructions(kind, name, args.count_hands) for kind in best} if count else {}
