@@ -95,6 +95,53 @@ def test_H4_the_dealers_bid_under_the_hook(hand, turned, others, hook, bid):
     assert make_bot("normal", 1).choose(obs) == BidNumber(dealer, bid)
 
 
+FULL_PACK = parse_cards(
+    "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H "
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C".split()
+)
+# Hearts trump (2H turned): KH QH are good but not sure trumps, the side cards are
+# honours below the aces. Every trick it might take is contested.
+DOUBTFUL = parse_cards("KH QH JS 10S 9D 8C 7D".split())
+
+
+def _third_bidder(hand, turned: str, earlier):
+    """Classic, first hand: the seat two left of the dealer's left-hand neighbour
+    (third to bid, not the dealer) holds ``hand``; the two seats before it bid ``earlier``."""
+    seed = 5
+    seat = (_dealer("classic", seed) + 3) % 4
+    rest = [c for c in FULL_PACK if c not in hand and c != parse_card(turned)]
+    hands = []
+    for s in range(4):
+        hands.append(list(hand) if s == seat else rest[:7])
+        if s != seat:
+            rest = rest[7:]
+    game = Game(make_rules("classic", 4), seed=seed, stacked_deals=[(hands, parse_card(turned))])
+    game.apply(DEAL)
+    _bid_until(game, seat, earlier)
+    return make_bot("normal", 1).choose(game.observation(seat)).number
+
+
+def test_H4_bids_that_claim_more_than_their_share_lower_a_doubtful_hands_bid():
+    # Two sensible-looking bids of 3 claim 6 of the 7 tricks (a fair share is 1.75
+    # each): the contested cards win less, so it bids lower than after 1 and 1.
+    assert _third_bidder(DOUBTFUL, "2H", [3, 3]) < _third_bidder(DOUBTFUL, "2H", [1, 1])
+
+
+def test_H4_bids_nobody_sensible_makes_say_nothing_about_the_hand():
+    # Two bids of 7 with 7 cards each cannot both be meant: random bidders, whose
+    # numbers are not claims; and low bids leave more to win but not likelier
+    # wins. Either way it bids as after 1 and 1, and above its bid after 3 and 3.
+    plain = _third_bidder(DOUBTFUL, "2H", [1, 1])
+    assert _third_bidder(DOUBTFUL, "2H", [7, 7]) == plain
+    assert _third_bidder(DOUBTFUL, "2H", [0, 0]) == plain
+    assert _third_bidder(DOUBTFUL, "2H", [3, 3]) < plain
+
+
+def test_H4_sure_tricks_are_not_contested():
+    # The seven top spades, spades trump: seven sure tricks, whatever the others claim.
+    assert _third_bidder(TOP_SPADES, "2S", [3, 3]) == 7
+
+
 def test_U4_simultaneous_bids_follow_the_hand():
     seed = 9
     game = _game("up-and-down", seed, 0, TOP_SPADES, parse_card("2S"))
