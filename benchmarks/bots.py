@@ -8,6 +8,13 @@ the first bot's seats minus the second's), which cancels the luck of the deal.
 
     python benchmarks/bots.py --lineup normal,easy,easy,easy --deals 2000
     python benchmarks/bots.py --lineup strong,normal,normal,normal --deals 200 --budget 0.5 --workers 2
+    python benchmarks/bots.py --against ismcts --lineup strong --deals 60 --budget 0.1 --workers 2
+
+``--against ismcts`` plays one bot of ours against OpenSpiel's IS-MCTS on classic
+Oh Hell, two seats each, both engines in step (see benchmarks/ismcts.py; needs the
+optional benchmark install ``pip install --no-deps open_spiel==1.6.15 numpy``).
+``--samples N`` gives a searching bot N samples a decision instead of a time budget,
+so its strength does not move with the machine's pace.
 
 A deal is one round: round ``--round`` of a game with the deal's seed (earlier
 rounds, if any, are played by normal bots in every seat, identically for every
@@ -46,7 +53,9 @@ def _takes_budget(name: str) -> bool:
     return "budget" in inspect.signature(bot_spec(name).factory).parameters
 
 
-def _bot(name: str, seed: int, budget: float):
+def _bot(name: str, seed: int, budget: float, samples: int = 0):
+    if _takes_budget(name) and samples:
+        return make_bot(name, seed, budget=1e6, max_samples=samples)
     if _takes_budget(name):
         return make_bot(name, seed, budget=budget)
     return make_bot(name, seed)
@@ -83,7 +92,7 @@ def play_deal(index: int):
         warmup = [make_bot(warm, seed + s) for s in range(n)]
         while game.round_number < args.round and not game.is_over:  # ends with this deal's DEAL applied
             _step(game, warmup)
-        bots = [_bot(name, seed * 16 + s, args.budget) for s, name in enumerate(names)]
+        bots = [_bot(name, seed * 16 + s, args.budget, args.samples) for s, name in enumerate(names)]
         clock = time.perf_counter
         first = len(game.results())
         before = list(game.totals)
@@ -102,7 +111,7 @@ def play_deal(index: int):
                     times[name].append(dt)
                     if name in args.budgeted:
                         samples[name].append(bots[seat].last_samples)
-                        if dt > args.budget * 1.1:
+                        if not args.samples and dt > args.budget * 1.1:
                             over[name] += 1
                 game.apply(action)
         for result in game.results()[first:]:
@@ -167,6 +176,25 @@ def speed(args) -> int:
     return 0
 
 
+def _against(p, args) -> int:
+    """Our one bot against an outside player (benchmarks/ismcts.py)."""
+    import ismcts  # benchmarks/ is this script's directory
+
+    args.lineup = [x.strip() for x in (args.lineup or "strong").split(",")]
+    if args.round != 1 or args.passing or args.whole_games or args.speed:
+        p.error("--against plays whole games: no --round, --passing, --whole-games or --speed")
+    try:
+        args.game, why = ismcts.find_game(args.game)
+    except OptionError as err:
+        p.error(str(err))
+    if why:
+        p.error(f"--against ismcts plays OpenSpiel's oh_hell: {why}")
+    playing = bots_for(registry.game_spec(args.game))
+    if len(args.lineup) != 1 or args.lineup[0] not in playing:
+        p.error(f"--against takes one bot of ours in --lineup, from {', '.join(playing)}")
+    return ismcts.tournament(args)
+
+
 def mean_ci(values):
     m = statistics.fmean(values)
     if len(values) < 2:
@@ -183,7 +211,9 @@ def percentile(values, q):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--lineup", default="normal,easy,easy,easy", help="one bot name per seat, comma-separated")
+    p.add_argument("--lineup", default=None,
+                   help="one bot name per seat, comma-separated (default normal,easy,easy,easy; "
+                        "with --against, the one bot of ours: default strong)")
     p.add_argument("--deals", type=int, default=500, help="deals to play (each replayed once per rotation)")
     p.add_argument("--budget", type=float, default=0.5, help="a searching bot's seconds per decision (default 0.5)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
@@ -197,10 +227,23 @@ def main(argv=None) -> int:
         action="store_true",
         help="a deal is a whole game (from --round to the end): bots see earlier rounds' results",
     )
+    p.add_argument("--samples", type=int, default=0, metavar="N",
+                   help="a searching bot's samples per decision, instead of the time budget")
+    p.add_argument("--against", choices=["ismcts"], default=None,
+                   help="ismcts: our bot (--lineup NAME) against OpenSpiel's IS-MCTS, classic Oh Hell, 4 players")
+    p.add_argument("--ismcts-sims", type=int, default=0, metavar="N",
+                   help="IS-MCTS simulations per decision (default: calibrated so its median decision takes --budget)")
+    p.add_argument("--ismcts-points-per-trick", type=int, default=1, choices=[0, 1],
+                   help="oh_hell's points_per_trick for IS-MCTS's own returns (see benchmarks/ismcts.py)")
     p.add_argument("--speed", type=int, metavar="SAMPLES", default=0,
                    help="instead of a tournament: time each bot's decisions, searching bots at SAMPLES samples "
                         "(positions from --deals games)")
     args = p.parse_args(argv)
+    if args.samples < 0 or args.deals < 1 or args.workers < 1 or args.ismcts_sims < 0:
+        p.error("--samples, --deals, --workers and --ismcts-sims take positive numbers")
+    if args.against:
+        return _against(p, args)
+    args.lineup = args.lineup or "normal,easy,easy,easy"
     try:
         spec = registry.game_spec(args.game) if args.game else registry.default_game()
     except OptionError as err:
