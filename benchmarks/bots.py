@@ -34,6 +34,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -53,12 +54,34 @@ def _takes_budget(name: str) -> bool:
     return "budget" in inspect.signature(bot_spec(name).factory).parameters
 
 
-def _bot(name: str, seed: int, budget: float, samples: int = 0):
+def bot_options(name: str, options: dict) -> dict:
+    """The --bot-option settings bot ``name``'s factory takes."""
+    params = inspect.signature(bot_spec(name).factory).parameters
+    return {k: v for k, v in options.items() if k in params}
+
+
+def _bot(name: str, seed: int, budget: float, samples: int = 0, options: Optional[dict] = None):
+    extra = bot_options(name, options or {})
     if _takes_budget(name) and samples:
-        return make_bot(name, seed, budget=1e6, max_samples=samples)
+        return make_bot(name, seed, budget=1e6, max_samples=samples, **extra)
     if _takes_budget(name):
-        return make_bot(name, seed, budget=budget)
-    return make_bot(name, seed)
+        return make_bot(name, seed, budget=budget, **extra)
+    return make_bot(name, seed, **extra)
+
+
+def _option(text: str) -> tuple:
+    """KEY=VALUE, the value an int, a float, true or false."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.isidentifier():
+        raise argparse.ArgumentTypeError(f"not KEY=VALUE: {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    for kind in (int, float):
+        try:
+            return key, kind(value)
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"{key}: not a number or true/false: {value!r}")
 
 
 def _options(args, players: int) -> dict:
@@ -92,7 +115,7 @@ def play_deal(index: int):
         warmup = [make_bot(warm, seed + s) for s in range(n)]
         while game.round_number < args.round and not game.is_over:  # ends with this deal's DEAL applied
             _step(game, warmup)
-        bots = [_bot(name, seed * 16 + s, args.budget, args.samples) for s, name in enumerate(names)]
+        bots = [_bot(name, seed * 16 + s, args.budget, args.samples, args.options) for s, name in enumerate(names)]
         clock = time.perf_counter
         first = len(game.results())
         before = list(game.totals)
@@ -159,6 +182,7 @@ def speed(args) -> int:
           f"{args.speed} samples per decision")
     for name in dict.fromkeys(args.lineup):
         fixed = {"budget": 1e6, "max_samples": args.speed} if name in args.budgeted else {}
+        fixed.update(bot_options(name, args.options))
         for kind, group in sorted(positions.items()):
             best = float("inf")
             drawn = 0
@@ -229,6 +253,8 @@ def main(argv=None) -> int:
     )
     p.add_argument("--samples", type=int, default=0, metavar="N",
                    help="a searching bot's samples per decision, instead of the time budget")
+    p.add_argument("--bot-option", dest="options", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a setting for every bot whose factory takes it, e.g. endgame=0 (repeatable)")
     p.add_argument("--against", choices=["ismcts"], default=None,
                    help="ismcts: our bot (--lineup NAME) against OpenSpiel's IS-MCTS, classic Oh Hell, 4 players")
     p.add_argument("--ismcts-sims", type=int, default=0, metavar="N",
@@ -239,6 +265,7 @@ def main(argv=None) -> int:
                    help="instead of a tournament: time each bot's decisions, searching bots at SAMPLES samples "
                         "(positions from --deals games)")
     args = p.parse_args(argv)
+    args.options = dict(args.options)
     if args.samples < 0 or args.deals < 1 or args.workers < 1 or args.ismcts_sims < 0:
         p.error("--samples, --deals, --workers and --ismcts-sims take positive numbers")
     if args.against:

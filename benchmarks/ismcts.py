@@ -184,12 +184,15 @@ def play_game(seed: int, names: list, args) -> dict:
     for s, name in enumerate(names):
         if name == "ismcts":
             bots.append(ismcts_bot(seed * 16 + s, args.ismcts_sims))
-        elif "budget" not in inspect.signature(bot_spec(name).factory).parameters:
-            bots.append(make_bot(name, seed * 16 + s))
+            continue
+        params = inspect.signature(bot_spec(name).factory).parameters
+        extra = {k: v for k, v in getattr(args, "options", {}).items() if k in params}
+        if "budget" not in params:
+            bots.append(make_bot(name, seed * 16 + s, **extra))
         elif args.samples:
-            bots.append(make_bot(name, seed * 16 + s, budget=1e6, max_samples=args.samples))
+            bots.append(make_bot(name, seed * 16 + s, budget=1e6, max_samples=args.samples, **extra))
         else:
-            bots.append(make_bot(name, seed * 16 + s, budget=args.budget))
+            bots.append(make_bot(name, seed * 16 + s, budget=args.budget, **extra))
     hands = []
     times: dict = {name: [] for name in names}
     samples: list = []
@@ -416,6 +419,8 @@ def report(args, deals: list, wall: float) -> None:
         for size, pts in sized.items():
             by_size.setdefault(size, []).append(statistics.fmean(pts[ours]) - statistics.fmean(pts["ismcts"]))
     budget = f"{args.samples} samples a decision" if args.samples else f"budget {args.budget}s"
+    if args.options:
+        budget += ", " + ", ".join(f"{k}={v}" for k, v in args.options.items())
     print(f"{len(deals)} deals (whole games) x 2 seatings, {args.game} {PLAYERS}p, {ours} ({budget}) and "
           f"IS-MCTS ({args.ismcts_sims} simulations, uct_c {UCT_C:g}, random rollouts, most visited move, "
           f"points_per_trick {args.ismcts_points_per_trick}) two seats each, {args.workers} workers, wall {wall:.0f}s")
