@@ -325,7 +325,9 @@ def main(argv=None) -> int:
     print(
         f"{args.deals} deals x {len(args.lineup)} rotations, {args.game}, line-up {','.join(args.lineup)}, "
         f"round {args.round}{' to the end' if args.whole_games else ''}"
-        f"{', passing' if args.passing else ''}, search budget {args.budget}s, {args.workers} workers, "
+        f"{', passing' if args.passing else ''}, "
+        f"{f'{args.samples} samples a decision' if args.samples else f'search budget {args.budget}s'}"
+        f"{''.join(f', {k}={v}' for k, v in args.options.items())}, {args.workers} workers, "
         f"wall {wall:.0f}s"
     )
     print(f"{'bot':<8} {'pts/round':>10} {'95% CI':>8} {'fill':>7} {'bid-taken':>10} "
@@ -346,7 +348,7 @@ def main(argv=None) -> int:
         m, ci = mean_ci(diffs)
         print(f"paired per deal: {a} - {b} = {m:+.3f} points per round, 95% CI [{m - ci:+.3f}, {m + ci:+.3f}]")
     for name in names:
-        if name in args.budgeted:
+        if name in args.budgeted and not args.samples:
             k = samples[name]
             print(f"{name} decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
                   f"of {len(times[name])}; samples per decision: median {percentile(k, 0.5)}, "
