@@ -189,3 +189,26 @@ def test_strong_with_the_endgame_and_inference_plays_legal_whole_rounds(preset):
                 searched += bots[0].last_samples > 0
             game.apply(action)
     assert searched >= 5
+
+
+def test_a_softened_policy_plays_legal_cards_and_sometimes_its_own():
+    from ohseven_tui.bots.ohhell.knowledge import Knowledge
+    from ohseven_tui.bots.play import choose_play
+    from ohseven_tui.bots.search import softened
+
+    rnd = random.Random(2)
+    assert softened(choose_play, rnd.random, 0.0) is choose_play
+    policy = softened(choose_play, rnd.random, 0.5)
+    own = other = 0
+    for obs, _ in _classic_positions(range(3), "Play"):
+        know = Knowledge(obs)
+        legal = [int(a.card) for a in obs.legal_actions]
+        for _ in range(10):
+            card, why = policy(0, list(obs.hand), list(know.trick), know.tables, know.need, know.n,
+                               list(know.unplayed), list(know.voids))
+            assert card in legal
+            if why == "random":
+                other += 1
+            else:
+                own += 1
+    assert own > 50 and other > 50

@@ -19,7 +19,7 @@ from .knowledge import TrickKnowledge
 from .play import choose_play
 from .tables import Tables
 
-__all__ = ["Budget", "Sampler", "playout", "play_until", "play_card", "SAFETY", "HARD_STOP", "MIN_SAMPLES", "IRRELEVANT"]
+__all__ = ["Budget", "Sampler", "playout", "play_until", "play_card", "softened", "SAFETY", "HARD_STOP", "MIN_SAMPLES", "IRRELEVANT"]
 
 SAFETY = 0.97  # aim a little under the budget: the last sample may run long
 HARD_STOP = 1.05  # a sample still running at budget x this is dropped half-way
@@ -73,6 +73,22 @@ def playout(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[in
         else:
             turn = (turn + 1) % n
     return taken
+
+
+def softened(policy: Callable[..., Any], random: Callable[[], float], share: float) -> Callable[..., Any]:
+    """``policy``, except that a ``share`` of its cards are a random legal card
+    instead (``random`` the bot's seeded draw): a playout less bound to one
+    heuristic's habits."""
+    if share <= 0:
+        return policy
+
+    def play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int, unplayed: list, voids: list):
+        if random() >= share:
+            return policy(seat, hand, cards, t, need, n, unplayed, voids)
+        legal = t.ctx.playable(hand, cards) if cards else hand
+        return legal[int(random() * len(legal))], "random"
+
+    return play
 
 
 def play_until(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[int], taken: list,

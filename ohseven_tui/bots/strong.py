@@ -35,13 +35,14 @@ class StrongBot:
     cards or fewer (0: the playout policy to the end). ``infer_from_bids``
     also weights each sampled deal by how well it explains the other seats'
     standing card bids (off by default: it measured no better); ``infer_number_bids``
-    the same for number bids (H4, U4)."""
+    the same for number bids (H4, U4). ``rollout_random``: the share of the
+    playouts' cards played at random instead of by the normal policy."""
 
     name = "strong"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
                  max_samples: Optional[int] = None, infer_from_bids: bool = False, endgame: int = ENDGAME,
-                 infer_number_bids: bool = False) -> None:
+                 infer_number_bids: bool = False, rollout_random: float = 0.0) -> None:
         self.rng = bot_rng(seed)
         self.loop = Budget(budget, clock, max_samples)
         self.budget = self.loop.budget
@@ -50,6 +51,7 @@ class StrongBot:
         self.infer_from_bids = infer_from_bids
         self.endgame = endgame
         self.infer_number_bids = infer_number_bids
+        self.rollout_random = rollout_random
         self.last_elapsed = 0.0
 
     # Figures of the last decision, for benchmarks and tests.

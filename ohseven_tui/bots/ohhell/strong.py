@@ -19,7 +19,8 @@ from typing import Any, Callable, Sequence
 from ...engine.fast import fast_tricks, mask_of
 from ...games.ohhell import Bid, BidNumber, BidStyle, Observation, Phase, Play, Scoring, round_points
 from ..endgame import solve, solve_value
-from ..search import Sampler, play_card, play_until, playout
+from ..play import choose_play
+from ..search import Sampler, play_card, play_until, playout, softened
 from .bidding import card_model, chances_for, choose_number, expected_scores, number_model, trump_of
 from .knowledge import Knowledge, tables_of
 
@@ -74,6 +75,7 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
         weigh = _number_bid_likelihood(obs, know)
 
     tail = _tail(bot, obs)
+    policy = _policy(bot)
     if tail and len(know.hand) <= tail:  # the whole rest of the hand, exactly: one solve serves every card
         ft = fast_tricks(tables.ctx)
         payoff = _payoff(scoring, tuple(bids))
@@ -99,11 +101,17 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
             unplayed = list(know.unplayed)
             taken = list(know.taken)
             trick, turn = play_card(hs, list(know.trick), me, card, tables, taken, unplayed, voids, n)
-            out.append(_finish(tail, hs, trick, turn, tables, bids, taken, unplayed, voids, n, me, scoring))
+            out.append(_finish(tail, hs, trick, turn, tables, bids, taken, unplayed, voids, n, me, scoring,
+                               policy))
         return out, weight
 
     best = bot.run(cards, one_sample, start)
     return preferred if best is None else Play(me, best)
+
+
+def _policy(bot: Any) -> Callable[..., Any]:
+    """The playouts' card policy: the normal bot's, a share of it random (``rollout_random``)."""
+    return softened(choose_play, bot.rng.random, getattr(bot, "rollout_random", 0.0))
 
 
 def _tail(bot: Any, obs: Observation) -> int:
@@ -119,17 +127,18 @@ def _payoff(scoring: Scoring, bids: tuple[int, ...]) -> Callable[[Sequence[int]]
 
 
 def _finish(tail: int, hands: list, trick: list, turn: int, tables: Any, targets: Sequence[int], taken: list,
-            unplayed: list, voids: list, n: int, me: int, scoring: Scoring) -> float:
+            unplayed: list, voids: list, n: int, me: int, scoring: Scoring,
+            policy: Callable[..., Any] = choose_play) -> float:
     """This seat's points for the rest of a sampled hand (mutates the lists): the
     normal policy for every seat, then, once every hand holds ``tail`` cards or
     fewer, exact play (``bots.endgame``)."""
     if tail:
-        turn = play_until(hands, trick, turn, tables, targets, taken, unplayed, voids, n, tail)
+        turn = play_until(hands, trick, turn, tables, targets, taken, unplayed, voids, n, tail, policy)
         if hands[turn]:
             ft = fast_tricks(tables.ctx)
             return solve_value([mask_of(h) for h in hands], [], turn, taken, ft, _payoff(scoring, tuple(targets)))[me]
     else:
-        playout(hands, trick, turn, tables, targets, taken, unplayed, voids, n)
+        playout(hands, trick, turn, tables, targets, taken, unplayed, voids, n, policy)
     return round_points(scoring, targets[me], taken[me])
 
 
@@ -159,6 +168,7 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
     pack_unplayed = list(know.pack)
     rules = obs.rules
     tail = _tail(bot, obs)
+    policy = _policy(bot)
 
     def next_bid(hand_s, used):
         left = Counter(hand_s)
@@ -212,7 +222,7 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
             numbers = [b >> 2 for b in bids]
             tables = tables_of(rules, top & 3)  # R9: the top bid's suit is trump
             out.append(bonus + _finish(tail, [list(h) for h in hands], [], leader, tables, numbers, [0] * n,
-                                       list(pack_unplayed), [0] * n, n, me, rules.scoring))
+                                       list(pack_unplayed), [0] * n, n, me, rules.scoring, policy))
         return out, 1.0
 
     best = bot.run(cards, one_sample, start)
@@ -333,6 +343,7 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
     leader = (obs.dealer + 1) % n  # H5, U5
     said = dict(obs.bids_made or ())  # H4: bids already made stand
     tail = _tail(bot, obs)
+    policy = _policy(bot)
 
     def other_bid(hand):
         dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
@@ -347,7 +358,7 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
                 return None, 0.0
             bids[me] = number
             out.append(_finish(tail, [list(h) for h in hands], [], leader, tables, bids, [0] * n,
-                               list(know.unplayed), [0] * n, n, me, scoring))
+                               list(know.unplayed), [0] * n, n, me, scoring, policy))
         return out, 1.0
 
     best = bot.run(candidates, one_sample, start)
