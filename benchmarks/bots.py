@@ -8,6 +8,13 @@ the first bot's seats minus the second's), which cancels the luck of the deal.
 
     python benchmarks/bots.py --lineup normal,easy,easy,easy --deals 2000
     python benchmarks/bots.py --lineup strong,normal,normal,normal --deals 200 --budget 0.5 --workers 2
+    python benchmarks/bots.py --against ismcts --lineup strong --deals 60 --budget 0.1 --workers 2
+
+``--against ismcts`` plays one bot of ours against OpenSpiel's IS-MCTS on classic
+Oh Hell, two seats each, both engines in step (see benchmarks/ismcts.py; needs the
+optional benchmark install ``pip install --no-deps open_spiel==1.6.15 numpy``).
+``--samples N`` gives a searching bot N samples a decision instead of a time budget,
+so its strength does not move with the machine's pace.
 
 A deal is one round: round ``--round`` of a game with the deal's seed (earlier
 rounds, if any, are played by normal bots in every seat, identically for every
@@ -27,6 +34,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -46,10 +54,34 @@ def _takes_budget(name: str) -> bool:
     return "budget" in inspect.signature(bot_spec(name).factory).parameters
 
 
-def _bot(name: str, seed: int, budget: float):
+def bot_options(name: str, options: dict) -> dict:
+    """The --bot-option settings bot ``name``'s factory takes."""
+    params = inspect.signature(bot_spec(name).factory).parameters
+    return {k: v for k, v in options.items() if k in params}
+
+
+def _bot(name: str, seed: int, budget: float, samples: int = 0, options: Optional[dict] = None):
+    extra = bot_options(name, options or {})
+    if _takes_budget(name) and samples:
+        return make_bot(name, seed, budget=1e6, max_samples=samples, **extra)
     if _takes_budget(name):
-        return make_bot(name, seed, budget=budget)
-    return make_bot(name, seed)
+        return make_bot(name, seed, budget=budget, **extra)
+    return make_bot(name, seed, **extra)
+
+
+def _option(text: str) -> tuple:
+    """KEY=VALUE, the value an int, a float, true or false."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.isidentifier():
+        raise argparse.ArgumentTypeError(f"not KEY=VALUE: {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    for kind in (int, float):
+        try:
+            return key, kind(value)
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"{key}: not a number or true/false: {value!r}")
 
 
 def _options(args, players: int) -> dict:
@@ -83,7 +115,7 @@ def play_deal(index: int):
         warmup = [make_bot(warm, seed + s) for s in range(n)]
         while game.round_number < args.round and not game.is_over:  # ends with this deal's DEAL applied
             _step(game, warmup)
-        bots = [_bot(name, seed * 16 + s, args.budget) for s, name in enumerate(names)]
+        bots = [_bot(name, seed * 16 + s, args.budget, args.samples, args.options) for s, name in enumerate(names)]
         clock = time.perf_counter
         first = len(game.results())
         before = list(game.totals)
@@ -102,7 +134,7 @@ def play_deal(index: int):
                     times[name].append(dt)
                     if name in args.budgeted:
                         samples[name].append(bots[seat].last_samples)
-                        if dt > args.budget * 1.1:
+                        if not args.samples and dt > args.budget * 1.1:
                             over[name] += 1
                 game.apply(action)
         for result in game.results()[first:]:
@@ -150,6 +182,7 @@ def speed(args) -> int:
           f"{args.speed} samples per decision")
     for name in dict.fromkeys(args.lineup):
         fixed = {"budget": 1e6, "max_samples": args.speed} if name in args.budgeted else {}
+        fixed.update(bot_options(name, args.options))
         for kind, group in sorted(positions.items()):
             best = float("inf")
             drawn = 0
@@ -165,6 +198,25 @@ def speed(args) -> int:
             rate = f" {drawn / best:>9,.0f} samples/s" if drawn else ""
             print(f"{name:<8} {kind:<10} {len(group):>5} decisions {best / len(group) * 1000:>9.3f} ms/decision{rate}")
     return 0
+
+
+def _against(p, args) -> int:
+    """Our one bot against an outside player (benchmarks/ismcts.py)."""
+    import ismcts  # benchmarks/ is this script's directory
+
+    args.lineup = [x.strip() for x in (args.lineup or "strong").split(",")]
+    if args.round != 1 or args.passing or args.whole_games or args.speed:
+        p.error("--against plays whole games: no --round, --passing, --whole-games or --speed")
+    try:
+        args.game, why = ismcts.find_game(args.game)
+    except OptionError as err:
+        p.error(str(err))
+    if why:
+        p.error(f"--against ismcts plays OpenSpiel's oh_hell: {why}")
+    playing = bots_for(registry.game_spec(args.game))
+    if len(args.lineup) != 1 or args.lineup[0] not in playing:
+        p.error(f"--against takes one bot of ours in --lineup, from {', '.join(playing)}")
+    return ismcts.tournament(args)
 
 
 def mean_ci(values):
@@ -183,7 +235,9 @@ def percentile(values, q):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--lineup", default="normal,easy,easy,easy", help="one bot name per seat, comma-separated")
+    p.add_argument("--lineup", default=None,
+                   help="one bot name per seat, comma-separated (default normal,easy,easy,easy; "
+                        "with --against, the one bot of ours: default strong)")
     p.add_argument("--deals", type=int, default=500, help="deals to play (each replayed once per rotation)")
     p.add_argument("--budget", type=float, default=0.5, help="a searching bot's seconds per decision (default 0.5)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
@@ -197,10 +251,26 @@ def main(argv=None) -> int:
         action="store_true",
         help="a deal is a whole game (from --round to the end): bots see earlier rounds' results",
     )
+    p.add_argument("--samples", type=int, default=0, metavar="N",
+                   help="a searching bot's samples per decision, instead of the time budget")
+    p.add_argument("--bot-option", dest="options", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a setting for every bot whose factory takes it, e.g. endgame=0 (repeatable)")
+    p.add_argument("--against", choices=["ismcts"], default=None,
+                   help="ismcts: our bot (--lineup NAME) against OpenSpiel's IS-MCTS, classic Oh Hell, 4 players")
+    p.add_argument("--ismcts-sims", type=int, default=0, metavar="N",
+                   help="IS-MCTS simulations per decision (default: calibrated so its median decision takes --budget)")
+    p.add_argument("--ismcts-points-per-trick", type=int, default=1, choices=[0, 1],
+                   help="oh_hell's points_per_trick for IS-MCTS's own returns (see benchmarks/ismcts.py)")
     p.add_argument("--speed", type=int, metavar="SAMPLES", default=0,
                    help="instead of a tournament: time each bot's decisions, searching bots at SAMPLES samples "
                         "(positions from --deals games)")
     args = p.parse_args(argv)
+    args.options = dict(args.options)
+    if args.samples < 0 or args.deals < 1 or args.workers < 1 or args.ismcts_sims < 0:
+        p.error("--samples, --deals, --workers and --ismcts-sims take positive numbers")
+    if args.against:
+        return _against(p, args)
+    args.lineup = args.lineup or "normal,easy,easy,easy"
     try:
         spec = registry.game_spec(args.game) if args.game else registry.default_game()
     except OptionError as err:
@@ -255,7 +325,9 @@ def main(argv=None) -> int:
     print(
         f"{args.deals} deals x {len(args.lineup)} rotations, {args.game}, line-up {','.join(args.lineup)}, "
         f"round {args.round}{' to the end' if args.whole_games else ''}"
-        f"{', passing' if args.passing else ''}, search budget {args.budget}s, {args.workers} workers, "
+        f"{', passing' if args.passing else ''}, "
+        f"{f'{args.samples} samples a decision' if args.samples else f'search budget {args.budget}s'}"
+        f"{''.join(f', {k}={v}' for k, v in args.options.items())}, {args.workers} workers, "
         f"wall {wall:.0f}s"
     )
     print(f"{'bot':<8} {'pts/round':>10} {'95% CI':>8} {'fill':>7} {'bid-taken':>10} "
@@ -276,7 +348,7 @@ def main(argv=None) -> int:
         m, ci = mean_ci(diffs)
         print(f"paired per deal: {a} - {b} = {m:+.3f} points per round, 95% CI [{m - ci:+.3f}, {m + ci:+.3f}]")
     for name in names:
-        if name in args.budgeted:
+        if name in args.budgeted and not args.samples:
             k = samples[name]
             print(f"{name} decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
                   f"of {len(times[name])}; samples per decision: median {percentile(k, 0.5)}, "

@@ -370,19 +370,22 @@ def test_strong_drops_a_sample_that_runs_past_the_hard_stop(monkeypatch):
 
     now = [0.0]
     playouts = []
-    real_playout = strong_module.playout
 
     def clock():
         now[0] += 0.0001
         return now[0]
 
-    def stalling_playout(*args):
-        playouts.append(now[0])
-        if len(playouts) == 1:
-            now[0] += 0.06  # descheduled for longer than the whole budget
-        return real_playout(*args)
+    def stalling(real):
+        def stalling_playout(*args):
+            playouts.append(now[0])
+            if len(playouts) == 1:
+                now[0] += 0.06  # descheduled for longer than the whole budget
+            return real(*args)
+        return stalling_playout
 
-    monkeypatch.setattr(strong_module, "playout", stalling_playout)
+    # the policy's part of a sample: to the end, or to the exactly played last tricks
+    monkeypatch.setattr(strong_module, "playout", stalling(strong_module.playout))
+    monkeypatch.setattr(strong_module, "play_until", stalling(strong_module.play_until))
     strong = make_bot("strong", 3, budget=0.05, clock=clock)
     game = new_game(4, [hands(*DUCK_TEXTS)])
     act(game, "deal")

@@ -19,7 +19,7 @@ from .knowledge import TrickKnowledge
 from .play import choose_play
 from .tables import Tables
 
-__all__ = ["Budget", "Sampler", "playout", "play_card", "SAFETY", "HARD_STOP", "MIN_SAMPLES", "IRRELEVANT"]
+__all__ = ["Budget", "Sampler", "playout", "play_until", "play_card", "softened", "SAFETY", "HARD_STOP", "MIN_SAMPLES", "IRRELEVANT"]
 
 SAFETY = 0.97  # aim a little under the budget: the last sample may run long
 HARD_STOP = 1.05  # a sample still running at budget x this is dropped half-way
@@ -73,6 +73,47 @@ def playout(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[in
         else:
             turn = (turn + 1) % n
     return taken
+
+
+def softened(policy: Callable[..., Any], random: Callable[[], float], share: float) -> Callable[..., Any]:
+    """``policy``, except that a ``share`` of its cards are a random legal card
+    instead (``random`` the bot's seeded draw): a playout less bound to one
+    heuristic's habits."""
+    if share <= 0:
+        return policy
+
+    def play(seat: int, hand: list, cards: list, t: Tables, need: int, n: int, unplayed: list, voids: list):
+        if random() >= share:
+            return policy(seat, hand, cards, t, need, n, unplayed, voids)
+        legal = t.ctx.playable(hand, cards) if cards else hand
+        return legal[int(random() * len(legal))], "random"
+
+    return play
+
+
+def play_until(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[int], taken: list,
+               unplayed: list, voids: list, n: int, left: int, policy: Callable[..., Any] = choose_play) -> int:
+    """Play as :func:`playout` does, but stop at the start of the first trick whose
+    leader holds ``left`` cards or fewer; return that leader (the seat to lead)."""
+    suit = t.suit
+    winner = t.winner
+    while hands[turn] and (cards or len(hands[turn]) > left):
+        hand = hands[turn]
+        card = policy(turn, hand, cards, t, targets[turn] - taken[turn], n, unplayed, voids)[0]
+        if cards:
+            led = suit[cards[0]]
+            if suit[card] != led:
+                voids[turn] |= 1 << led
+        hand.remove(card)
+        unplayed[card] -= 1
+        cards.append(card)
+        if len(cards) == n:
+            turn = (turn + 1 + winner(cards)) % n
+            taken[turn] += 1
+            cards = []
+        else:
+            turn = (turn + 1) % n
+    return turn
 
 
 # ---------------------------------------------------------------- sampler

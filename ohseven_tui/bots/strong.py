@@ -20,29 +20,38 @@ from .normal import decide
 from .registry import BotSpec, register_bot, skill
 from .search import Budget
 
-__all__ = ["StrongBot", "DEFAULT_BUDGET"]
+__all__ = ["StrongBot", "DEFAULT_BUDGET", "ENDGAME"]
 
 DEFAULT_BUDGET = 0.5  # seconds per decision
+ENDGAME = 0  # cards per hand left: a sample plays the tricks from there exactly (bots/endgame.py); 0: never
 
 
 class StrongBot:
     """Determinized Monte Carlo with the normal policy as the playout policy.
 
     ``budget`` is seconds per decision; ``clock`` is injectable so tests can
-    check the deadline logic without timing anything. ``infer_from_bids``
+    check the deadline logic without timing anything. ``endgame``: a family's
+    search may play a sample's last tricks exactly once every hand holds this many
+    cards or fewer (0: the playout policy to the end). ``infer_from_bids``
     also weights each sampled deal by how well it explains the other seats'
-    standing bids (off by default: it measured no better)."""
+    standing card bids (off by default: it measured no better); ``infer_number_bids``
+    the same for number bids (H4, U4). ``rollout_random``: the share of the
+    playouts' cards played at random instead of by the normal policy."""
 
     name = "strong"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
-                 max_samples: Optional[int] = None, infer_from_bids: bool = False) -> None:
+                 max_samples: Optional[int] = None, infer_from_bids: bool = False, endgame: int = ENDGAME,
+                 infer_number_bids: bool = False, rollout_random: float = 0.0) -> None:
         self.rng = bot_rng(seed)
         self.loop = Budget(budget, clock, max_samples)
         self.budget = self.loop.budget
         self.clock = clock
         self.max_samples = max_samples
         self.infer_from_bids = infer_from_bids
+        self.endgame = endgame
+        self.infer_number_bids = infer_number_bids
+        self.rollout_random = rollout_random
         self.last_elapsed = 0.0
 
     # Figures of the last decision, for benchmarks and tests.

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable, Sequence
 
-from ...games.ohhell import Bid, BidNumber, BidStyle, Observation, Phase, Play, round_points
-from ..search import Sampler, play_card, playout
+from ...engine.fast import fast_tricks, mask_of
+from ...games.ohhell import Bid, BidNumber, BidStyle, Observation, Phase, Play, Scoring, round_points
+from ..endgame import solve, solve_value
+from ..play import choose_play
+from ..search import Sampler, play_card, play_until, playout, softened
 from .bidding import card_model, chances_for, choose_number, expected_scores, number_model, trump_of
 from .knowledge import Knowledge, tables_of
 
@@ -25,6 +29,7 @@ __all__ = ["search", "BID_CANDIDATES", "NUMBER_CANDIDATES", "BID_SIGMA"]
 BID_CANDIDATES = 4  # the card model's best few bid cards are searched
 NUMBER_CANDIDATES = 3  # the estimate's best few numbers are searched
 BID_SIGMA = 0.8  # ranks: how far a seat's bid may stray from the normal model's
+NUMBER_WILD = 0.2  # the share of a number bid's likelihood that ignores the hand (a seat may bid anything)
 
 
 def points(bid: int, taken: int) -> int:
@@ -59,12 +64,30 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
     tables = know.tables
     bids = know.bids
     assert bids is not None  # the search plays cards: the bids stand
-    bid = bids[me]
     scoring = obs.rules.scoring
 
-    # The inference reads card bids (R8); a number bid (H4, U4) leaves the deal unweighted.
-    infer = bot.infer_from_bids and obs.rules.bid_style is BidStyle.CARD
-    weigh = _bid_likelihood(obs, know, card_model(obs)) if infer else None
+    # Samples weighted by how well they explain the other seats' bids (card bids R8, numbers H4/U4).
+    weigh = None
+    if obs.rules.bid_style is BidStyle.CARD:
+        if bot.infer_from_bids:
+            weigh = _bid_likelihood(obs, know, card_model(obs))
+    elif getattr(bot, "infer_number_bids", False):
+        weigh = _number_bid_likelihood(obs, know)
+
+    tail = _tail(bot, obs)
+    policy = _policy(bot)
+    if tail and len(know.hand) <= tail:  # the whole rest of the hand, exactly: one solve serves every card
+        ft = fast_tricks(tables.ctx)
+        payoff = _payoff(scoring, tuple(bids))
+
+        def solved_sample():
+            hands = sampler.sample()
+            weight = weigh(hands) if weigh is not None else 1.0
+            vals = solve([mask_of(h) for h in hands], know.trick, me, list(know.taken), ft, payoff)
+            return [vals[c][me] for c in cards], weight
+
+        best = bot.run(cards, solved_sample, start)
+        return preferred if best is None else Play(me, best)
 
     def one_sample():
         hands = sampler.sample()
@@ -78,12 +101,45 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
             unplayed = list(know.unplayed)
             taken = list(know.taken)
             trick, turn = play_card(hs, list(know.trick), me, card, tables, taken, unplayed, voids, n)
-            playout(hs, trick, turn, tables, bids, taken, unplayed, voids, n)
-            out.append(round_points(scoring, bid, taken[me]))  # R16, H6 or U6
+            out.append(_finish(tail, hs, trick, turn, tables, bids, taken, unplayed, voids, n, me, scoring,
+                               policy))
         return out, weight
 
     best = bot.run(cards, one_sample, start)
     return preferred if best is None else Play(me, best)
+
+
+def _policy(bot: Any) -> Callable[..., Any]:
+    """The playouts' card policy: the normal bot's, a share of it random (``rollout_random``)."""
+    return softened(choose_play, bot.rng.random, getattr(bot, "rollout_random", 0.0))
+
+
+def _tail(bot: Any, obs: Observation) -> int:
+    """Cards per hand from which a sample is played exactly (0: never). The solver's
+    bitmask hands hold one copy of a card: single-deck packs only."""
+    return getattr(bot, "endgame", 0) if obs.rules.decks == 1 else 0
+
+
+@lru_cache(maxsize=4096)
+def _payoff(scoring: Scoring, bids: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """Each seat's points (R16, H6, U6) for its tricks taken, as the solver asks."""
+    return lambda taken: tuple([round_points(scoring, b, t) for b, t in zip(bids, taken)])
+
+
+def _finish(tail: int, hands: list, trick: list, turn: int, tables: Any, targets: Sequence[int], taken: list,
+            unplayed: list, voids: list, n: int, me: int, scoring: Scoring,
+            policy: Callable[..., Any] = choose_play) -> float:
+    """This seat's points for the rest of a sampled hand (mutates the lists): the
+    normal policy for every seat, then, once every hand holds ``tail`` cards or
+    fewer, exact play (``bots.endgame``)."""
+    if tail:
+        turn = play_until(hands, trick, turn, tables, targets, taken, unplayed, voids, n, tail, policy)
+        if hands[turn]:
+            ft = fast_tricks(tables.ctx)
+            return solve_value([mask_of(h) for h in hands], [], turn, taken, ft, _payoff(scoring, tuple(targets)))[me]
+    else:
+        playout(hands, trick, turn, tables, targets, taken, unplayed, voids, n, policy)
+    return round_points(scoring, targets[me], taken[me])
 
 
 # ---------------------------------------------------------------- card bids
@@ -111,6 +167,8 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
     sampler = Sampler(know, obs.hand_counts, bot.rng)
     pack_unplayed = list(know.pack)
     rules = obs.rules
+    tail = _tail(bot, obs)
+    policy = _policy(bot)
 
     def next_bid(hand_s, used):
         left = Counter(hand_s)
@@ -163,9 +221,8 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
             bids, top, leader = result
             numbers = [b >> 2 for b in bids]
             tables = tables_of(rules, top & 3)  # R9: the top bid's suit is trump
-            taken = playout([list(h) for h in hands], [], leader, tables, numbers, [0] * n, list(pack_unplayed),
-                            [0] * n, n)
-            out.append(bonus + points(numbers[me], taken[me]))
+            out.append(bonus + _finish(tail, [list(h) for h in hands], [], leader, tables, numbers, [0] * n,
+                                       list(pack_unplayed), [0] * n, n, me, rules.scoring, policy))
         return out, 1.0
 
     best = bot.run(cards, one_sample, start)
@@ -202,6 +259,34 @@ def _bid_likelihood(obs: Observation, know: Knowledge, model):
             d = (guess >> 2) - (standing[s] >> 2)
             err += d * d
         return math.exp(-err / (2 * BID_SIGMA**2))
+
+    return weigh
+
+
+def _number_bid_likelihood(obs: Observation, know: Knowledge):
+    """How well a sampled deal explains the numbers the other seats bid (H4, U4):
+    per seat, the normal model's chance that its whole hand (held now plus played)
+    takes exactly its bid, mixed with a small chance that it bid anything."""
+    n = know.n
+    me = know.seat
+    others = [s for s in range(n) if s != me]
+    played = know.played_by
+    bids = know.bids
+    assert bids is not None  # weighed in play, once the bids stand
+    model = number_model(obs)
+    trump = trump_of(obs)
+    turned = obs.turned
+    size = obs.hand_size or 1
+    wild = NUMBER_WILD / (size + 1)
+
+    def weigh(hands) -> float:
+        w = 1.0
+        for s in others:
+            whole = sorted(hands[s] + played[s], reverse=True)
+            dist = model.distribution(chances_for(model, whole, trump, turned))
+            b = bids[s]
+            w *= wild + (1 - NUMBER_WILD) * (dist[b] if b < len(dist) else 0.0)
+        return w
 
     return weigh
 
@@ -257,6 +342,8 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
     sampler = Sampler(know, obs.hand_counts, bot.rng)
     leader = (obs.dealer + 1) % n  # H5, U5
     said = dict(obs.bids_made or ())  # H4: bids already made stand
+    tail = _tail(bot, obs)
+    policy = _policy(bot)
 
     def other_bid(hand):
         dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
@@ -270,9 +357,8 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
             if bot.late():
                 return None, 0.0
             bids[me] = number
-            taken = playout([list(h) for h in hands], [], leader, tables, bids, [0] * n, list(know.unplayed),
-                            [0] * n, n)
-            out.append(round_points(scoring, number, taken[me]))
+            out.append(_finish(tail, [list(h) for h in hands], [], leader, tables, bids, [0] * n,
+                               list(know.unplayed), [0] * n, n, me, scoring, policy))
         return out, 1.0
 
     best = bot.run(candidates, one_sample, start)
