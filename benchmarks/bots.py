@@ -8,6 +8,10 @@ the first bot's seats minus the second's), which cancels the luck of the deal.
 
     python benchmarks/bots.py --lineup normal,easy,easy,easy --deals 2000
     python benchmarks/bots.py --lineup strong,normal,normal,normal --deals 200 --budget 0.5 --workers 2
+    python benchmarks/bots.py --lineup strong,normal,normal,normal --deals 200 --samples 100
+
+``--samples N`` gives every searching bot N samples a decision instead of a time
+budget, so that a figure does not depend on how busy the machine is.
 
 A deal is one round: round ``--round`` of a game with the deal's seed (earlier
 rounds, if any, are played by normal bots in every seat, identically for every
@@ -46,8 +50,10 @@ def _takes_budget(name: str) -> bool:
     return "budget" in inspect.signature(bot_spec(name).factory).parameters
 
 
-def _bot(name: str, seed: int, budget: float):
+def _bot(name: str, seed: int, budget: float, samples: int = 0):
     if _takes_budget(name):
+        if samples:  # a fixed sample count: the same search whatever the machine's load
+            return make_bot(name, seed, budget=1e6, max_samples=samples)
         return make_bot(name, seed, budget=budget)
     return make_bot(name, seed)
 
@@ -83,7 +89,7 @@ def play_deal(index: int):
         warmup = [make_bot(warm, seed + s) for s in range(n)]
         while game.round_number < args.round and not game.is_over:  # ends with this deal's DEAL applied
             _step(game, warmup)
-        bots = [_bot(name, seed * 16 + s, args.budget) for s, name in enumerate(names)]
+        bots = [_bot(name, seed * 16 + s, args.budget, args.samples) for s, name in enumerate(names)]
         clock = time.perf_counter
         first = len(game.results())
         before = list(game.totals)
@@ -102,7 +108,7 @@ def play_deal(index: int):
                     times[name].append(dt)
                     if name in args.budgeted:
                         samples[name].append(bots[seat].last_samples)
-                        if dt > args.budget * 1.1:
+                        if not args.samples and dt > args.budget * 1.1:
                             over[name] += 1
                 game.apply(action)
         for result in game.results()[first:]:
@@ -197,6 +203,8 @@ def main(argv=None) -> int:
         action="store_true",
         help="a deal is a whole game (from --round to the end): bots see earlier rounds' results",
     )
+    p.add_argument("--samples", type=int, default=0, metavar="N",
+                   help="searching bots take N samples a decision instead of a time budget (a load-proof figure)")
     p.add_argument("--speed", type=int, metavar="SAMPLES", default=0,
                    help="instead of a tournament: time each bot's decisions, searching bots at SAMPLES samples "
                         "(positions from --deals games)")
@@ -255,7 +263,9 @@ def main(argv=None) -> int:
     print(
         f"{args.deals} deals x {len(args.lineup)} rotations, {args.game}, line-up {','.join(args.lineup)}, "
         f"round {args.round}{' to the end' if args.whole_games else ''}"
-        f"{', passing' if args.passing else ''}, search budget {args.budget}s, {args.workers} workers, "
+        f"{', passing' if args.passing else ''}, "
+        f"{f'{args.samples} samples a search' if args.samples else f'search budget {args.budget}s'}, "
+        f"{args.workers} workers, "
         f"wall {wall:.0f}s"
     )
     print(f"{'bot':<8} {'pts/round':>10} {'95% CI':>8} {'fill':>7} {'bid-taken':>10} "
