@@ -44,25 +44,25 @@ def play(bots, seed: int, options=None, on_obs=None):
 
 def test_easy_ends_its_auctions_and_bids_like_a_beginner():
     """Easy's auctions end: it passes most turns, never outbids its own standing
-    bid, and a bid of its is a jump more often than one point over."""
+    bid, and opens with a jump, never with the 1-point minimum (V9)."""
     bots = [make_bot("easy", s) for s in range(7)]
     game = play(bots, 3)
     assert len(game.results()) == 7
     auction = [a for log in game.logs for d in log.deals for a in d.auction]
     passes = sum(type(a) is AuctionPass for a in auction)
     assert passes / len(auction) > 0.6
-    jumps = ones = 0
+    openings = 0
     for log in game.logs:
         for d in log.deals:
             standing = None
             for a in d.auction:
                 if type(a) is BasicBid:
                     assert standing is None or standing.seat != a.seat
-                    over = a.points - (standing.points if standing is not None else 0)
-                    jumps += over > 1
-                    ones += over == 1
+                    if standing is None:
+                        openings += 1
+                        assert a.points > 2
                     standing = a
-    assert jumps > ones
+    assert openings >= 7
 
 
 def test_normal_values_a_hand_by_its_bowers_trump_length_and_side_aces():

@@ -7,8 +7,8 @@ hint key shows.
   and each lieutenant brings the average share of a seat (4 points); the best
   contract's estimate, scaled back as measured, is what the hand is worth. It
   opens (with a better than middling hand) with a jump to a contract it makes
-  about three times in four, else passes, jumps halfway to its ceiling over another bid, and
-  never bids more than 2 points past its worth. It raises its factor while it holds
+  about four times in five, else passes, jumps a third of the way to its
+  ceiling over another bid, and never bids more than 3 points past its worth. It raises its factor while it holds
   two or more of the top bowers (the overbower, the right and left bowers).
 - Discards (V15): keep trumps and side aces, throw the shortest side suit to make
   voids.
@@ -47,8 +47,8 @@ LIEUTENANT_SHARE = 4.0  # a seat's average share of the 28 points
 DRAW_VALUE = 1.0  # points a drawn card adds, on average
 WORTH_SLOPE = 0.955  # the trio's trick points over the best contract's estimate (measured: see ``worth``)
 WORTH_BASE = -1.35
-OPEN_ROOM = 4.0  # open this far under the hand's worth: such a contract is made about 3 times in 4
-MARGIN = -2.0  # bid at most this far under the hand's worth: 2 points over it, as measured (see below)
+OPEN_ROOM = 6.0  # open this far under the hand's worth: such a contract is made about 4 times in 5
+MARGIN = -3.0  # bid at most this far under the hand's worth: 3 points over it, as measured (see bid_levels)
 WEAK_MARGIN = 1.0  # a hand worth less than OPEN_AT bids at most its worth less this
 OPEN_AT = 18.0  # a hand worth less (about half the hands) leaves the opening to another seat
 FACTOR_CAP = 3  # the normal bot never raises its factor past this
@@ -134,25 +134,28 @@ def worth(hand: Sequence[int], pictures: bool, draws: int) -> tuple[float, int, 
 
 def bid_levels(value: float) -> tuple[int, int]:
     """(opening, ceiling) for a hand worth ``value`` trick points: it opens low
-    enough to make the contract about three times in four, and never bids more
-    than 2 points past what it expects to make (``MARGIN``; a hand it would not
-    open with stops a point under its worth). The trio takes about
-    10 trick points more than the quartet, so a contract is worth a small risk:
-    against the bots that climbed to their estimate, a ceiling at the worth less 1
-    lost 2.9 points a hand [1.8, 4.0], at the worth plus 1 it lost 1.1 [0.0, 2.2],
-    plus 3 broke even (200 deals each)."""
+    enough to make the contract about four times in five, and never bids more
+    than 3 points past what it expects to make (``MARGIN``; a hand it would not
+    open with stops a point under its worth). The trio takes about 10 trick
+    points more than the quartet, so a contract is worth a small risk: one seat
+    against six of the earlier bots (which climbed a point at a time to their
+    estimate), a ceiling at the worth less 1 lost 2.9 points a hand [1.8, 4.0],
+    at the worth plus 1 it lost 1.1 [0.0, 2.2] (200 deals each); at plus 3 it
+    gained 0.9 [-0.0, +1.8] and the earlier bot among six of these lost 0.3
+    [-1.2, +0.6] (400 deals each)."""
     margin = MARGIN if value >= OPEN_AT else WEAK_MARGIN  # a hand too weak to open does not compete past its worth
     return int(value - OPEN_ROOM), min(MAX_POINTS, int(value - margin))
 
 
 def next_bid(value: float, standing: int) -> Optional[int]:
     """The points to bid over a standing ``standing`` (0: nothing stands), or None
-    to pass: open at the opening level; over a bid, jump halfway to the ceiling,
-    never below the opening level nor past the ceiling."""
+    to pass: open at the opening level; over a bid, jump a third of the way to
+    the ceiling, never below the opening level nor past the ceiling (half the
+    way measured worse: the earlier bots gained 0.9 [0.2, 1.5] a hand on it)."""
     opening, ceiling = bid_levels(value)
     if standing + 1 > ceiling or standing == 0 and (opening < 1 or value < OPEN_AT):
         return None
-    return min(ceiling, max(opening, standing + 1 + (ceiling - standing - 1) // 2 if standing else opening))
+    return min(ceiling, max(opening, standing + 1 + (ceiling - standing - 1) // 3 if standing else opening))
 
 
 def factor_wanted(obs: Observation, hand: Sequence[int], value: float) -> tuple[bool, str]:

@@ -36,7 +36,7 @@ __all__ = ["search", "DISCARD_CANDIDATES", "SLACK", "TRIES"]
 
 SEATS = 7
 DISCARD_CANDIDATES = 6
-SLACK = 2.0  # trick points a bidder may have bid over her hand's worth (the normal bot's valuation; it bids to +2)
+SLACK = 3.0  # trick points a bidder may have bid over her hand's worth (the normal bot's valuation; it bids to +3)
 TRIES = 40  # deals drawn, in the auction, to find one where every bidder's hand is worth her bid
 
 
@@ -306,7 +306,7 @@ def _search_leader(bot: Any, obs: Observation, preferred: Any, start: float) -> 
 def _search_auction(bot: Any, obs: Observation, preferred: Any, start: float) -> Any:
     """Candidates: the heuristic's action, a pass (once a bid stands) and, when
     the heuristic bids, its best contract at a few levels from the heuristic's
-    bid to its ceiling (``normal.bid_levels``: never more than 2 points
+    bid to its ceiling (``normal.bid_levels``: never more than 3 points
     past the hand's worth); each valued as the contract the bidding would end on.
     The levels of one contract share each sample's playout, so the search reads
     the hand's chances at every level at once: it values the hand by search. With
