@@ -288,8 +288,10 @@ def main(argv=None) -> int:
     for name in names:
         if name in args.budgeted:
             k = samples[name]
-            print(f"{name} decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
-                  f"of {len(times[name])}; samples per decision: median {percentile(k, 0.5)}, "
+            late = ("" if args.samples else  # a fixed sample count has no budget to be over
+                    f"decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
+                    f"of {len(times[name])}; ")
+            print(f"{name} {late}samples per decision: median {percentile(k, 0.5)}, "
                   f"mean {statistics.fmean(k) if k else float('nan'):.1f}")
     return 0
 
