@@ -8,6 +8,7 @@ the first bot's seats minus the second's), which cancels the luck of the deal.
 
     python benchmarks/bots.py --lineup normal,easy,easy,easy --deals 2000
     python benchmarks/bots.py --lineup strong,normal,normal,normal --deals 200 --budget 0.5 --workers 2
+    python benchmarks/bots.py --lineup strong,normal,normal,normal --deals 200 --samples 100
     python benchmarks/bots.py --against ismcts --lineup strong --deals 60 --budget 0.1 --workers 2
 
 ``--against ismcts`` plays one bot of ours against OpenSpiel's IS-MCTS on classic
@@ -348,10 +349,12 @@ def main(argv=None) -> int:
         m, ci = mean_ci(diffs)
         print(f"paired per deal: {a} - {b} = {m:+.3f} points per round, 95% CI [{m - ci:+.3f}, {m + ci:+.3f}]")
     for name in names:
-        if name in args.budgeted and not args.samples:
+        if name in args.budgeted:
             k = samples[name]
-            print(f"{name} decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
-                  f"of {len(times[name])}; samples per decision: median {percentile(k, 0.5)}, "
+            late = ("" if args.samples else  # a fixed sample count has no budget to be over
+                    f"decisions over budget + 10% ({args.budget * 1.1 * 1000:.0f} ms): {over[name]} "
+                    f"of {len(times[name])}; ")
+            print(f"{name} {late}samples per decision: median {percentile(k, 0.5)}, "
                   f"mean {statistics.fmean(k) if k else float('nan'):.1f}")
     return 0
 

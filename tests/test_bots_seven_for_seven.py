@@ -4,6 +4,8 @@ hint, and the strong bot's search returns legal actions within its budget."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ohseven_tui.bots import make_bot
 from ohseven_tui.bots.normal import hint
 from ohseven_tui.bots.sevenforseven import normal
@@ -40,27 +42,27 @@ def play(bots, seed: int, options=None, on_obs=None):
     return game
 
 
-def test_easy_ends_its_auctions_passing_most_turns_and_bidding_low():
-    said = []
-
-    def watch(obs):
-        if obs.phase is Phase.AUCTION:
-            said.append((obs.standing.points if obs.standing is not None else 0, obs))
-
+def test_easy_ends_its_auctions_and_bids_like_a_beginner():
+    """Easy's auctions end: it passes most turns, never outbids its own standing
+    bid, and opens with a jump, never with the 1-point minimum (V9)."""
     bots = [make_bot("easy", s) for s in range(7)]
-    game = play(bots, 3, on_obs=watch)
+    game = play(bots, 3)
     assert len(game.results()) == 7
     auction = [a for log in game.logs for d in log.deals for a in d.auction]
     passes = sum(type(a) is AuctionPass for a in auction)
     assert passes / len(auction) > 0.6
-    standing = 0
+    openings = 0
     for log in game.logs:
         for d in log.deals:
-            standing = 0
+            standing = None
             for a in d.auction:
                 if type(a) is BasicBid:
-                    assert a.points <= standing + 2  # low: at most 2 over the standing bid
-                    standing = a.points
+                    assert standing is None or standing.seat != a.seat
+                    if standing is None:
+                        openings += 1
+                        assert a.points > 2
+                    standing = a
+    assert openings >= 7
 
 
 def test_normal_values_a_hand_by_its_bowers_trump_length_and_side_aces():
@@ -108,26 +110,93 @@ def test_normal_drives_trumps_as_the_trio():
     assert card == codes("AC")[0]
 
 
-def test_normal_bids_within_its_estimate_and_raises_its_factor_with_a_strong_hand():
-    game = registry.new_game(NAME, {}, seed=1)
+def _first_turn(hand: str, seed: int = 1):
+    """The eldest hand's first auction turn (V8), holding ``hand``."""
+    game = registry.new_game(NAME, {}, seed=seed)
     game.apply(DEAL)
     me = game.turn
-    hint_ = normal.decide(game.observe(me))
-    est, trump, rank = normal.best_contract([int(c) for c in game.hands[me]], False, 2)
-    if est - normal.MARGIN >= 1:
-        assert hint_.action == BasicBid(me, trump, rank, 1)
-    # a strong trio hand under a standing contract raises its factor
-    game = registry.new_game(NAME, {}, seed=1)
+    return game, replace(game.observe(me), hand=tuple(Card.from_code(c) for c in codes(hand)))
+
+
+def _standing(bid_points: int, suit: int, rank: int, seat_offset: int, hand: str, seed: int = 1):
+    """A basic bid of ``bid_points`` stands (the eldest's); the seat ``seat_offset``
+    to her left has the turn (the others passed), holding ``hand``."""
+    game = registry.new_game(NAME, {}, seed=seed)
     game.apply(DEAL)
     bidder = game.turn
-    game.apply(BasicBid(bidder, H, 7, 28))  # the top: no basic bid can raise it
-    lieutenant = (bidder + 2) % 7
-    while game.turn != lieutenant:
+    game.apply(BasicBid(bidder, suit, rank, bid_points))
+    seat = (bidder + seat_offset) % 7
+    while game.turn != seat:
         game.apply(AuctionPass(game.turn))
-    from dataclasses import replace
+    return bidder, seat, replace(game.observe(seat), hand=tuple(Card.from_code(c) for c in codes(hand)))
 
-    obs = replace(game.observe(lieutenant), hand=tuple(Card.from_code(c) for c in codes("JK 7H 7D 7S AH KH QH")))
-    assert normal.decide(obs).action == FactorBid(lieutenant)
+
+# Joker, the right and left bowers and an underbower under hearts with bower rank 9, and
+# A K Q of hearts: the seven highest trumps of that contract (V7), seven tricks on its own.
+TOP_HAND = "JK 9H 9D 9S AH KH QH"
+# No Joker, no two cards of one rank (one bower at most under any contract), no ace, no
+# picture, no three cards of a suit: the weakest kind of hand.
+WEAK_HAND = "2C 3D 4S 5H 6C 8D 10S"
+
+
+def test_normal_opens_a_very_strong_hand_with_a_jump_to_its_contract():
+    _, obs = _first_turn(TOP_HAND)
+    action = normal.decide(obs).action
+    assert type(action) is BasicBid and (action.suit, action.rank) == (H, 9)
+    assert action.points >= 10  # well above the minimum of 1 (V9): a jump, not a climb
+
+
+def test_normal_passes_a_weak_hand_at_the_opening_and_over_a_bid():
+    _, obs = _first_turn(WEAK_HAND)
+    assert normal.decide(obs).action == AuctionPass(obs.seat)
+    _, seat, obs = _standing(14, S, 11, 1, WEAK_HAND)
+    assert normal.decide(obs).action == AuctionPass(seat)
+
+
+def test_normal_never_bids_the_top_hand_past_28_nor_a_middling_hand_past_its_worth():
+    _, seat, obs = _standing(27, S, 11, 3, TOP_HAND)
+    action = normal.decide(obs).action
+    assert type(action) is BasicBid and action.points == 28  # the seven highest trumps take all 28 (V20)
+    # two low trumps and an ace under any contract: never worth 26 of the 28 points
+    _, seat, obs = _standing(25, S, 11, 3, "AC 5H 5D 2S 3S 8C 10D")
+    assert normal.decide(obs).action == AuctionPass(seat)
+
+
+def test_normal_jumps_over_a_low_standing_bid_with_a_strong_hand():
+    _, seat, obs = _standing(8, S, 11, 1, TOP_HAND)
+    action = normal.decide(obs).action
+    assert type(action) is BasicBid and action.points > 9  # more than one point over (V9)
+
+
+def test_normal_makes_a_factor_bid_holding_the_bowers_in_either_side():
+    # contract hearts, bower rank 7: the Joker, the right bower 7♥ and the left bower 7♦
+    # are the three highest trumps (V7)
+    bowers_hand = "JK 7H 7D 2C 3S 4D 5C"
+    bidder, seat, obs = _standing(28, H, 7, 2, bowers_hand)  # a lieutenant (V11): two seats to the left
+    assert normal.decide(obs).action == FactorBid(seat)  # 28 stands: no basic bid can raise it
+    bidder, seat, obs = _standing(24, H, 7, 1, bowers_hand)  # the quartet: against the contract
+    assert seat not in (bidder, (bidder + 2) % 7, (bidder - 2) % 7)
+    assert normal.decide(obs).action == FactorBid(seat)
+    # the same seat without the bowers makes no factor bid
+    bidder, seat, obs = _standing(24, H, 7, 1, "2C 3S 4D 5C 6S 8D 9C")
+    assert normal.decide(obs).action == AuctionPass(seat)
+
+
+def test_a_captain_holding_the_bowers_raises_her_factor_after_her_bid_stands():
+    """Bots in every seat: a captain with the top hand bids, and when the turn comes
+    back to her with her bid standing (V10: six passes), she makes a factor bid (V12)."""
+    game, obs = _first_turn(TOP_HAND)
+    me = obs.seat
+    game.hands[me] = [Card.from_code(c) for c in codes(TOP_HAND)]
+    for s in range(7):
+        if s != me:
+            game.hands[s] = [c for c in game.hands[s] if c not in game.hands[me]]
+    bid = normal.decide(game.observe(me)).action
+    assert type(bid) is BasicBid
+    game.apply(bid)
+    while game.turn != me:
+        game.apply(AuctionPass(game.turn))
+    assert normal.decide(game.observe(me)).action == FactorBid(me)
 
 
 def test_normal_gives_a_hint_for_every_decision():
@@ -165,7 +234,7 @@ def test_strong_searches_every_kind_of_decision_legally_within_its_budget():
     game = registry.new_game(NAME, {}, seed=3)
     searched = set()
     worst = 0.0
-    while not game.is_over and len(game.results()) < 2:
+    while not game.is_over and len(game.results()) < 4:
         seats = game.to_act()
         if not seats:
             game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw

@@ -41,7 +41,7 @@ def test_easy_raises_rarely_and_answers_both_ways():
             holds += type(action) is Hold
             goes += type(action) is Go
             g.apply(action)
-    assert offered > 1000 and 0 < raises < 0.12 * offered  # a raise beside every card would be 1 in 6
+    assert offered > 1000 and 0 < raises < 0.17 * offered  # a raise beside every card would be 1 in 6
     assert holds > 10 and goes > 10
 
 
@@ -76,6 +76,16 @@ def test_normal_raises_when_its_sure_trumps_make_three_w10():
     assert h.action == Raise(0) and "Raise" in h.reason
 
 
+def test_normal_raises_with_two_criticals_and_the_chief_striker_w10():
+    # striker 9, trump hearts: seat 0 holds Maxi (K♥) and Belli (7♦), the two highest
+    # trumps, and the chief striker 9♥, beaten only by Spitz (W5): a strong hand, though
+    # its sure trumps make only two tricks
+    g = game(stacked("KH 7D 9H 8S 8D", "AS KS QS JS 10C", "9S AD KD QD JD", "AC KC QC JC 10S"))
+    act(g, *START_A)
+    h = hint(g.observe(0))
+    assert h.action == Raise(0) and h.reason.startswith("Raise")
+
+
 def test_normal_holds_with_chances_and_goes_when_beaten_w10():
     g = game(DEAL_A)
     act(g, *START_A, "0 raise")
@@ -85,6 +95,57 @@ def test_normal_holds_with_chances_and_goes_when_beaten_w10():
         "3 play KC", "0 raise")
     h = hint(g.observe(1))  # two tricks down, no trump left
     assert h.action == Go(1) and h.reason.startswith("Go")
+
+
+# Seat 0 holds Maxi, Belli, Spitz and the chief striker 9♥ (striker 9, trump hearts);
+# seat 1, who answers seat 0's raise, holds no trump and no ace (W5): a hopeless hand.
+DEAL_B = stacked("9H KH 7D 7C AH", "8S 10C 10D QS 8C", "9S AD KD QD JD", "AC KC QC JC 10S")
+
+
+def test_a_hopeless_hand_answers_a_raise_by_going_w10():
+    # trick 1: seat 0 leads Maxi and wins it; then seat 0 raises before leading trick 2
+    moves = (*START_A, "0 play KH", "1 play 8S", "2 play 9S", "3 play AC", "0 raise")
+    g = game(DEAL_B)
+    act(g, *moves)
+    h = hint(g.observe(1))
+    assert h.action == Go(1) and h.reason.startswith("Go")
+    g = game(DEAL_B)
+    act(g, *moves)
+    strong = StrongBot(seed=1, budget=1e6, max_samples=200)
+    assert strong.choose(g.observe(1)) == Go(1)
+
+
+def _first_chances(strength: str, seeds: range) -> tuple[int, int, list]:
+    """(first chances to raise, raises the hint would not make, every action) over
+    hand 1 of a game per seed, ``strength`` in every seat."""
+    chances = bluffs = 0
+    actions = []
+    for seed in seeds:
+        g = registry.new_game("watten", {}, seed=seed)
+        bots = [make_bot(strength, seed * 4 + s, **({"budget": 1e6, "max_samples": 20} if strength == "strong" else {}))
+                for s in range(4)]
+        while not g.is_over and g.round_number < 2:
+            seats = g.to_act()
+            if not seats:
+                g.apply(g.legal_actions()[0])
+                continue
+            obs = g.observe(seats[0])
+            action = bots[seats[0]].choose(obs)
+            actions.append(action)
+            if Raise(obs.seat) in obs.legal_actions and not obs.tricks and not obs.raises:
+                if all(seat != obs.seat for seat, _ in obs.trick):
+                    chances += 1
+                    bluffs += type(action) is Raise and hint(obs).action != Raise(obs.seat)
+            g.apply(action)
+    return chances, bluffs, actions
+
+
+def test_normal_bluffs_now_and_then_through_its_seeded_rng_w10():
+    """A raise the hint (no RNG: no bluff) would not make is a bluff: some, few."""
+    chances, bluffs, actions = _first_chances("normal", range(400))
+    assert chances > 1000
+    assert 0 < bluffs < 0.1 * chances
+    assert _first_chances("normal", range(400))[2] == actions  # the same seeds replay exactly
 
 
 def test_hints_cover_every_decision_of_a_game():

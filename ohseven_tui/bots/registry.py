@@ -15,14 +15,14 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Iterable, Optional, Union
 
 from ..engine import registry as games_registry
 from ..engine.protocol import GameSpec
 from ..safetext import quoted
 
-__all__ = ["BotSpec", "UnknownBot", "register_bot", "teach", "skill", "bot_specs", "bot_spec", "bot_names",
-           "bots_for", "bot_presets", "make_bot", "default_bot"]
+__all__ = ["BotSpec", "UnknownBot", "Habits", "register_bot", "teach", "skill", "describe_habits", "habits",
+           "bot_specs", "bot_spec", "bot_names", "bots_for", "bot_presets", "make_bot", "default_bot"]
 
 
 class UnknownBot(ValueError):
@@ -47,8 +47,27 @@ class BotSpec:
         return self.every_game or game.family in self.families or game.name in self.games
 
 
+def _no_figures(result: Any) -> list[tuple[int, str, float]]:
+    return []
+
+
+@dataclass(frozen=True)
+class Habits:
+    """What a family's bots do that a player notices at the table (a jump bid, a
+    raise, a bluff, going when raised), for ``benchmarks/habits.py`` to count per
+    strength without knowing the game. ``decision(observation, action)`` and
+    ``hand(result)`` name counters and what to add to them (``hand`` per seat);
+    each report line is ``(label, numerator, denominator, kind)``: the numerator's
+    sum over the denominator's, shown as a share (``kind`` "%") or a mean."""
+
+    lines: tuple[tuple[str, str, str, str], ...]
+    decision: Callable[[Any, Any], Iterable[tuple[str, float]]]
+    hand: Callable[[Any], Iterable[tuple[int, str, float]]] = _no_figures
+
+
 _BOTS: dict[str, BotSpec] = {}
 _SKILLS: dict[tuple[str, str], Any] = {}
+_HABITS: dict[str, Habits] = {}
 _loaded = False
 
 
@@ -70,6 +89,17 @@ def teach(name: str, family: str, skill: Any) -> None:
     _SKILLS[(name, family)] = skill
     if family not in spec.families:
         _BOTS[name] = replace(spec, families=spec.families + (family,))
+
+
+def describe_habits(family: str, described: Habits) -> None:
+    """A family's bot package: how to count its bots' habits."""
+    _HABITS[family] = described
+
+
+def habits(family: str) -> Optional[Habits]:
+    """How ``family``'s bots' habits are counted, or None."""
+    _load_families()
+    return _HABITS.get(family)
 
 
 def _load_families() -> None:

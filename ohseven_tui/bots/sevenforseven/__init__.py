@@ -6,11 +6,12 @@ its search."""
 from __future__ import annotations
 
 from ...games.sevenforseven.spec import SEVEN_FOR_SEVEN
-from ..registry import teach
-from . import easy, normal, strong
+from ..registry import describe_habits, teach
+from . import easy, habits, normal, strong
 
 FAMILY = SEVEN_FOR_SEVEN.family
 
 teach("easy", FAMILY, easy.choose)
 teach("normal", FAMILY, normal.decide)
 teach("strong", FAMILY, strong.search)
+describe_habits(FAMILY, habits.HABITS)

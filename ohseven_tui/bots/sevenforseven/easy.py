@@ -1,29 +1,40 @@
-"""The easy bot's Seven for Seven: random legal moves, except that in the auction
-it passes most turns and bids low when it bids, so that its auctions end (a
-uniform choice among hundreds of basic bids and one pass would bid to 28 every
-hand)."""
+"""The easy bot's Seven for Seven: random legal moves, except in the auction,
+where it bids like a beginner: it values its hand as the normal bot does but
+misjudges it (a seeded error of ``GUESS`` points either way), then opens, jumps
+and stops where the normal bot would with that value, and makes a factor bid
+half the time it holds two of the top bowers. (A uniform choice among hundreds
+of basic bids and one pass would bid to 28 every hand.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...games.sevenforseven import AuctionPass, BasicBid, FactorBid, Phase
+from .habits import top_bowers
+from .normal import next_bid, worth
 
-__all__ = ["choose", "PASS_SHARE"]
+__all__ = ["choose", "GUESS", "FACTOR_SHARE"]
 
-PASS_SHARE = 0.8  # of auction turns
-LOW = 2  # bids at most this many points above the standing one
+GUESS = 3.0  # the spread (standard deviation) of its error in a hand's worth, in trick points
+FACTOR_SHARE = 0.5  # of its turns holding two top bowers, up to a double factor
 
 
 def choose(obs: Any, rng: Any) -> Any:
     legal = obs.legal_actions
     if obs.phase is not Phase.AUCTION:
         return rng.choice(legal)
-    if rng.random() < PASS_SHARE:
-        return AuctionPass(obs.seat)
-    standing = obs.standing.points if obs.standing is not None else 0
-    low = [a for a in legal if type(a) is BasicBid and a.points <= standing + LOW]
-    factor = [a for a in legal if type(a) is FactorBid]
-    if factor and (not low or rng.random() < 0.3):
-        return factor[0]
-    return rng.choice(low) if low else AuctionPass(obs.seat)
+    me = obs.seat
+    hand = [int(c) for c in obs.hand]
+    value, trump, rank = worth(hand, obs.pictures, 2 if obs.joker else 1)
+    value += rng.gauss(0.0, GUESS)
+    standing = obs.standing
+    if standing is not None and standing.seat == me:
+        points = None
+    else:
+        points = next_bid(value, standing.points if standing is not None else 0)
+    if points is not None:
+        return BasicBid(me, trump, rank, points)
+    if (standing is not None and FactorBid(me) in legal and obs.factors[me] < 2
+            and top_bowers(hand, int(standing.suit), standing.rank) >= 2 and rng.random() < FACTOR_SHARE):
+        return FactorBid(me)
+    return AuctionPass(me)

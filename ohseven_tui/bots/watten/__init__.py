@@ -5,11 +5,12 @@ normal strength its heuristics and the strong strength its search."""
 from __future__ import annotations
 
 from ...games.watten import WATTEN
-from ..registry import teach
-from . import easy, normal, strong
+from ..registry import describe_habits, teach
+from . import easy, habits, normal, strong
 
 FAMILY = WATTEN.family  # the family the game package declares
 
 teach("easy", FAMILY, easy.choose)
 teach("normal", FAMILY, normal.decide)
 teach("strong", FAMILY, strong.search)
+describe_habits(FAMILY, habits.HABITS)

@@ -6,8 +6,10 @@ the hint key shows:
   its most and best cards;
 - card play with its partner (``play.choose_card``): never overtake a partner's
   sure trick, lead a sure trump (a critical) while the side needs tricks;
-- raising when its side's tricks and its sure trumps make three, and holding
-  unless its side is beaten by the same count.
+- raising when its side's chance to win the hand (``odds``) reaches
+  ``RAISE_AT``, and as a bluff ``BLUFF`` of its first chances (through its own
+  seeded RNG); answering a raise by going when its chance, lowered for what the
+  raise says, no longer pays for the higher stake.
 """
 
 from __future__ import annotations
@@ -18,9 +20,14 @@ from ...engine.actions import DEAL, Play
 from ...engine.cards import Card, Suit, rank_label
 from ...games.watten import CRITICALS, RANKS, Go, Hold, NameStriker, NameTrump, Observation, Phase, Raise
 from ..base import Hint
+from .odds import AFTER_A_RAISE, hold_pays, power, win_chance
 from .play import choose_card, sure_count
 
-__all__ = ["decide", "striker_choice", "trump_choice", "unseen", "answer_choice", "wants_raise"]
+__all__ = ["decide", "striker_choice", "trump_choice", "unseen", "answer_choice", "wants_raise", "chance",
+           "first_chance", "RAISE_AT", "BLUFF"]
+
+RAISE_AT = 0.7  # the side's chance to win from which it raises
+BLUFF = 0.05  # of its first chances to raise in a hand, when not raising for strength
 
 _PACK = tuple(Card(r, s) for r in RANKS for s in range(4))
 _CRITS = frozenset(int(c) for c in CRITICALS)
@@ -73,30 +80,52 @@ def _my_sure(obs: Observation) -> int:
     return sure_count([int(c) for c in obs.hand], ctx.strength, ctx.trump, ctx.suit, danger)
 
 
-def wants_raise(obs: Observation) -> tuple[bool, str]:
-    """W10: raise when the side's tricks and this seat's sure trumps make three."""
+def chance(obs: Observation, shift: float = 0.0) -> float:
+    """This seat's side's chance to win the hand (``odds``), from its own cards."""
+    ctx = obs.context
+    if ctx is None:
+        return 0.5
+    me = obs.seat
+    their_cards = obs.hand_counts[(me + 1) % 4] + obs.hand_counts[(me + 3) % 4]
+    hand_power = power([int(c) for c in obs.hand], unseen(obs), their_cards, ctx.strength, ctx.suit, ctx.trump)
+    side = obs.side
+    return win_chance(hand_power, obs.side_tricks[side], obs.side_tricks[1 - side], shift)
+
+
+def first_chance(obs: Observation) -> bool:
+    """The seat's first turn of the hand to raise: no trick taken, nothing raised."""
+    return not obs.tricks and not obs.raises and all(seat != obs.seat for seat, _ in obs.trick)
+
+
+def wants_raise(obs: Observation, rng: Optional[Any] = None) -> tuple[bool, str]:
+    """W10: raise when the side's chance reaches ``RAISE_AT``, or the sure trumps
+    make three; with an RNG, bluff: at its first chance of a hand, ``BLUFF``
+    of the time (the hint, without one, never bluffs)."""
     mine = obs.side_tricks[obs.side]
     sure = _my_sure(obs)
     if mine + sure >= 3:
         return True, f"Raise: your side has {mine} trick{'s' if mine != 1 else ''} and you hold {sure} sure"
+    p = chance(obs)
+    if p >= RAISE_AT:
+        return True, f"Raise: your side wins this hand about {p:.0%} of the time"
+    if rng is not None and first_chance(obs) and rng.random() < BLUFF:
+        return True, "Raise: a bluff (they may go)"
     return False, ""
 
 
 def answer_choice(obs: Observation) -> tuple[bool, str]:
-    """W10: hold unless the raisers surely win by the same count, or we cannot reach three."""
-    ctx = obs.context
+    """W10: hold while the side's chance, lowered for what the raise says, pays
+    for the higher stake (``odds.hold_pays``); else go."""
     mine = obs.side_tricks[obs.side]
-    theirs = obs.side_tricks[1 - obs.side]
     sure = _my_sure(obs)
-    trumps = sum(1 for c in obs.hand if ctx is not None and ctx.suit[c] == ctx.trump)
     if mine + sure >= 3:
         return True, "Hold: your sure trumps make three tricks"
-    hopes = mine + sure + 0.5 * (trumps - sure) + 0.5  # the partner's help counts half a trick
-    if theirs >= 2 and sure == 0 and trumps == 0:
-        return False, f"Go: they have {theirs} tricks and you hold no trump"
-    if hopes < 1.5 and theirs >= 1:
-        return False, "Go: your side can hardly take three tricks"
-    return True, f"Hold: your side has {mine} trick{'s' if mine != 1 else ''} and chances for more"
+    assert obs.open_raise is not None
+    raised_to = obs.open_raise.stake
+    p = chance(obs, AFTER_A_RAISE)
+    if hold_pays(p, raised_to):
+        return True, f"Hold: your side still wins about {p:.0%} of the time, worth playing for {raised_to}"
+    return False, f"Go: your side wins only about {p:.0%} of the time against a raise; lose {raised_to - 1}, not {raised_to}"
 
 
 _PLAY_REASONS = {
@@ -148,7 +177,7 @@ def decide(obs: Observation, rng: Optional[Any] = None) -> Hint:
         return Hint(Hold(obs.seat) if hold else Go(obs.seat), why)
     plays = [a for a in legal if type(a) is Play]
     if Raise(obs.seat) in legal:
-        raise_it, why = wants_raise(obs)
+        raise_it, why = wants_raise(obs, rng)
         if raise_it:
             return Hint(Raise(obs.seat), why)
     return _play(obs, plays)

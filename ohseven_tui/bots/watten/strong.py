@@ -10,8 +10,11 @@ a side has three tricks (W9); the score is the hand's points for this side.
 
 - a card: the side's win rate with it; a raise (W10) when the best card wins
   more than ``RAISE_AT`` of the samples (a raise can only gain when the hand is
-  more likely won than lost, and the other side may go);
-- an answer: hold scores +-(stake + 1) by the playout, go loses the stake;
+  more likely won than lost, and the other side may go), and as a bluff as
+  often as the normal bot (``BLUFF`` of its first chances, its own seeded RNG);
+- an answer: hold scores +-(stake + 1) by the playout, go loses the stake; a
+  sampled deal where the raiser's hand is not worth a raise to the normal bot's
+  reading counts ``BLUFF_WEIGHT`` (the raise says the raiser is strong);
 - the striker rank and the trump suit: every choice played out, the dealer
   naming its trump by the normal heuristic in the sample.
 """
@@ -23,13 +26,17 @@ from typing import Any, Optional
 from ...engine.actions import Play
 from ...engine.cards import Card, Suit
 from ...engine.tricks import TrumpContext
-from ...games.watten import Go, Hold, NameStriker, NameTrump, Observation, Phase, Raise, context
-from .normal import trump_choice, unseen
+from ...games.watten import RANKS, Go, Hold, NameStriker, NameTrump, Observation, Phase, Raise, context
+from .normal import BLUFF, first_chance, trump_choice, unseen
+from .normal import RAISE_AT as RAISE_AT_NORMAL
+from .odds import power, win_chance
 from .play import choose_card
 
 __all__ = ["search", "RAISE_AT", "playout"]
 
 RAISE_AT = 0.62  # win rate of the best card above which the strong bot raises
+BLUFF_WEIGHT = 0.2  # a sampled deal where the raiser's hand is not worth a raise counts this much (a bluff)
+_PACK = tuple(int(Card(r, s)) for r in RANKS for s in range(4))
 
 
 def search(bot: Any, obs: Observation, preferred: Any, start: float) -> Any:
@@ -188,6 +195,8 @@ def _search_play(bot: Any, obs: Observation, preferred: Any, start: float) -> An
         score = bot.last_scores.get(best, 0.0)
         if (score + 1) / 2 > RAISE_AT:
             return Raise(me)
+        if first_chance(obs) and bot.rng.random() < BLUFF:
+            return Raise(me)
     return Play(me, Card.from_code(best))
 
 
@@ -200,15 +209,27 @@ def _search_answer(bot: Any, obs: Observation, preferred: Any, start: float) -> 
     sampler = _Sampler(obs, bot.rng)
     trick0, leader, turn, tricks0, first = _position(obs)
     candidates = [Hold(me), Go(me)] if type(preferred) is Hold else [Go(me), Hold(me)]
+    raiser = obs.open_raise.seat
+    played = {int(c) for c in obs.played_cards()}
+    raisers_tricks = (tricks0[raiser & 1], tricks0[1 - (raiser & 1)])
+    their_cards = obs.hand_counts[me] + obs.hand_counts[(me + 2) % 4]  # the raiser's opponents: this side
+
+    def raise_weight(hand: list[int]) -> float:
+        """How well a sampled deal explains the raise: a raiser mostly holds a strong hand."""
+        seen = played | set(hand)
+        hidden = [c for c in _PACK if c not in seen]
+        p = win_chance(power(hand, hidden, their_cards, ctx.strength, ctx.suit, ctx.trump), *raisers_tricks)
+        return 1.0 if p >= RAISE_AT_NORMAL else BLUFF_WEIGHT
 
     def one_sample() -> tuple[Optional[list[float]], float]:
         hands = sampler.sample()
         if bot.late():
             return None, 0.0
+        weight = raise_weight(hands[raiser])
         won = playout([list(h) for h in hands], list(trick0), leader, turn, list(tricks0), ctx, first)
         hold = float(stake + 1) if won == side else -float(stake + 1)
         go = -float(stake)
-        return [hold if type(c) is Hold else go for c in candidates], 1.0
+        return [hold if type(c) is Hold else go for c in candidates], weight
 
     best = bot.run(candidates, one_sample, start)
     return preferred if best is None else best
