@@ -30,6 +30,7 @@ class EasyBot:
 
 
 SPEC = register_bot(BotSpec("easy", "Easy", EasyBot, every_game=True, order=0,
-                            description="random legal moves",
-                            about="Plays a random legal card (and bids at random, within reason where an "
-                                  "auction would never end). Any player who counts tricks beats it."))
+                            description="random cards, rough guesses at bids",
+                            about="Plays a random legal card. Its bids, auction bids and raises are rough "
+                                  "guesses at what its hand is worth, often wrong. Anyone who counts tricks "
+                                  "beats it."))

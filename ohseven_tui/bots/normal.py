@@ -56,7 +56,8 @@ class NormalBot:
 
 SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, default=True,
                             description="plays to its bid by rules of thumb, instantly",
-                            about="Rules of thumb, no search, a move in a few milliseconds: it bids by "
-                                  "counting likely tricks, remembers who is out of a suit, and plays to "
-                                  "make its bid exactly (ducking once it has its tricks). At Oh-Seven it "
-                                  "beats easy by about 3 points a round."))
+                            about="Rules of thumb, no search, a move in about a millisecond: it bids by "
+                                  "counting likely tricks, opens and jumps in an auction by what its hand "
+                                  "is worth, raises a strong hand (and now and then bluffs), remembers who "
+                                  "is out of a suit, and plays to make its bid exactly. It beats easy "
+                                  "clearly in every game."))
