@@ -97,6 +97,8 @@ def check_table(app, screen: TableScreen, game, where: str) -> None:
     assert "(you)" in shown, f"{where}: the viewer's own seat is not marked whole"
     if picture.trump:
         line = parts_text(picture.trump)
+        if len(line) > SIZE[0] - 2 and picture.trump_short:  # the table's width: the family's shorter line
+            line = parts_text(picture.trump_short)
         assert line in shown.splitlines()[0], f"{where}: the trump line {line!r} is cut"
     family = family_ui(obs.spec)
     status = "".join(str(p) if not isinstance(p, (Card, Suit)) else (p.pretty() if isinstance(p, Card)

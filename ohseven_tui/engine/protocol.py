@@ -229,6 +229,7 @@ class TableView:
     trick: Optional[TableTrick] = None  # the trick being played (None between tricks)
     last_trick: Optional[TableTrick] = None  # the last complete trick, this round or the one before
     trump: tuple[Any, ...] = ()  # the always-visible trump or contract line: text, Suit and Card parts
+    trump_short: tuple[Any, ...] = ()  # the same, shorter, for a table too narrow for it (empty: none)
     side_names: tuple[str, ...] = ()
     hand_by_suit: tuple[tuple[Any, ...], ...] = ()  # the viewer's hand in suit groups, trumps first
     hand_by_rank: tuple[Any, ...] = ()  # the viewer's hand, strongest first under this hand's trumps

@@ -102,22 +102,27 @@ def table_view(obs: Any) -> TableView:
         else:
             groups.append([card])
     return TableView(
-        seats=tuple(seats), trick=trick, last_trick=last, trump=_trump_line(obs),
+        seats=tuple(seats), trick=trick, last_trick=last, trump=_trump_line(obs), trump_short=_trump_line(obs, short=True),
         side_names=("Trio", "Quartet") if contract is not None else (),
         hand_by_suit=tuple(tuple(g) for g in groups), hand_by_rank=tuple(ordered),
         tricks_done=len(obs.tricks), round_number=obs.round_number, hand_marks=_marks(obs),
     )
 
 
-def _trump_line(obs: Any) -> tuple[Any, ...]:
+def _trump_line(obs: Any, short: bool = False) -> tuple[Any, ...]:
+    """The contract (or the auction's standing bid); ``short``: without the suit's
+    name, for a narrow table (the suit's symbol stays)."""
     if not obs.round_number:
         return ()
     c = obs.contract
     if c is not None:
         trio, quartet = obs.side_points
         who = obs.seats[obs.captain].name
-        return (f"Contract {c.points} · trump ", c.suit, f" {c.suit.label} · bowers {rank_label(c.rank)} · "
+        suit = "" if short else f" {c.suit.label} ·"
+        return (f"Contract {c.points} · trump ", c.suit, f"{suit} bowers {rank_label(c.rank)} · "
                 f"captain {who} · trio {trio}/{c.points}, quartet {quartet}")
+    if short:
+        return ()
     if obs.standing is not None:
         b = obs.standing
         return (f"Standing bid {bid_label(b.points, b.suit, b.rank)} by {obs.seats[b.seat].name}",)

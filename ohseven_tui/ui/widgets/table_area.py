@@ -360,7 +360,10 @@ class TableArea(Widget, can_focus=False):
     def _draw_trump(self, canvas: _Canvas, view: TableView) -> None:
         if not view.trump:
             return
-        canvas.put(0, 0, self._parts(view.trump))
+        line = self._parts(view.trump)
+        if line.cell_len > canvas.width and view.trump_short:  # the family's own shorter words, not a cut
+            line = self._parts(view.trump_short)
+        canvas.put(0, 0, line)
 
     def _parts(self, parts: Sequence[Any]) -> Text:
         out = Text()
