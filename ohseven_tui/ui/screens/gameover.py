@@ -33,9 +33,9 @@ def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool
     shows it: "normal bot: 12 games, you won 7, it won 3, both 1, neither 1"."""
     out = Text()
     for name, versus in records:
-        who = "Your" if solo else f"{printable(name)}'s"
         you = "you" if solo else printable(name)
-        out.append(f"\n{who} record against the bots ({family}, last {VERSUS_GAMES} games, from the saves):\n",
+        whose = "Your" if solo else f"{you}'s"
+        out.append(f"\n{whose} record against the bots over the last {VERSUS_GAMES} {family} games:\n",
                    style="bold")
         for h in versus:
             out.append(f"  {h.label}: {h.games} game{'s' if h.games != 1 else ''}, {you} won {h.won}, "
