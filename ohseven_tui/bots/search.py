@@ -54,24 +54,7 @@ def playout(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[in
     seat, each playing to its target number of tricks; return the tricks taken
     per seat. ``cards`` is the trick in play (cards in play order), ``turn`` the
     seat to play to it."""
-    suit = t.suit
-    winner = t.winner
-    while hands[turn]:
-        hand = hands[turn]
-        card = policy(turn, hand, cards, t, targets[turn] - taken[turn], n, unplayed, voids)[0]
-        if cards:
-            led = suit[cards[0]]
-            if suit[card] != led:
-                voids[turn] |= 1 << led
-        hand.remove(card)
-        unplayed[card] -= 1
-        cards.append(card)
-        if len(cards) == n:
-            turn = (turn + 1 + winner(cards)) % n
-            taken[turn] += 1
-            cards = []
-        else:
-            turn = (turn + 1) % n
+    play_until(hands, cards, turn, t, targets, taken, unplayed, voids, n, 0, policy)
     return taken
 
 
@@ -93,8 +76,9 @@ def softened(policy: Callable[..., Any], random: Callable[[], float], share: flo
 
 def play_until(hands: list, cards: list, turn: int, t: Tables, targets: Sequence[int], taken: list,
                unplayed: list, voids: list, n: int, left: int, policy: Callable[..., Any] = choose_play) -> int:
-    """Play as :func:`playout` does, but stop at the start of the first trick whose
-    leader holds ``left`` cards or fewer; return that leader (the seat to lead)."""
+    """Play with ``policy`` as :func:`playout` does, but stop at the start of the
+    first trick whose leader holds ``left`` cards or fewer (0: the hand's end);
+    return that leader (the seat to lead)."""
     suit = t.suit
     winner = t.winner
     while hands[turn] and (cards or len(hands[turn]) > left):
