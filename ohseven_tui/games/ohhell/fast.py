@@ -17,7 +17,7 @@ lowest first), k = int(random() * count).
 from __future__ import annotations
 
 from math import comb
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ...engine.fast import cards_of, fast_tricks, pick, play_random, trick_winners_two_decks
 from ...engine.tricks import plain_trump
@@ -102,6 +102,42 @@ class FastHands:
             out[(s + direction) % n] |= given[s]
         return out
 
+    def unbid(self, hand: Any) -> list[int]:
+        """A hand as [cards not yet bid with, of those the ones held twice]."""
+        return [hand, 0]
+
+    def card_bids_round(self, hands: list, size: int, random: Random,
+                        redeal: Callable[[], list]) -> tuple[list, list[int], tuple[int, ...], list[int]]:
+        """R8-R13: card bids, bid again while they fail, dealt again (``redeal``)
+        after ``size`` failed rounds; (the hands, the bids that stand, the top
+        bidders, each seat's R11 points)."""
+        n = self.n
+        bonus = [0] * n
+        left = [self.unbid(h) for h in hands]  # R12: the copies not yet bid with
+        attempts = 0
+        while True:
+            bids = []
+            for s in range(n):
+                ones, twos = left[s]
+                c = pick(ones, int(random() * ones.bit_count()))
+                bit = 1 << c
+                if twos & bit:
+                    left[s][1] = twos ^ bit
+                else:
+                    left[s][0] = ones ^ bit
+                bids.append(c)
+            attempts += 1
+            outcome, holders = card_bid_outcome(tuple(bids), size)
+            if outcome is STANDS:
+                return hands, bids, holders, bonus
+            if outcome is SUM_IS_HAND:
+                for s in holders:
+                    bonus[s] += 1
+            if attempts >= size:  # R13: a redeal
+                hands = redeal()
+                left = [self.unbid(h) for h in hands]
+                attempts = 0
+
     def hand(self, dealer: int, size: int, random: Random,
              deal: Optional[Deal] = None, passes: tuple[int, int] = (0, 0)) -> tuple[list[int], list[int]]:
         """One hand from the deal to the score: (tricks taken, points) per seat.
@@ -113,24 +149,8 @@ class FastHands:
         hands = self.passed(hands, passes, random)
         bonus = [0] * n
         if self.card_bids:
-            used = [0] * n  # R12: cards already bid with this hand
-            while True:
-                bids = []
-                for s in range(n):
-                    m = hands[s] & ~used[s]
-                    c = pick(m, int(random() * m.bit_count()))
-                    used[s] |= 1 << c
-                    bids.append(c)
-                outcome, holders = card_bid_outcome(tuple(bids), size)
-                if outcome is STANDS:
-                    break
-                if outcome is SUM_IS_HAND:
-                    for s in holders:
-                        bonus[s] += 1
-                if used[0].bit_count() >= size:  # R13: a redeal
-                    hands, turned = deal(size, random)
-                    hands = self.passed(hands, passes, random)
-                    used = [0] * n
+            hands, bids, holders, bonus = self.card_bids_round(
+                hands, size, random, lambda: self.passed(deal(size, random)[0], passes, random))
             leader = holders[0]
             numbers: Sequence[int] = [c >> 2 for c in bids]
             trump: Optional[int] = bids[leader] & 3
@@ -170,6 +190,9 @@ class FastHandsTwoDecks(FastHands):
         if not self.card_bids:
             raise ValueError("the two-deck fast path bids with cards (R8)")
 
+    def unbid(self, hand: Any) -> list[int]:
+        return list(hand)
+
     def deal(self, size: int, random: Random) -> tuple[Pairs, None]:  # type: ignore[override]
         """The state's deal, each seat's cards as (held, held twice)."""
         bits = list(self.bits)
@@ -191,32 +214,8 @@ class FastHandsTwoDecks(FastHands):
              passes: tuple[int, int] = (0, 0)) -> tuple[list[int], list[int]]:
         deal = deal or self.deal
         n = self.n
-        hands, _ = deal(size, random)
-        bonus = [0] * n
-        left = [list(h) for h in hands]  # R12: the copies not yet bid with
-        attempts = 0
-        while True:
-            bids = []
-            for s in range(n):
-                ones, twos = left[s]
-                c = pick(ones, int(random() * ones.bit_count()))
-                bit = 1 << c
-                if twos & bit:
-                    left[s][1] = twos ^ bit
-                else:
-                    left[s][0] = ones ^ bit
-                bids.append(c)
-            attempts += 1
-            outcome, holders = card_bid_outcome(tuple(bids), size)
-            if outcome is STANDS:
-                break
-            if outcome is SUM_IS_HAND:
-                for s in holders:
-                    bonus[s] += 1
-            if attempts >= size:  # R13: a redeal
-                hands, _ = deal(size, random)
-                left = [list(h) for h in hands]
-                attempts = 0
+        hands, bids, holders, bonus = self.card_bids_round(deal(size, random)[0], size, random,
+                                                           lambda: deal(size, random)[0])
         leader = holders[0]
         t = self.tables[bids[leader] & 3]
         taken = [0] * n
