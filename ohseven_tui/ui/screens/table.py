@@ -164,11 +164,13 @@ class TableScreen(Screen):
         yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
-        self._fit()
+        if self._fit():
+            self.refresh_view()  # the seats' columns for their new room
 
-    def _fit(self) -> None:
+    def _fit(self) -> bool:
         """Seats round a table from 80x24 up; below, the compact list of seats. The
-        log sits beside the table only where there is room for both."""
+        log sits beside the table only where there is room for both. True if the
+        seats' room changed."""
         width, height = self.app.size
         compact = width < 80 or height < 24
         self.set_class(compact, "-compact")
@@ -177,7 +179,9 @@ class TableScreen(Screen):
         # Compact: the seats' columns whole in three quarters of the width, the log beside them.
         seats = self.query_one(SeatsView)
         seats.styles.max_width = width * 3 // 4 if compact else None
-        seats.set_room(width * 3 // 4 - 2 if compact else None)  # less the padding
+        room = width * 3 // 4 - 2 if compact else None  # less the padding
+        changed, seats.room = room != seats.room, room
+        return changed
 
     def on_mount(self) -> None:
         sort = getattr(getattr(self.app, "settings", None), "hand_sort", None)

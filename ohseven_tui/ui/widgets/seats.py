@@ -49,23 +49,14 @@ class SeatsView(Static):
     SeatsView { height: auto; width: auto; padding: 0 1; }
     """
 
-    # The cells the seats' table may take (the screen sets it from its width); None: no limit.
+    # The cells the seats' table may take (the screen sets it from its width, and
+    # shows the seats again when it changes); None: no limit.
     room: Optional[int] = None
-    _last: Optional[tuple[Any, ...]] = None
-
-    def set_room(self, room: Optional[int]) -> None:
-        """A new size: the seats are drawn again to fit it."""
-        if room != self.room:
-            self.room = room
-            if self._last is not None:
-                obs, viewer, kwargs = self._last
-                self.show(obs, viewer, **kwargs)
 
     def show(self, obs: Any, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
              number_bids: Optional[dict] = None) -> None:
         from ..families import family_ui
 
-        self._last = (obs, viewer, dict(ascii=ascii, dark=dark, humans=humans, number_bids=number_bids))
         # The table screen fixes this widget's size, so no layout pass is needed.
         fixed = self.styles.width is not None and self.styles.width.is_cells
         render = family_ui(obs.spec).seats_renderer() or plain_seats
