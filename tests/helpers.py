@@ -53,7 +53,7 @@ def bot_turns(game: Game, bots, until: Callable[[Game], bool]):
             game.apply(game.legal_actions()[0])  # the table's action: a deal or a draw
             continue
         for seat in seats:
-            obs = game.observation(seat)
+            obs = game.observe(seat)  # the protocol's name: any family
             action = bots[seat].choose(obs)
             yield obs, action
             game.apply(action)

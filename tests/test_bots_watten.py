@@ -4,6 +4,7 @@ the rules (W4, W5, W7, W10)."""
 
 from __future__ import annotations
 
+from helpers import bot_turns
 from watten_helpers import act, game, stacked
 
 from ohseven_tui.bots import bots_for, hint, make_bot, play_game
@@ -124,19 +125,12 @@ def _first_chances(strength: str, seeds: range) -> tuple[int, int, list]:
         g = registry.new_game("watten", {}, seed=seed)
         bots = [make_bot(strength, seed * 4 + s, **({"budget": 1e6, "max_samples": 20} if strength == "strong" else {}))
                 for s in range(4)]
-        while not g.is_over and g.round_number < 2:
-            seats = g.to_act()
-            if not seats:
-                g.apply(g.legal_actions()[0])
-                continue
-            obs = g.observe(seats[0])
-            action = bots[seats[0]].choose(obs)
+        for obs, action in bot_turns(g, bots, until=lambda g: g.round_number >= 2):
             actions.append(action)
             if Raise(obs.seat) in obs.legal_actions and not obs.tricks and not obs.raises:
                 if all(seat != obs.seat for seat, _ in obs.trick):
                     chances += 1
                     bluffs += type(action) is Raise and hint(obs).action != Raise(obs.seat)
-            g.apply(action)
     return chances, bluffs, actions
 
 
