@@ -158,11 +158,7 @@ def trick_winners_two_decks(ones: list[int], twos: list[int], leader: int, t: Fa
         for i in range(n):
             hand = ones[turn]
             m = hand & need or hand
-            k = int(random() * m.bit_count())
-            while k:
-                m ^= 1 << (m.bit_length() - 1)
-                k -= 1
-            card = m.bit_length() - 1
+            card = pick(m, int(random() * m.bit_count()))
             bit = 1 << card
             if twos[turn] & bit:
                 twos[turn] ^= bit
