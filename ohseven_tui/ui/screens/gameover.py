@@ -33,6 +33,8 @@ def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool
     shows it: "normal bot: 12 games, you won 7, it won 3, both 1, neither 1"."""
     out = Text()
     for name, versus in records:
+        if not versus:  # no finished game with a bot in the saves (this one was not filed)
+            continue
         you = "you" if solo else printable(name)
         whose = "Your" if solo else f"{you}'s"
         out.append(f"\n{whose} record against the bots over the last {VERSUS_GAMES} {family} games:\n",
