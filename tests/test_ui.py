@@ -59,14 +59,14 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
         assert app.focused.id == "seed"
         await pilot.press(*str(SEED), "enter")
         await wait_for_input(pilot)
-        game = table(app).game
+        game = table(app).table.game
         assert game.seed == SEED
         assert [s.player for s in game.seats] == ["human", "normal", "normal", "normal"]
         turns = []
 
         def on_turn(screen):
             if isinstance(screen, TableScreen):
-                turns.append(screen.game.round_number)
+                turns.append(screen.table.game.round_number)
 
         over = await play_game(pilot, on_turn=on_turn)
         assert isinstance(over, GameOverScreen)
@@ -296,7 +296,7 @@ async def test_play_flags_start_at_the_table_and_bad_flags_exit_2(capsys):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
-        game = table(app).game
+        game = table(app).table.game
         assert game.seed == 9 and game.rules.passing and game.players == 5
     for bad in (["--players", "10"], ["--players", "3", "--humans", "4"], ["--bots", "wizard"],
                 ["--players", "4", "--bots", "easy,strong"], ["--bot-delay", "soon"]):

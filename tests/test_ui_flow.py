@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_ui_driver import play_game, table, wait_for_input
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
+from ohseven_tui.table import LocalTable
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
@@ -23,7 +24,7 @@ def solo() -> Game:
 
 
 def test_over_is_final_and_playing_names_its_seat():
-    screen = TableScreen(solo(), bot_delay=0)
+    screen = TableScreen(LocalTable(solo()), bot_delay=0)
     assert screen.flow is Flow.READY and screen.acting is None
     screen.set_flow(Flow.PLAYING, 0)
     assert screen.acting == 0 and not screen.blocked

@@ -74,7 +74,7 @@ async def test_new_game_from_the_menu_asks_and_put_aside_keeps_the_unfinished_ga
         assert history(load_autosave(dirs)) == history(waiting)  # nothing replaced while it asks
         await pilot.press("a")  # put it aside and start the new game
         await settle(pilot, lambda: table_of(app) is not None)
-        new = table_of(app).game
+        new = table_of(app).table.game
         assert history(new) != history(waiting) and game_id(new) != game_id(waiting)
         (entry,), warnings = list_saves(dirs)
         assert warnings == [] and not entry.finished and history(entry.game) == history(waiting)
@@ -90,7 +90,7 @@ async def test_new_game_from_the_menu_can_continue_the_unfinished_game_instead(d
         assert screen_name(app) == "UnfinishedGameScreen"
         await pilot.press("c")
         await settle(pilot, lambda: table_of(app) is not None)
-        assert history(table_of(app).game) == history(waiting)
+        assert history(table_of(app).table.game) == history(waiting)
     assert list_saves(dirs) == ([], [])
 
 
@@ -132,8 +132,8 @@ async def test_a_put_aside_game_is_listed_unfinished_resumed_and_filed_once_over
         row = app.screen.query_one(DataTable).get_row_at(0)
         assert any("unfinished" in str(cell) for cell in row)
         await pilot.press("c")  # continue the selected game
-        await settle(pilot, lambda: table_of(app) is not None and table_of(app).game.is_over)
-        finished = table_of(app).game
+        await settle(pilot, lambda: table_of(app) is not None and table_of(app).table.game.is_over)
+        finished = table_of(app).table.game
         await settle(pilot, lambda: not dirs.autosave.exists())
     (only,), warnings = list_saves(dirs)
     assert warnings == [] and only.path == entry and only.finished
@@ -170,7 +170,7 @@ async def test_resuming_a_put_aside_game_over_another_unfinished_one_asks_and_ke
         await settle(pilot, lambda: screen_name(app) == "UnfinishedGameScreen")
         await pilot.press("a")  # put the other one aside, resume this one
         await settle(pilot, lambda: table_of(app) is not None)
-        assert history(table_of(app).game) == history(first)
+        assert history(table_of(app).table.game) == history(first)
     saves, warnings = list_saves(dirs)
     assert warnings == [] and sorted(len(s.game.history) for s in saves) == sorted(
         [len(first.history), len(second.history)])
@@ -194,7 +194,7 @@ async def test_resuming_an_entry_whose_game_went_on_resumes_its_latest_move(dirs
         await open_saved_games(pilot)
         await pilot.press("c")
         await settle(pilot, lambda: table_of(app) is not None)
-        assert history(table_of(app).game)[:len(later.history)] == history(later)
+        assert history(table_of(app).table.game)[:len(later.history)] == history(later)
         assert any("latest" in n for n in notices(app))
     assert [s.path for s in list_saves(dirs)[0]] == [entry]
 

@@ -58,7 +58,7 @@ async def test_continue_from_the_menu_resumes_same_phase_hands_and_seat(tmp_path
         await choose_from_menu(pilot, "continue")
         table = table_of(app)
         assert table is not None
-        same_table(table.game, original, 0)
+        same_table(table.table.game, original, 0)
         assert table.viewer == 0  # the same seat is on screen: Ann's
 
 
@@ -71,14 +71,14 @@ async def test_continue_flag_resumes_and_autosaves_the_next_action(tmp_path):
         await pilot.pause()
         table = table_of(app)
         assert table is not None
-        same_table(table.game, original, 0)
+        same_table(table.table.game, original, 0)
         await until(pilot, lambda: table.acting == 0, "Ann may play")
         await pilot.press("enter")  # play the selected legal card
         await pilot.pause()
         saved = load_autosave(dirs)
         assert len(saved.history) == len(original.history) + 1
         assert saved.history[-1].seat == 0 and type(saved.history[-1]).__name__ == "Play"
-        same_table(saved, table.game, 0)
+        same_table(saved, table.table.game, 0)
 
 
 async def test_app_autosaves_after_every_action_to_the_end(tmp_path, monkeypatch):
@@ -116,16 +116,16 @@ async def test_app_autosaves_after_every_action_to_the_end(tmp_path, monkeypatch
             while True:
                 await pilot.pause()
                 table = table or table_of(app)
-                if table is None or not table.game.history:
+                if table is None or not table.table.game.history:
                     continue
-                if table.game.is_over:
+                if table.table.game.is_over:
                     return table
                 # Between events, the autosave holds exactly the actions applied so far.
-                assert [str(a) for a in load_autosave(dirs).history] == [str(a) for a in table.game.history]
+                assert [str(a) for a in load_autosave(dirs).history] == [str(a) for a in table.table.game.history]
                 checked += 1
 
         table = await asyncio.wait_for(watch(), FAIL_SAFE)  # to the game's end; the clock is only a fail-safe
-        finished = table.game
+        finished = table.table.game
     assert checked >= 1
     assert len(hook_calls) == len(finished.history) and all(hook_calls)  # a save after every action
     assert not dirs.autosave.exists()

@@ -227,7 +227,7 @@ async def test_the_name_is_seat_1s_in_a_game_started_from_the_command_line(confi
         for _ in range(5):
             await pilot.pause()
         table = app.table()
-        assert table is not None and [s.name for s in table.game.seats] == ["Zoë", "Bea", "Cid", "Dot"]
+        assert table is not None and [s.name for s in table.table.game.seats] == ["Zoë", "Bea", "Cid", "Dot"]
 
 
 def test_the_colour_blind_palette_has_no_red_and_no_green():

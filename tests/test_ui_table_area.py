@@ -97,8 +97,8 @@ async def test_enter_also_skips_the_pause_and_bots_play_on_after_the_sweep():
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await trick_won(pilot)
         await pilot.press("enter")
-        await until(pilot, lambda: screen.game.observe(0).trick, "Cid, the winner, led trick 2")
-        assert screen.game.observe(0).trick[0][0] == 2
+        await until(pilot, lambda: screen.table.game.observe(0).trick, "Cid, the winner, led trick 2")
+        assert screen.table.game.observe(0).trick[0][0] == 2
 
 
 async def test_hand_groups_by_suit_trumps_first_and_o_sorts_by_rank():

@@ -67,7 +67,7 @@ async def test_the_round_scoresheet_shows_the_rounds_last_trick():
     app = OhSevenApp(game=solo(), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await play_game(pilot, stop=lambda s: isinstance(s, ScoresheetScreen))
-        game = table(app).game
+        game = table(app).table.game
         last = game.results()[0]
         tricks = game.observation(0).tricks
         shown = text(app)
@@ -105,7 +105,7 @@ async def test_the_footer_keeps_a_turns_keys_at_80_and_100_columns(tmp_path):
 
 
 async def at_table(pilot) -> None:
-    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.game.phase is Phase.PLAY,
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.table.game.phase is Phase.PLAY,
                 "the table came up, in play")
 
 
@@ -188,7 +188,7 @@ async def test_an_illegal_card_is_refused_with_a_sentence():
             await pilot.press("enter")
         else:
             raise AssertionError("never had to follow suit")
-        game = screen.game
+        game = screen.table.game
         try:
             game.clone().apply(Play(0, hand.cards[illegal[0]]))
         except IllegalAction as exc:
@@ -237,7 +237,7 @@ async def test_game_over_shows_the_games_last_trick_and_modals_show_their_own_ke
         await pilot.press("escape")
         screen = await play_game(pilot)
         assert isinstance(screen, GameOverScreen)
-        game = table(app).game
+        game = table(app).table.game
         last = game.observation(0).tricks[-1]
         shown = text(app)
         assert "Last trick of round 7" in shown

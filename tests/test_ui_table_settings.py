@@ -164,7 +164,7 @@ async def test_undo_takes_back_your_card_and_rewrites_the_autosave(tmp_path):
         await pilot.press("u")
         for _ in range(5):
             await pilot.pause()
-        now = screen.game
+        now = screen.table.game
         assert now is not game  # rebuilt from the record
         assert [str(a) for a in now.history] == history_before
         assert tuple(now.observe(0).hand) == hand_before
@@ -177,12 +177,12 @@ async def test_undo_takes_back_your_card_and_rewrites_the_autosave(tmp_path):
         screen.set_delay(0)
         await pilot.press("enter")
         await wait_for_input(pilot)
-        if screen.game.history[-1] == Play(0, card):
+        if screen.table.game.history[-1] == Play(0, card):
             pytest.skip("the card won the trick and Ann leads: no bot acted")
-        count = len(screen.game.history)
+        count = len(screen.table.game.history)
         await pilot.press("u")
         await pilot.pause()
-        assert len(screen.game.history) == count
+        assert len(screen.table.game.history) == count
 
 
 async def test_undo_is_refused_in_hot_seat(tmp_path):
@@ -207,7 +207,7 @@ async def test_undo_is_refused_in_hot_seat(tmp_path):
         assert table.check_action("undo", ()) is False and table.check_action("undo_quiet", ()) is False
         table.action_undo()
         await pilot.pause()
-        assert len(table.game.history) == count and table.game is game
+        assert len(table.table.game.history) == count and table.table.game is game
         assert "against bots" in message(table)
 
 
@@ -230,4 +230,4 @@ async def test_undo_at_your_next_turn_after_your_card_won_the_trick(tmp_path):
         await pilot.press("u")
         for _ in range(3):
             await pilot.pause()
-        assert len(screen.game.history) == count - 1 and taken.card in screen.game.observe(0).hand
+        assert len(screen.table.game.history) == count - 1 and taken.card in screen.table.game.observe(0).hand

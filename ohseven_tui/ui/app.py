@@ -233,12 +233,14 @@ class OhSevenApp(App):
         self.push_screen(UnfinishedGameScreen(waiting, new_label), answered)
 
     def _open_table(self, game: "Game", bot_delay: Optional[float] = None) -> None:
+        from ..table import Keeping, LocalTable
         from .screens.table import TableScreen
 
         delay = self.bot_delay if bot_delay is None else bot_delay
         self.bot_delay = delay
         self._pop_to_menu()
-        self.push_screen(TableScreen(game, bot_delay=delay))
+        keeping = Keeping(self.after_action, self.game_finished, self.replaced_game)
+        self.push_screen(TableScreen(LocalTable(game, keeping=keeping), bot_delay=delay))
 
     def _pop_to_menu(self) -> None:
         """Close every screen above the main menu (or above the blank first screen:
@@ -258,7 +260,10 @@ class OhSevenApp(App):
         coach = Coach(registry.game_spec(game))
         delay = self.asked_delay if self.asked_delay is not None else coach.bot_delay
         self._pop_to_menu()
-        self.push_screen(TableScreen(coach.new_game(), bot_delay=delay, coach=coach))
+        from ..table import LocalTable
+
+        self.push_screen(TableScreen(LocalTable(coach.new_game(), scripted=coach.bots()), bot_delay=delay,
+                                     coach=coach))  # a tutorial is not saved
 
     def back_to_menu(self) -> None:
         from .screens.menu import MenuScreen

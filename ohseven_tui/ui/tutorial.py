@@ -66,13 +66,13 @@ class Coach:
         from .screens.lesson import LessonScreen
         from .screens.table import Flow
 
-        step = self.due(table.game.observe(self.script.learner))
+        step = self.due(table.table.observe(self.script.learner))
         if step is None:
             return False
         self.shown.append(step.key)
         steps = self.script.steps
         number = next(i for i, s in enumerate(steps) if s is step) + 1
-        text = step.text(table.game.observe(self.script.learner))
+        text = step.text(table.table.observe(self.script.learner))
         table.set_flow(Flow.SHOWING)
 
         def closed(_result: object = None) -> None:

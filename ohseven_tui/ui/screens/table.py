@@ -1,11 +1,12 @@
 """The table: the screen that runs a game, of any family.
 
-It holds the game state (the controller) but renders only from
-``game.observe(seat)``; every rule (legal cards, trick winner, score) comes from
-the engine, every word about a family's phases from that family's UI package
-(``ui.families``): its private screens (passing, bidding, ...), its narration and
-its status line. Humans act through the keyboard, the mouse, or those screens;
-bots act in a worker, paced by the bot delay.
+It holds no game: it plays through a seat source (``ohseven_tui.table``), which
+says who acts next and hands it observations, and renders only from those;
+every rule (legal cards, trick winner, score) comes from the engine, every word
+about a family's phases from that family's UI package (``ui.families``): its
+private screens (passing, bidding, ...), its narration and its status line.
+Humans act through the keyboard, the mouse, or those screens; the other seats'
+moves arrive in a worker, paced by the bot delay.
 
 What the table is doing is one :class:`Flow` (see there); pausing and skipping
 are how fast the bots go, not what the table waits for.
@@ -28,6 +29,7 @@ from textual.widgets import Static
 from ...engine.actions import Play
 from ...engine.errors import IllegalAction
 from ...engine.protocol import TableSeat, TableTrick, TableView
+from ...table import Applied, Next, SeatSource
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
 from ..narration import Line, Told, line
@@ -103,14 +105,14 @@ class TableScreen(Screen):
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
 
-    def __init__(self, game: Any, *, bot_delay: float = 0.6, coach: Optional["Coach"] = None) -> None:
+    def __init__(self, table: SeatSource, *, bot_delay: float = 0.6, coach: Optional["Coach"] = None) -> None:
         super().__init__()
-        self.game = game
-        self.coach = coach  # a tutorial: its bots, its steps, and no saving
-        self.spec = game.spec
+        self.table = table
+        self.coach = coach  # a tutorial: its steps and its hints (its bots and no saving are the source's)
+        self.spec = table.spec
         self.family = family_ui(self.spec)
         self.delay = max(0.0, bot_delay)
-        self.humans = [s for s, seat in enumerate(game.seats) if seat.player == "human"]
+        self.humans = list(table.humans)
         self.watching = not self.humans  # watch mode: bots only (not `watch`: that is a Textual method)
         self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
         self.lookout = Lookout(self.humans)  # whose hand may be face up (hot-seat)
@@ -122,8 +124,6 @@ class TableScreen(Screen):
         self._wake = asyncio.Event()
         self._resume = asyncio.Event()
         self._resume.set()
-        self._over_at_start = game.is_over  # a finished game opened again is not filed twice
-        self.bots: dict = {}
         self.hand_sort = "suit"  # or "rank": the settings' choice, switched with o
         self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
         self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
@@ -189,55 +189,44 @@ class TableScreen(Screen):
             self.hand_sort = sort
         self._fit()
         # Fixed size for the seats, so a move repaints without a layout pass.
-        longest = max(len(printable(s.name)) for s in self.game.seats)
+        longest = max(len(printable(s.name)) for s in self.table.seats)
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
-        seats.styles.height = self.game.players + 2  # header, seats, key
+        seats.styles.height = self.table.players + 2  # header, seats, key
         # acting, paused, delay, trick held, undo, the family's table keys that act now
         self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...]]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
-        self._make_bots()
-        if self.game.round_number and self.game.history:
+        self._say_missing_bots()
+        obs = self.public()
+        if obs.round_number and self.table.actions_taken:
             self._retell_round()
-            view = self.public().view
+            view = obs.view
             of = f" of {view.rounds}" if view.rounds else ""
-            self.log_line(Text(f"Resumed: {view.round_word} {self.game.round_number}{of}."))
+            self.log_line(Text(f"Resumed: {view.round_word} {obs.round_number}{of}."))
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    def _make_bots(self) -> None:
-        from ...bots import make_bot
+    def _say_missing_bots(self) -> None:
+        from ...bots import bots_for
         from ...engine import registry
-        from ..setup import bots_for
 
-        missing = set()
-        playing = bots_for(self.spec.name)
-        scripted = self.coach.bots() if self.coach is not None else {}
-        for seat, info in enumerate(self.game.seats):
-            if seat in self.humans:
-                continue
-            if seat in scripted:
-                self.bots[seat] = scripted[seat]
-                continue
-            try:
-                if info.player not in playing:  # it would not know these rules
-                    raise ValueError(info.player)
-                self.bots[seat] = make_bot(info.player, seed=self.game.seed * 16 + seat)
-            except ValueError:
-                missing.add(info.player)
-                self.bots[seat] = make_bot(playing[0], seed=self.game.seed * 16 + seat)  # the weakest plays any game
+        missing = getattr(self.table, "missing_bots", ())
         if missing:
             what = f" for {self.spec.name}" if self.spec.name != registry.default_game().name else ""
-            self.notify(f"{', '.join(sorted(missing))} bots are not available{what} yet; "
-                        f"{playing[0]} bots play those seats.", severity="warning")
+            self.notify(f"{', '.join(missing)} bots are not available{what} yet; "
+                        f"{bots_for(self.spec.name)[0]} bots play those seats.", severity="warning")
 
     # -- reading the game -----------------------------------------------------
     def public(self) -> Any:
         """The viewer's observation (seat 0's in watch mode, for public fields only)."""
-        return self.game.observe(self.viewer if self.viewer is not None else 0)
+        return self.table.observe(self._seen_by())
+
+    def _seen_by(self) -> int:
+        """The seat whose observation the table shows (seat 0's public fields in watch mode)."""
+        return self.viewer if self.viewer is not None else 0
 
     def seat_name(self, seat: int) -> str:
-        return printable(self.game.seats[seat].name)  # names are shown, never parsed: no markup, no escapes
+        return printable(self.table.seats[seat].name)  # names are shown, never parsed: no markup, no escapes
 
     @property
     def ascii(self) -> bool:
@@ -346,45 +335,36 @@ class TableScreen(Screen):
             self.log_line(ln)
 
     def _retell_round(self) -> None:
-        """A resumed game's log: this round so far, told again from its history
-        (replayed on a fresh game with the same options, seats, seed and deals)."""
-        game = self.game
-        replay = self.spec.new_game(game.options, seed=game.seed, seats=game.seats,
-                                    stacked_deals=game.stacked_deals)
-        seat = self.viewer if self.viewer is not None else 0
-        for action in game.history:
-            before = replay.observe(seat)
-            replay.apply(action)
-            if replay.round_number == game.round_number:
-                self.tell(self.family.narrate(action, before, replay.observe(seat), self.seat_name))
+        """A resumed game's log: this round so far, told again."""
+        for applied in self.table.retell(self._seen_by()):
+            self._narrate(applied)
+
+    def _narrate(self, applied: Applied) -> None:
+        if applied.action is not None:  # None: the viewer only learns that a seat acted
+            self.tell(self.family.narrate(applied.action, applied.before, applied.after, self.seat_name))
 
     # -- the flow ---------------------------------------------------------------
     def advance(self) -> None:
         """Decide who acts next. The one place that moves the game along."""
         if self.flow.blocked or not self._on_stack():
             return
-        game = self.game
         if self.coach is not None and self.coach.step(self):  # a tutorial's note is up; closing it advances
             return
-        if game.is_over:
+        step = self.table.next_step()
+        if step.kind is Next.OVER:
             self._show_game_over()
             return
-        seats = game.to_act()
-        if not seats:  # the table acts: its one legal action (a deal, a redeal, a family's draw)
-            self.apply(game.legal_actions()[0])
+        if step.kind is Next.TABLE:  # the table acts: a deal, a redeal, a family's draw
+            self.apply(step.action)
             return
-        bot_seats = [s for s in seats if s not in self.humans]
-        if bot_seats:
+        if step.kind is Next.OTHERS:
             self._bot_step()
             return
         self._ring_after_bots()
-        if game.current_seat is not None:  # in turn (card play): the seat whose turn it is
-            self._human_turn(seats[0])
-            return
-        # Simultaneous phase: each human in turn, the one at the keyboard first.
-        n = game.players
+        # One seat in turn; in a face-down phase each human in turn, the one at the keyboard first.
+        n = self.table.players
         start = self.last_human if self.last_human is not None else 0
-        self._human_turn(min(seats, key=lambda s: (s - start) % n))
+        self._human_turn(min(step.seats, key=lambda s: (s - start) % n))
 
     def _ring_after_bots(self) -> None:
         """A human's turn after one or more bots moved: the bell, if the setting is on."""
@@ -448,7 +428,7 @@ class TableScreen(Screen):
         seat plays a card from the table's own hand view."""
         self.viewer = seat
         self._marked = None
-        obs = self.game.observe(seat)
+        obs = self.table.observe(seat)
         factory = self.family.screens.get(obs.phase)
         if factory is not None:
             args = ScreenArgs(check=self.check, hint=self.hint_text, humans=len(self.humans))
@@ -467,24 +447,37 @@ class TableScreen(Screen):
 
     def apply(self, action, *, then_advance: bool = True) -> bool:
         """Apply one action; on IllegalAction show the engine's reason and change nothing."""
-        before = self.public()
         try:
-            self.game.apply(action)
+            applied = self.table.apply(action, self._seen_by())
         except IllegalAction as exc:
             self.say(str(exc), error=True)
             if self.acting is not None and self.app.settings.bell:
                 self.app.bell()
             return False
-        if action.seat is not None and action.seat in self.humans:
-            self.last_human = action.seat
-        self.lookout.close()  # the end of that human's action, or another seat acted
-        if self.acting is not None and action.seat == self.acting:  # a card, or a table key's action
+        if applied is None:  # sent to the table's server: it comes back with the other seats' moves
+            self.lookout.close()
             self.set_flow(Flow.READY)
             self.say("")
-        if self.coach is None:  # a tutorial is not saved
-            self.app.after_action(self.game)
-        after = self.public()
-        self.tell(self.family.narrate(action, before, after, self.seat_name))
+            self.refresh_view()
+            if then_advance:
+                self.advance()
+            return True
+        return self._show_applied(applied, then_advance=then_advance)
+
+    def _show_applied(self, applied: Applied, *, then_advance: bool = True) -> bool:
+        """Tell and draw an action that landed; then the trick on show, a shared
+        screen, or the next turn."""
+        actor = applied.actor
+        if actor is not None and actor in self.humans:
+            self.last_human = actor
+        self.lookout.close()  # the end of that human's action, or another seat acted
+        if self.acting is not None and actor == self.acting:  # a card, or a table key's action
+            self.set_flow(Flow.READY)
+            self.say("")
+        before, after = applied.before, applied.after
+        self._narrate(applied)
+        if applied.note:
+            self.notify(applied.note, severity="error", timeout=8)
         self.hinted = None
         self.refresh_view()
         if self._trick_won(before, after):
@@ -550,54 +543,41 @@ class TableScreen(Screen):
 
     def check(self, action) -> Optional[str]:
         """The engine's reason ``action`` is illegal (nothing changed, nothing cloned), or None."""
-        return self.game.why_illegal(action)
+        return self.table.why_illegal(action)
 
     # -- bots -------------------------------------------------------------------
     @work(group="bots", exit_on_error=True)
     async def _bot_step(self) -> None:
-        """Bot moves (and every bot's face-down pass or bid) until a person must
-        act or a reveal or scoresheet opens. Each choice runs in a thread, so a
-        slow bot never blocks the screen, and each move is drawn as it lands."""
-        game = self.game
+        """The other seats' moves (and every bot's face-down pass or bid) until a
+        person here must act or a reveal or scoresheet opens. A bot chooses in a
+        thread, so a slow one never blocks the screen, and each move is drawn as
+        it lands."""
         self.set_flow(Flow.BOTS)
         self.cover()  # a bot's turn ends any human's window
-        while not game.is_over:
-            seats = [s for s in game.to_act() if s not in self.humans]
-            if not seats:
-                break
-            await self._resume.wait()
-            if game.current_seat is not None:  # in turn: one at a time, paced
-                seats = seats[:1]
-                await self._pace()
-            for seat in seats:
-                await self._resume.wait()
-                obs = game.observe(seat)
-                try:
-                    action = await asyncio.to_thread(self.bots[seat].choose, obs)
-                except Exception as exc:  # a broken bot must not end the game
-                    action = None
-                    self.notify(f"{self.seat_name(seat)}'s bot failed ({exc!r}); it plays its first legal move.",
-                                severity="error", timeout=8)
-                if not self._on_stack() or seat not in game.to_act():
-                    return
-                self.set_flow(Flow.READY)
-                self._bots_moved = True
-                if action is None or not self.apply(action, then_advance=False):
-                    self.apply(obs.legal_actions[0], then_advance=False)
-                if self.flow is not Flow.READY:  # a reveal or a scoresheet is open; it resumes the flow
-                    return
-                self.set_flow(Flow.BOTS)
+        async for applied in self.table.others(self._seen_by(), self._pace, live=self._on_stack):
+            if not self._on_stack():
+                return
+            self.set_flow(Flow.READY)
+            self._bots_moved = True
+            self._show_applied(applied, then_advance=False)
+            if self.flow is not Flow.READY:  # a trick on show, a reveal or a scoresheet: it resumes the flow
+                return
+            self.set_flow(Flow.BOTS)
         self.set_flow(Flow.READY)
         self.call_later(self.advance)
 
-    async def _pace(self) -> None:
-        if self.delay <= 0 or self.skipping:
+    async def _pace(self, in_turn: bool) -> None:
+        """Before another seat's move: wait while paused, and by the bot delay for a
+        move in turn."""
+        await self._resume.wait()
+        if not in_turn or self.delay <= 0 or self.skipping:
             return
         self._wake.clear()
         try:
             await asyncio.wait_for(self._wake.wait(), self.delay)
         except asyncio.TimeoutError:
             pass
+        await self._resume.wait()
 
     # -- telling what happened ------------------------------------------------
     def _announce(self, before: Any, after: Any) -> bool:
@@ -612,7 +592,7 @@ class TableScreen(Screen):
                 self.log_line(told)
             summary = self.family.round_summary(before, after, self.seat_name)
             self.cover()  # shared screens follow: every hand face down
-            if self.game.is_over:
+            if self.table.is_over:
                 self._show_game_over()  # filed now; the last round's summary over it, read first
                 if summary is not None:
                     self.app.push_screen(RoundSummaryScreen(after, summary, then="the final scores",
@@ -658,11 +638,9 @@ class TableScreen(Screen):
         if self.flow is Flow.OVER:
             return
         self.set_flow(Flow.OVER)
-        if not self._over_at_start and self.coach is None:
-            self.app.game_finished(self.game)
         from .gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.game.observe(self.viewer if self.viewer is not None else 0)))
+        self.app.push_screen(GameOverScreen(self.public()))
 
     # -- hints ----------------------------------------------------------------
     def hint_text(self, obs: Any) -> str:
@@ -700,13 +678,13 @@ class TableScreen(Screen):
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
-            return self.acting is None and (bool(self.bots) and self.delay > 0 or self.watching)
+            return self.acting is None and (self.table.has_bots and self.delay > 0 or self.watching)
         if action == "pause":
             return self.watching and not self.paused
         if action == "resume":
             return self.watching and self.paused
         if action == "speed":
-            return bool(self.bots) and self.acting is None
+            return self.table.has_bots and self.acting is None
         return True
 
     def _family_actions(self) -> tuple[str, ...]:
@@ -714,14 +692,14 @@ class TableScreen(Screen):
         seat = self.acting
         if seat is None or not self.family.table_keys:
             return ()
-        obs = self.game.observe(seat)
+        obs = self.table.observe(seat)
         return tuple(name for _, name, _ in self.family.table_keys if self.family.table_action(obs, name) is not None)
 
     def action_family(self, name: str) -> None:
         seat = self.acting
         if seat is None:
             return
-        action = self.family.table_action(self.game.observe(seat), name)
+        action = self.family.table_action(self.table.observe(seat), name)
         if action is not None:
             self._unmark()
             self.apply(action)
@@ -776,13 +754,12 @@ class TableScreen(Screen):
     def undo_refusal(self) -> Optional[str]:
         """Why the last card cannot be taken back now, or None if it can: only
         against bots (one human), only a card, and only until another seat acts."""
-        game = self.game
-        if len(self.humans) != 1:
-            return "Undo is only for games against bots." if len(self.humans) > 1 else "You have no card to take back."
-        last = game.history[-1] if game.history else None
-        if not isinstance(last, Play) or last.seat != self.humans[0]:
+        if len(self.humans) != 1 or not self.table.can_undo:
+            return "Undo is only for games against bots." if self.humans else "You have no card to take back."
+        last = self.table.last_own_card()
+        if not isinstance(last, Play):
             return "Nothing to take back: only your own last card, before another seat acts."
-        if game.is_over:
+        if self.table.is_over:
             return "The game is over: its last card stands."
         if self.flow is Flow.TRICK:
             return "Not while the trick is on show: space sweeps it, then u takes your card back."
@@ -794,28 +771,18 @@ class TableScreen(Screen):
         self.action_undo()
 
     def action_undo(self) -> None:
-        """Take back your last card: the game is rebuilt from its record without it
-        (same options, seed, seats and deals), and the autosave rewritten."""
+        """Take back your last card: the source rebuilds the game without it."""
         why = self.undo_refusal()
         if why is not None:
             self.say(why, error=True)
             return
         self.workers.cancel_group(self, "bots")
-        old = self.game
-        taken = old.history[-1]
-        game = self.spec.new_game(old.options, seed=old.seed, seats=old.seats, stacked_deals=old.stacked_deals)
-        for action in old.history[:-1]:
-            game.apply(action)
-        self.app.replaced_game(old, game)
-        self.game = game
-        self.bots = {}
-        self._make_bots()  # fresh ones: a cancelled bot may still be thinking in its thread
+        taken = self.table.take_back()
         self._bots_moved = False
         self.set_flow(Flow.READY)
         self.query_one(TableLog).clear()
         self._retell_round()
         self.log_line(Text(self.plain(f"{self.seat_name(taken.seat)} took back {taken.card.pretty()}.")))
-        self.app.after_action(game)  # the autosave holds only what stood
         self.refresh_view()
         self.advance()
         hand = self.query_one(HandView)
@@ -826,7 +793,7 @@ class TableScreen(Screen):
 
     def action_hint(self) -> None:
         if self.acting is not None:
-            obs = self.game.observe(self.acting)
+            obs = self.table.observe(self.acting)
             self.say(self.hint_text(obs))
             self.refresh_view()  # the hinted card is marked on the hand
 

@@ -1,0 +1,8 @@
+"""The table without a screen: who acts next, and the seat sources a screen plays
+through (this process's game, or a seat at a table server). Imports no textual
+or rich."""
+
+from .local import Keeping, LocalTable
+from .source import Applied, Next, Observation, SeatSource, Step
+
+__all__ = ["Applied", "Keeping", "LocalTable", "Next", "Observation", "SeatSource", "Step"]
