@@ -74,6 +74,14 @@ class LocalTable:
                 self.bots[seat] = make_bot(playing[0], seed=self.game.seed * 16 + seat)  # the weakest plays any game
         self.missing_bots = tuple(sorted(missing))
 
+    def listen(self, news: Callable[[str, Any], None]) -> None:
+        """Nothing to hear: everything here happens through this table."""
+
+    async def close(self) -> None:
+        """Nothing to close."""
+
+    leave_note = ""  # the screen says where the game is kept
+
     # -- reading ------------------------------------------------------------------
     def observe(self, seat: int) -> Any:
         return self.game.observe(seat)

@@ -85,6 +85,20 @@ class SeatSource(Protocol):
         """A card may be taken back (one person against bots, in this process)."""
         ...
 
+    @property
+    def leave_note(self) -> str:
+        """What leaving the table means for its game, or "" (the app's saving says)."""
+        ...
+
+    def listen(self, news: Callable[[str, Any], None]) -> None:
+        """Hear what the table tells besides moves: ("status", ...), ("chat", ...),
+        ("gone", reason)."""
+        ...
+
+    async def close(self) -> None:
+        """The screen is done with the table (a connection closes)."""
+        ...
+
     def observe(self, seat: int) -> Any:
         """``seat``'s observation (a seat at this screen; any seat for public fields
         where no one plays here)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from textual import events
 from textual._time import get_time
@@ -47,6 +47,7 @@ class OhSevenApp(App):
         theme: Optional[str] = None,
         reduced_motion: bool = False,
         tutorial: Optional[str] = None,
+        join: Optional[tuple[str, str, str]] = None,
     ) -> None:
         """``ascii``, ``bot_delay``, ``theme`` and ``reduced_motion`` are this run's
         flags: they override the settings (read here, once) without saving."""
@@ -64,6 +65,7 @@ class OhSevenApp(App):
         self.resume = resume
         self.asked_theme = theme or None
         self.start_tutorial_of = tutorial  # a game's name: open its tutorial at start-up
+        self.start_join = join  # (address, code, name): join that table at start-up
         self.asked_delay = bot_delay
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
         from .privacy import KeyGate
@@ -163,6 +165,10 @@ class OhSevenApp(App):
         if self.start_tutorial_of is not None:
             self.start_tutorial(self.start_tutorial_of)
             return
+        if self.start_join is not None:
+            self.back_to_menu()
+            self.open_join(*self.start_join, connect=True)
+            return
         game = self.start_game
         if game is None and self.resume:
             game = self.load_autosave()
@@ -241,6 +247,32 @@ class OhSevenApp(App):
         self._pop_to_menu()
         keeping = Keeping(self.after_action, self.game_finished, self.replaced_game)
         self.push_screen(TableScreen(LocalTable(game, keeping=keeping), bot_delay=delay))
+
+    def open_join(self, address: str = "", code: str = "", name: str = "", *, connect: bool = False) -> None:
+        """The join screen (``connect``: at once, with what ``ohseven join`` was given);
+        once joined, the table for that seat."""
+        from .screens.join import JoinScreen
+
+        self.push_screen(JoinScreen(address, code, name, connect=connect), self._joined)
+
+    def _joined(self, source: Any) -> None:
+        if source is None:
+            return
+        from .screens.table import TableScreen
+
+        source.keep_record = self._keep_record  # a copy of the finished game, in this player's saves
+        source.start()
+        self._pop_to_menu()
+        self.push_screen(TableScreen(source, bot_delay=self.bot_delay))
+
+    def _keep_record(self, save: dict) -> None:
+        """File a table server's finished game with this player's saves."""
+        try:
+            from ..engine.record import from_record
+
+            self.game_finished(from_record(save))
+        except Exception as exc:  # the game was played; only the copy failed
+            self.notify(f"Could not keep a copy of the game: {exc}", severity="error", timeout=8)
 
     def _pop_to_menu(self) -> None:
         """Close every screen above the main menu (or above the blank first screen:

@@ -135,6 +135,7 @@ class MenuScreen(Screen[None]):
         for spec in guided:
             menu.add_option(Option("Tutorial" if len(guided) == 1 else f"Tutorial: {spec.label}",
                                    id=f"tutorial:{spec.name}"))
+        menu.add_option(Option("Join a table", id="join"))
         menu.add_option(Option("Rules and keys", id="rules"))
         menu.add_option(Option("Settings", id="settings"))
         menu.add_option(Option("Quit", id="quit"))
@@ -171,6 +172,8 @@ class MenuScreen(Screen[None]):
             name = choice.partition(":")[2] or next((s.name for s in guided_games()), "")
             if name:
                 self.app.start_tutorial(name)
+        elif choice == "join":
+            self.app.open_join()
         elif choice == "rules":
             self.app.action_help()
         elif choice == "settings":

@@ -197,6 +197,7 @@ class TableScreen(Screen):
         self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...]]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self._say_missing_bots()
+        self.table.listen(self._hear)
         obs = self.public()
         if obs.round_number and self.table.actions_taken:
             self._retell_round()
@@ -205,6 +206,20 @@ class TableScreen(Screen):
             self.log_line(Text(f"Resumed: {view.round_word} {obs.round_number}{of}."))
         self.refresh_view()
         self.call_after_refresh(self.advance)
+
+    def _hear(self, kind: str, value: Any) -> None:
+        self.call_later(self._news, kind, value)  # heard while reading the connection: drawn in turn
+
+    def _news(self, kind: str, value: Any) -> None:
+        """What the table tells besides moves (a table server: who is away, chat)."""
+        if not self.is_attached:
+            return
+        if kind == "status" and value.message:
+            self.log_line(Text(self.plain(printable(value.message))))
+        elif kind == "chat":
+            self.log_line(Text(self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")))
+        elif kind == "gone":
+            self.say(f"The table is gone: {printable(str(value))}. Esc goes back to the menu.", error=True)
 
     def _say_missing_bots(self) -> None:
         from ...bots import bots_for
@@ -857,10 +872,13 @@ class TableScreen(Screen):
         def leave(yes: Optional[bool]) -> None:
             if yes:
                 self.workers.cancel_group(self, "bots")
+                self.app.run_worker(self.table.close(), group="table-close")  # a connection, if any
                 self.app.back_to_menu()
 
         storage = self.app.storage()
-        if self.coach is not None:
+        if self.table.leave_note:
+            saved = self.table.leave_note
+        elif self.coach is not None:
             saved = " A tutorial is not saved; the menu starts it again."
         elif storage is None:
             saved = ""

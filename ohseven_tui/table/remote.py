@@ -1,0 +1,168 @@
+"""One seat at a table server: the seat source of ``ohseven join`` and the host's
+own seat. The server holds the game and runs the bots; this side sees only its
+seat's observations and the other seats' moves as that seat may know them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Sequence
+
+from ..engine.errors import IllegalAction
+from ..engine.protocol import Seat
+from .source import Applied, Next, Step
+
+__all__ = ["RemoteTable"]
+
+
+class RemoteTable:
+    """A seat source over a connected :class:`~ohseven_tui.net.client.TableClient`.
+
+    A reader task takes every message as it comes: moves go in a queue that
+    :meth:`others` hands the screen; the table's status, chat lines and the
+    finished game's record go to ``on_news(kind, value)`` at once.
+    """
+
+    def __init__(self, client: Any, first: Any, *, on_news: Optional[Callable[[str, Any], None]] = None,
+                 keep_record: Optional[Callable[[dict[str, Any]], None]] = None) -> None:
+        self.client = client
+        self.spec = client.spec
+        self.seat: int = client.seat
+        self.humans = (self.seat,)
+        self._obs = first.observation
+        self.seats: tuple[Seat, ...] = tuple(self._obs.seats)
+        self.players = len(self.seats)
+        self._taken = first.seq
+        self._told: list[Applied] = []  # this round's moves seen here (a late joiner sees from then on)
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._sent = False  # an action of ours is on its way: wait for the server's answer
+        self.status = ""
+        self.gone = ""  # why the table is gone (the connection closed), once it is
+        self.on_news = on_news
+        self.keep_record = keep_record  # files the finished game's record (a joined player's copy)
+        self._reader: Optional[asyncio.Task[None]] = None
+
+    def start(self) -> None:
+        """Start reading the server's messages (on the running loop)."""
+        if self._reader is None:
+            self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+        await self.client.close()
+
+    async def _read(self) -> None:
+        from ..net.client import ChatLine, Error, Goodbye, Record, Status, Update
+
+        while True:
+            msg = await self.client.next_message()
+            if isinstance(msg, (Update, Error)):
+                self._queue.put_nowait(msg)
+            elif isinstance(msg, Status):
+                self.status = msg.message
+                self._news("status", msg)
+            elif isinstance(msg, ChatLine):
+                self._news("chat", msg)
+            elif isinstance(msg, Record):
+                if self.keep_record is not None:
+                    self.keep_record(msg.save)
+            elif isinstance(msg, Goodbye):
+                self.gone = msg.reason or "the table closed"
+                self._queue.put_nowait(msg)
+                self._news("gone", msg.reason)
+                return
+
+    def listen(self, news: Callable[[str, Any], None]) -> None:
+        """``news(kind, value)`` hears the table's status ("status", a Status),
+        chat lines ("chat", a ChatLine) and its end ("gone", the reason)."""
+        self.on_news = news
+
+    @property
+    def leave_note(self) -> str:
+        return " Your seat waits for you: join again with the same code to take it back."
+
+    def _news(self, kind: str, value: Any) -> None:
+        if self.on_news is not None:
+            self.on_news(kind, value)
+
+    # -- reading ------------------------------------------------------------------
+    @property
+    def has_bots(self) -> bool:
+        return any(seat.player != "human" for seat in self.seats)
+
+    @property
+    def can_undo(self) -> bool:
+        return False  # a card on a shared table stands
+
+    def observe(self, seat: int) -> Any:
+        if seat != self.seat:
+            raise ValueError(f"seat {seat}'s observation is not this screen's")
+        return self._obs
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._obs.winners)
+
+    @property
+    def actions_taken(self) -> int:
+        return self._taken
+
+    def why_illegal(self, action: Any) -> Optional[str]:
+        if action in self._obs.legal_actions:
+            return None
+        return "That is not a legal move now."
+
+    def next_step(self) -> Step:
+        if self.is_over:
+            return Step(Next.OVER)
+        if not self._sent and not self.gone and self.seat in self._obs.to_act and self._obs.legal_actions:
+            return Step(Next.HUMAN, (self.seat,))
+        return Step(Next.OTHERS)
+
+    # -- moving the game on ---------------------------------------------------------
+    def apply(self, action: Any, viewer: int) -> None:
+        """Send our action; it comes back through :meth:`others` once the server
+        has applied it (or an error line if it would not)."""
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        self._sent = True
+        asyncio.get_running_loop().create_task(self.client.act(action))
+        return None
+
+    async def others(self, viewer: int, pace: Callable[[bool], Awaitable[None]], *,
+                     live: Callable[[], bool] = lambda: True) -> AsyncIterator[Applied]:
+        """The moves as the server sends them (ours among them), until it is our
+        turn again or the game is over. The server paces its bots."""
+        from ..net.client import Error, Goodbye
+
+        while self.next_step().kind is Next.OTHERS and not self.gone:
+            msg = await self._queue.get()
+            if not live():
+                return
+            if isinstance(msg, Goodbye):
+                yield Applied(None, None, self._obs, self._obs, note=f"The table is gone: {self.gone}.")
+                return
+            if isinstance(msg, Error):
+                self._sent = False
+                yield Applied(None, None, self._obs, self._obs, note=msg.text)
+                continue
+            before, self._obs = self._obs, msg.observation
+            self._taken = msg.seq
+            if msg.actor == self.seat:
+                self._sent = False
+            applied = Applied(msg.actor, msg.action, before, self._obs)
+            if self._obs.round_number != before.round_number:
+                self._told.clear()
+            self._told.append(applied)
+            yield applied
+
+    def retell(self, viewer: int) -> Sequence[Applied]:
+        return tuple(self._told)
+
+    def last_own_card(self) -> Optional[Any]:
+        return None
+
+    def take_back(self) -> Any:
+        raise IllegalAction("a card on a shared table stands")

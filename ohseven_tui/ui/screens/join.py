@@ -1,0 +1,135 @@
+"""Join a table someone hosts: its address, your seat's join code, your name.
+
+Opened by ``ohseven join ADDR --code CODE`` (it connects at once) or from the
+menu. It connects in a worker, waits while the table fills (saying who it waits
+for), and closes with the seat source once the first deal is on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from ...safetext import one_line
+from ..plain import printable
+from ..widgets.keys import KeysFooter
+
+__all__ = ["JoinScreen"]
+
+
+class JoinScreen(Screen[Optional[Any]]):
+    """Dismissed with a started :class:`~ohseven_tui.table.remote.RemoteTable`, or
+    None (Esc: back, nothing joined)."""
+
+    DEFAULT_CSS = """
+    JoinScreen #join-title { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    JoinScreen #join-body { padding: 1 1 0 1; height: auto; }
+    JoinScreen .row { height: 1; margin-bottom: 1; }
+    JoinScreen .label { width: 12; color: $text-muted; }
+    JoinScreen Input { width: 40; border: none; height: 1; padding: 0 1; }
+    JoinScreen Input:focus { background: $block-cursor-background; color: $block-cursor-foreground; }
+    JoinScreen #join-status { height: auto; padding: 0 1; }
+    JoinScreen #join-status.error { color: $error; }
+    """
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, address: str = "", code: str = "", name: str = "", *, connect: bool = False) -> None:
+        super().__init__()
+        self.address, self.code, self.name_ = address, code, name
+        self.connect_now = connect and bool(address and code)
+        self.client: Any = None
+        self.joined = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Join a table", id="join-title")
+        with Vertical(id="join-body"):
+            for key, label, value, hint in (
+                    ("address", "Address", self.address, "host:port, as the host's screen shows it"),
+                    ("code", "Join code", self.code, "your seat's code, from the host"),
+                    ("name", "Your name", self.name_, "as the others will see it")):
+                with Horizontal(classes="row"):
+                    yield Static(label, classes="label")
+                    yield Input(value, placeholder=hint, id=f"join-{key}", password=key == "code")
+        yield Static("Enter joins. The table starts once every seat has joined.", id="join-status")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        if not self.name_:
+            name = getattr(getattr(self.app, "settings", None), "name", "") or ""
+            self.query_one("#join-name", Input).value = name
+        if self.connect_now:
+            self._start()
+        else:
+            self.query_one("#join-address", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        order = ["join-address", "join-code", "join-name"]
+        empty = next((i for i in order if not self.query_one(f"#{i}", Input).value.strip()), None)
+        if empty is not None and event.input.id != "join-name":
+            self.query_one(f"#{empty}", Input).focus()
+            return
+        self._start()
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#join-status", Static)
+        status.set_class(error, "error")
+        status.update(Text(printable(one_line(text, 300))))  # the server's words are plain text
+
+    def _start(self) -> None:
+        if self.client is not None:
+            return
+        address = self.query_one("#join-address", Input).value.strip()
+        code = self.query_one("#join-code", Input).value.strip()
+        name = self.query_one("#join-name", Input).value.strip() or "Guest"
+        if not address or not code:
+            self.say("The address and the join code are both needed.", error=True)
+            return
+        for field in self.query(Input):
+            field.disabled = True
+        self.say(f"Connecting to {address}…")
+        self._connect(address, code, name)
+
+    @work(exclusive=True, group="join")
+    async def _connect(self, address: str, code: str, name: str) -> None:
+        from ...net.client import Goodbye, JoinError, Status, TableClient, Update
+        from ...table.remote import RemoteTable
+
+        try:
+            client = await TableClient.connect(address, code, name)
+        except JoinError as exc:
+            self._failed(f"Could not join: {exc}.")
+            return
+        self.client = client
+        who = printable(client.seats[client.seat][0]) if client.seat < len(client.seats) else f"seat {client.seat + 1}"
+        self.say(f"Joined {client.spec.label} as {who}, seat {client.seat + 1}. Waiting for the table…")
+        while True:
+            msg = await client.next_message()
+            if isinstance(msg, Status):
+                self.say(msg.message or "Waiting for the table…")
+            elif isinstance(msg, Goodbye):
+                self.client = None
+                self._failed(f"The table closed: {msg.reason}.")
+                return
+            elif isinstance(msg, Update):
+                self.joined = True
+                self.dismiss(RemoteTable(client, msg))
+                return
+
+    def _failed(self, text: str) -> None:
+        self.say(text, error=True)
+        for field in self.query(Input):
+            field.disabled = False
+        self.query_one("#join-code", Input).focus()
+
+    async def action_back(self) -> None:
+        self.workers.cancel_group(self, "join")
+        if self.client is not None and not self.joined:
+            await self.client.close()
+        self.dismiss(None)
