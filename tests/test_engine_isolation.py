@@ -41,3 +41,12 @@ def test_headless_helpers_import_no_ui_library():
     assert "ohseven_tui.ui.privacy" in mods and "ohseven_tui.settings" in mods
     leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
     assert not leaked, leaked
+
+
+def test_the_table_server_imports_no_ui_library():
+    """Network play runs headless: the server, its protocol, the client and ``ohseven host``."""
+    mods = _loaded_after("import ohseven_tui.net.server, ohseven_tui.net.client, ohseven_tui.net.protocol, "
+                         "ohseven_tui.net.wire, ohseven_tui.commands.host")
+    assert "ohseven_tui.net.server" in mods and "websockets" in {m.split(".")[0] for m in mods}
+    leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+    assert not leaked, leaked

@@ -369,6 +369,19 @@ class GameSpec:
     # random and returns the points per seat; raises ValueError for options the fast
     # path does not play. None: no fast path (benchmarks/engine.py compares them).
     fast_hands: Optional[Callable[[Mapping[str, Any]], Callable[[int, Callable[[], float]], Sequence[int]]]] = None
+    # (action, viewer seat) -> the action as that seat may know it, or None when it
+    # only learns that the actor acted (a card laid face down, a pass). A table server
+    # sends each seat only this. None: every other seat learns nothing of the action.
+    public_action: Optional[Callable[[Any, int], Any]] = None
+
+    def action_for(self, action: Any, viewer: int) -> Any:
+        """``action`` as ``viewer`` may know it (``public_action``), or None. The actor
+        knows its own action; without the hook nobody else learns it."""
+        if getattr(action, "seat", None) == viewer:
+            return action
+        if self.public_action is None:
+            return None
+        return self.public_action(action, viewer)
 
     @property
     def players_option(self) -> Option:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Optional, Sequence
 
 from ...engine import registry
-from ...engine.actions import action_text, parse_action
+from ...engine.actions import Bid, BidNumber, Pass, action_text, parse_action
 from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
 from .fast import FastHands
 from .fast import fast_hands as fast_path
@@ -134,6 +134,20 @@ def _view(name: str):
     return view
 
 
+def _public_action(name: str):
+    """What another seat learns of an action as it is taken: a pass and a card bid
+    are laid face down (R6, R8), and so are numbers bid all at once (U4); a number
+    said in turn (H4), a play and the deal are public. Revealed bids and passes
+    reach every seat later through its observation."""
+    at_once = _rules(name, 3, False).bid_style is BidStyle.NUMBER_SIMULTANEOUS
+    hidden: tuple[type, ...] = (Pass, Bid, BidNumber) if at_once else (Pass, Bid)
+
+    def public_action(action: Any, viewer: int) -> Any:
+        return None if isinstance(action, hidden) and getattr(action, "seat", None) != viewer else action
+
+    return public_action
+
+
 def _spec(name: str, label: str, players: tuple[int, int], description: str, prefix: str,
           options: tuple[Option, ...], order: int, guided: bool = False) -> GameSpec:
     return GameSpec(
@@ -141,7 +155,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
         new_game=_factory(name), view=_view(name), stats=stats_view, sheet=sheet_view, parse_action=parse_action,
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
         order=order, review=round_steps, table=table_view, tutorial=tutorial if guided else None,
-        fast_hands=_fast(name),
+        fast_hands=_fast(name), public_action=_public_action(name),
         family_label="Oh-Seven and Oh Hell",
     )
 

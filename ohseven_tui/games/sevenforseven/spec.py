@@ -7,7 +7,7 @@ from typing import Any, Mapping, Optional, Sequence, cast
 
 from ...engine import registry
 from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat
-from .actions import action_text, parse_action
+from .actions import Discard, Draw, action_text, parse_action
 from .log import Phase
 from .records import parse_stacked, stacked_text
 from .review import hand_steps
@@ -67,11 +67,19 @@ def _view(joker: bool, pictures: bool) -> GameView:
     )
 
 
+def public_action(action: Any, viewer: int) -> Any:
+    """The auction is said aloud (V14) and cards are played openly; the kitty's
+    cards drawn and the cards discarded (V15) are seen only by their seat."""
+    if isinstance(action, (Draw, Discard)) and action.seat != viewer:
+        return None
+    return action
+
+
 SEVEN_FOR_SEVEN = registry.register(GameSpec(
     name=GAME_NAME, label="Seven for Seven", family=FAMILY, players=(7, 7),
     description="7 players; bid a trump suit, a bower rank and trick points; a trio of three against four.",
     rule_prefix="V", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
     options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view, review=hand_steps,
-    implied=implied,
+    implied=implied, public_action=public_action,
 ))

@@ -60,6 +60,12 @@ def _view(target: int) -> GameView:
     )
 
 
+def public_action(action: Any, viewer: int) -> Any:
+    """Every Watten action is said or played openly (W4, W10): the striker and the
+    trump named, a raise and its answer, a card played."""
+    return action
+
+
 WATTEN = registry.register(GameSpec(
     name=GAME, label="Watten", family=FAMILY, players=(4, 4),
     description="Four in two sides, 5 cards each: name a striker and a trump, three tricks win, raise the stake.",
@@ -67,4 +73,5 @@ WATTEN = registry.register(GameSpec(
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
     options=(TARGET,), order=40, table=table_view, review=hand_steps,
     fast_hands=lambda options: FastHands(_rules(options.get("target", DEFAULT_TARGET))),
+    public_action=public_action,
 ))

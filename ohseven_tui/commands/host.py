@@ -1,0 +1,149 @@
+"""``ohseven host``: host a table that friends join over the network (docs/network.md).
+
+Headless for now (``--headless`` is the only mode, and the default): the terminal
+shows the address, one join code per human seat, then one line per change (who is
+connected, whose turn, the score). Lines typed on its input: ``bot SEAT [STRENGTH]``
+hands an empty seat to a bot, ``status`` repeats the state, ``quit`` closes the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+from typing import Any, Callable, Optional
+
+from ..paths import path_argument
+from .common import RegistryHelp, UsageError, add_game_arguments, int_in
+from .play import _bots, _delay
+
+
+def register(sub) -> None:
+    p = sub.add_parser("host", help="host a table that friends join over the network",
+                       formatter_class=RegistryHelp,
+                       description="Host a table: prints its address and one join code per human seat. "
+                       "It listens on 127.0.0.1 only unless --bind says otherwise: to play across the "
+                       "internet use an SSH tunnel (docs/network.md).")
+    add_game_arguments(p, players_help="seats at the table (default 4, or the nearest the game allows)")
+    p.add_argument("--humans", type=int_in(1, None, "--humans"),
+                   help="human seats, taken first (default: the seats --bots leaves; every seat without it)")
+    p.add_argument("--bots", type=_bots, help="one strength per bot seat, a comma list ({bots}), after the "
+                   "humans; with --humans, one strength fills every bot seat")
+    p.add_argument("--port", type=int_in(0, 65535, "--port"), default=8765,
+                   help="the port to listen on (default 8765; 0 picks a free one)")
+    p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--headless", action="store_true", help="no screen: status lines only (the only mode for now)")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="bring back the last table hosted with this save folder, with the same codes")
+    p.add_argument("--bot-delay", type=_delay, default=0.6, help="seconds between bot moves, 0 is instant (default 0.6)")
+    p.add_argument("--save-dir", type=path_argument, help="where games are saved (default: your user data folder)")
+    p.set_defaults(run=run)
+
+
+def _players(args: argparse.Namespace) -> tuple[Any, dict, list[str]]:
+    from ..bots import bots_for
+    from .common import chosen_game
+
+    spec, options = chosen_game(args, "host")
+    players = options["players"]
+    bots = list(args.bots or [])
+    # Without --humans, --bots names one strength per bot seat; with it, one strength fills them all.
+    humans = args.humans if args.humans is not None else players - len(bots)
+    if humans < 1 or humans > players:
+        raise UsageError(f"ohseven host: a table of {players} needs 1 to {players} human seats, not {humans}")
+    seats_for_bots = players - humans
+    if len(bots) == 1:
+        bots = bots * seats_for_bots
+    if len(bots) != seats_for_bots:
+        raise UsageError(f"ohseven host: --bots lists {len(bots)} strengths but there are {seats_for_bots} bot seats")
+    playing = bots_for(spec.name)
+    cannot = [b for b in dict.fromkeys(bots) if b not in playing]
+    if cannot:
+        raise UsageError(f"ohseven host: bots that play {spec.name}: {', '.join(playing)}")
+    return spec, options, ["human"] * humans + bots
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..net.server import TableError, TableServer
+
+    try:
+        if args.resume:
+            server = TableServer.continue_table(args.save_dir, host=args.bind, port=args.port,
+                                                bot_delay=args.bot_delay)
+        else:
+            spec, options, players = _players(args)
+            server = TableServer(spec, options, players, host=args.bind, port=args.port,
+                                 save_dir=args.save_dir, bot_delay=args.bot_delay)
+    except TableError as exc:
+        raise UsageError(f"ohseven host: {exc}") from None
+    try:
+        return asyncio.run(run_headless(server))
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        raise UsageError(f"ohseven host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+
+
+def _say(line: str) -> None:
+    from ..safetext import printable
+
+    print(printable(line), flush=True)
+
+
+async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
+    """Serve the table until its game is over (or ``quit``, or a signal), printing one
+    line per change of its status. Returns the exit code."""
+    last: list[str] = [""]
+
+    def changed(srv: Any) -> None:
+        line = srv.status().message
+        if line != last[0]:
+            last[0] = line
+            say(line)
+
+    await server.start()
+    say(f"table at {server.address} ({server.spec.describe(server.options)})")
+    for seat in server.humans:
+        say(f"seat {seat + 1}: join code {server.codes[seat]}")
+    server.on_change = changed
+    changed(server)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    reader = loop.create_task(_commands(server, say, stop))
+    over = loop.create_task(server.wait_over())
+    await asyncio.wait([over, loop.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED)
+    reader.cancel()
+    if over.done():
+        if server.saved_path is not None:
+            say(f"saved as {server.saved_path}")
+        await server.close("the game is over")
+    else:
+        over.cancel()
+        await server.close()
+        say("table closed; ohseven host --continue brings it back")
+    if server.last_error:
+        say(f"could not save: {server.last_error}")
+    return 0
+
+
+async def _commands(server: Any, say: Callable[[str], None], stop: asyncio.Event) -> None:
+    while True:
+        line: Optional[str] = await asyncio.to_thread(sys.stdin.readline)
+        if not line:
+            return  # no input (or it closed): the table goes on
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "quit":
+            stop.set()
+            return
+        if words[0] == "status":
+            say(server.status().message)
+        elif words[0] == "bot" and len(words) in (2, 3) and words[1].isdigit():
+            say(server.hand_to_bot(int(words[1]) - 1, words[2] if len(words) == 3 else ""))
+        else:
+            say("commands: bot SEAT [STRENGTH], status, quit")

@@ -1,0 +1,136 @@
+"""A client of a table server, for one seat (docs/network.md).
+
+    client = await TableClient.connect("ws://127.0.0.1:8765", code, "Ann")
+    client.seat, client.spec, client.options, client.seats   # from the welcome
+    while True:
+        msg = await client.next_message()    # Update, Status, ChatLine, Error, Record, Goodbye
+        if isinstance(msg, Update) and client.seat in msg.observation.to_act:
+            await client.act(msg.observation.legal_actions[0])
+        elif isinstance(msg, Goodbye):
+            break
+    await client.close()
+
+``Update.observation`` is this seat's observation, decoded to the game's own
+class; ``Update.action`` is the action as this seat may know it, or None.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..engine import registry
+from ..engine.protocol import GameSpec
+from . import protocol as p
+from .protocol import ChatLine, Error, Goodbye, Record, Status, Update, Welcome
+
+__all__ = ["TableClient", "JoinError", "Update", "Status", "ChatLine", "Error", "Record", "Goodbye", "Welcome",
+           "ws_address"]
+
+MAX_FRAME = 8 * 1024 * 1024  # a finished game's record is the biggest message
+
+
+class JoinError(Exception):
+    """The table could not be joined (one readable sentence)."""
+
+
+def ws_address(address: str) -> str:
+    """``host:port`` or ``ws://host:port`` as a websocket URI."""
+    address = address.strip()
+    return address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+
+
+class TableClient:
+    """One seat's connection. Built by :meth:`connect`."""
+
+    seat: int
+    spec: GameSpec
+    options: dict[str, Any]
+    seats: tuple[tuple[str, str], ...]  # (name, player) per seat, as at joining
+
+    def __init__(self, ws: ClientConnection, welcome: Welcome, on_frame: Optional[Callable[[Any], None]]) -> None:
+        self._ws = ws
+        self._on_frame = on_frame
+        self.seat = welcome.seat
+        self.spec = registry.game_spec(welcome.game)
+        self.options = welcome.options
+        self.seats = welcome.seats
+        self.seq = 0  # the last update's
+        self.observation: Any = None  # the last update's
+        self.closed = False
+
+    @classmethod
+    async def connect(cls, address: str, code: str, name: str, *, timeout: float = 30.0,
+                      on_frame: Optional[Callable[[Any], None]] = None) -> "TableClient":
+        """Join the table at ``address`` with a seat's join code. ``on_frame`` sees
+        every frame received, as it came (tests scan them)."""
+        try:
+            ws = await connect(ws_address(address), max_size=MAX_FRAME, compression=None, open_timeout=timeout,
+                               ping_interval=20, ping_timeout=20)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            raise JoinError(f"cannot reach the table at {address}: {exc}") from None
+        try:
+            await ws.send(p.to_json(p.Hello(p.VERSION, code, name)))
+            while True:
+                raw = await ws.recv()
+                if on_frame is not None:
+                    on_frame(raw)
+                msg = p.parse_server(raw, None)
+                if isinstance(msg, Welcome):
+                    return cls(ws, msg, on_frame)
+                if isinstance(msg, (Error, Goodbye)):
+                    await ws.close()
+                    raise JoinError(msg.text if isinstance(msg, Error) else msg.reason)
+        except ConnectionClosed:
+            raise JoinError("the table closed the connection") from None
+        except (p.ProtocolError, KeyError) as exc:
+            await ws.close()
+            raise JoinError(f"the table sent a bad message: {exc}") from None
+
+    async def next_message(self) -> p.ServerMessage:
+        """The next message from the table; Goodbye once the connection is closed."""
+        if self.closed:
+            return Goodbye("the connection is closed")
+        try:
+            raw = await self._ws.recv()
+        except ConnectionClosed:
+            self.closed = True
+            return Goodbye("the connection is closed")
+        if self._on_frame is not None:
+            self._on_frame(raw)
+        try:
+            msg = p.parse_server(raw, self.spec)
+        except p.ProtocolError as exc:
+            return Error(f"the table sent a bad message: {exc}")
+        if isinstance(msg, Update):
+            self.seq, self.observation = msg.seq, msg.observation
+        return msg
+
+    async def act(self, action: Any) -> None:
+        """Send an action for this seat (an action object of the game, or its record text)."""
+        text = action if isinstance(action, str) else self.spec.action_text(action)
+        await self._send(p.Act(text, self.seq))
+
+    async def chat(self, text: str) -> None:
+        await self._send(p.Chat(text))
+
+    async def send_raw(self, data: Any) -> None:
+        """Send a frame as it is (text or bytes): for tests of a server's defences."""
+        await self._ws.send(data)
+
+    async def _send(self, message: Any) -> None:
+        try:
+            await self._ws.send(p.to_json(message))
+        except ConnectionClosed:
+            self.closed = True
+
+    async def close(self) -> None:
+        if not self.closed:
+            try:
+                await self._ws.send(p.to_json(p.Bye()))
+            except ConnectionClosed:
+                pass
+        self.closed = True
+        await self._ws.close()

@@ -1,0 +1,270 @@
+"""The table's message protocol, version 1 (docs/network.md): one JSON object per
+websocket text frame, ``{"type": "...", ...fields}``.
+
+Client to server: ``hello``, ``action``, ``chat``, ``bye``. Server to client:
+``welcome``, ``update``, ``status``, ``error``, ``chat``, ``record``, ``bye``.
+Each is a dataclass here, with ``to_json`` and a parser that checks the schema
+(exact field names and types, lengths, the 16 KiB cap on what a client sends) and
+raises :class:`ProtocolError` with one readable sentence for anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Optional, Union
+
+from ..engine.protocol import GameSpec
+from ..safetext import clean_name, quoted
+from . import wire
+
+__all__ = [
+    "VERSION", "MAX_INBOUND", "MAX_NAME", "MAX_CHAT", "MAX_ACTION", "MAX_CODE", "ProtocolError",
+    "Hello", "Act", "Chat", "Bye", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye",
+    "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text",
+]
+
+VERSION = 1
+MAX_INBOUND = 16 * 1024  # bytes of one message a client sends
+MAX_NAME = 24  # characters of a seat's name, once cleaned
+MAX_CHAT = 300  # characters of a chat line, once cleaned
+MAX_ACTION = 200  # characters of an action's text
+MAX_CODE = 64  # characters of a join code as sent
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol (one sentence, safe to send back)."""
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Text from the network as plain text: no control or bidi character, spaces tidied, cut to ``limit``."""
+    return clean_name(text)[:limit].strip()
+
+
+# ---------------------------------------------------------------------------- client -> server
+@dataclass(frozen=True)
+class Hello:
+    """The first message: the protocol version, the seat's join code, the player's name."""
+
+    v: int
+    code: str
+    name: str
+    type = "hello"
+
+
+@dataclass(frozen=True)
+class Act:
+    """An action in the game's record text, for the sender's own seat. ``seq`` is the
+    ``seq`` of the last update the client had seen."""
+
+    action: str
+    seq: int
+    type = "action"
+
+
+@dataclass(frozen=True)
+class Chat:
+    text: str
+    type = "chat"
+
+
+@dataclass(frozen=True)
+class Bye:
+    type = "bye"
+
+
+ClientMessage = Union[Hello, Act, Chat, Bye]
+
+
+# ---------------------------------------------------------------------------- server -> client
+@dataclass(frozen=True)
+class Welcome:
+    """The seat is yours: the game, its options and every seat's name and player."""
+
+    v: int
+    seat: int
+    game: str
+    options: dict[str, Any]
+    seats: tuple[tuple[str, str], ...]  # (name, player) per seat
+    type = "welcome"
+
+
+@dataclass(frozen=True)
+class Update:
+    """One applied action (``seq`` actions applied so far), or the table as it is
+    (``actor`` and ``action`` None) on joining. ``action`` is what this seat may
+    know of it (``GameSpec.action_for``): None when it only learns that ``actor`` acted."""
+
+    seq: int
+    actor: Optional[int]
+    action: Any  # the action object, or None (its record text on the wire)
+    observation: Any  # this seat's observation
+    type = "update"
+
+
+@dataclass(frozen=True)
+class Status:
+    """Who is connected (per seat; a bot seat is always), whose action the table
+    waits for, and one line saying so."""
+
+    connected: tuple[bool, ...]
+    waiting_for: tuple[int, ...]
+    message: str
+    type = "status"
+
+
+@dataclass(frozen=True)
+class Error:
+    text: str
+    type = "error"
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    seat: int
+    text: str
+    type = "chat"
+
+
+@dataclass(frozen=True)
+class Record:
+    """The finished game's save data (docs/save-format.md), sent once when it ends."""
+
+    save: dict[str, Any]
+    type = "record"
+
+
+@dataclass(frozen=True)
+class Goodbye:
+    reason: str
+    type = "bye"
+
+
+ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye]
+
+
+# ---------------------------------------------------------------------------- encoding
+def to_json(message: Any, spec: Optional[GameSpec] = None) -> str:
+    """One message as the JSON text of one frame. An update needs the game's spec."""
+    data: dict[str, Any] = {"type": message.type}
+    for f in fields(message):
+        data[f.name] = getattr(message, f.name)
+    if isinstance(message, Update):
+        assert spec is not None
+        data["action"] = None if message.action is None else spec.action_text(message.action)
+        data["observation"] = wire.encode(message.observation, spec)
+    elif isinstance(message, Welcome):
+        data["seats"] = [{"name": n, "player": p} for n, p in message.seats]
+    elif isinstance(message, Status):
+        data["connected"] = list(message.connected)
+        data["waiting_for"] = list(message.waiting_for)
+    return wire.dumps(data)
+
+
+# ---------------------------------------------------------------------------- parsing
+def _object(raw: Union[str, bytes], limit: Optional[int]) -> dict[str, Any]:
+    if isinstance(raw, bytes):
+        raise ProtocolError("send messages as text frames, not binary")
+    if not isinstance(raw, str):
+        raise ProtocolError("a message must be text")
+    if limit is not None and (len(raw) > limit or len(raw.encode("utf-8", "surrogatepass")) > limit):
+        raise ProtocolError(f"a message may hold at most {limit // 1024} KiB")
+    try:
+        data = wire.loads(raw)
+    except wire.WireError as exc:
+        raise ProtocolError(str(exc)) from None
+    if type(data) is not dict:
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.get("type")
+    if type(kind) is not str:
+        raise ProtocolError("a message needs a text field \"type\"")
+    return data
+
+
+def _fields(data: dict[str, Any], kind: str, spec: dict[str, type]) -> dict[str, Any]:
+    names = set(data) - {"type"}
+    if names != set(spec):
+        extra, missing = sorted(names - set(spec)), sorted(set(spec) - names)
+        what = f"has an unknown field {quoted(extra[0])}" if extra else f"needs the field {quoted(missing[0])}"
+        raise ProtocolError(f"a {kind} message {what}")
+    for name, want in spec.items():
+        value = data[name]
+        if type(value) is not want:  # exact: true is not 1
+            raise ProtocolError(f"the {kind} message's {name} must be {_words[want]}")
+    return {name: data[name] for name in spec}
+
+
+_words = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "an object"}
+
+
+def _text(value: str, limit: int, what: str) -> str:
+    if len(value) > limit:
+        raise ProtocolError(f"{what} may be at most {limit} characters")
+    return value
+
+
+def parse_client(raw: Union[str, bytes]) -> ClientMessage:
+    """A client's frame as a message, schema-checked; ProtocolError otherwise."""
+    data = _object(raw, MAX_INBOUND)
+    kind = data["type"]
+    if kind == "hello":
+        f = _fields(data, kind, {"v": int, "code": str, "name": str})
+        return Hello(f["v"], _text(f["code"], MAX_CODE, "a join code"), _text(f["name"], 200, "a name"))
+    if kind == "action":
+        f = _fields(data, kind, {"action": str, "seq": int})
+        if not 0 <= f["seq"] <= wire.MAX_INT:
+            raise ProtocolError("the action message's seq is out of range")
+        return Act(_text(f["action"], MAX_ACTION, "an action"), f["seq"])
+    if kind == "chat":
+        f = _fields(data, kind, {"text": str})
+        return Chat(_text(f["text"], 1000, "a chat line"))
+    if kind == "bye":
+        _fields(data, kind, {})
+        return Bye()
+    raise ProtocolError(f"unknown message type {quoted(kind)}")
+
+
+def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMessage:
+    """A server's frame as a message (an update's observation decoded with the game's
+    whitelist: ``spec`` from the welcome); ProtocolError otherwise."""
+    data = _object(raw, None)
+    kind = data["type"]
+    try:
+        if kind == "welcome":
+            f = _fields(data, kind, {"v": int, "seat": int, "game": str, "options": dict, "seats": list})
+            seats = []
+            for s in f["seats"]:
+                if type(s) is not dict or set(s) != {"name", "player"} or not all(type(v) is str for v in s.values()):
+                    raise ProtocolError("a welcome's seats must be objects with a name and a player")
+                seats.append((clean_text(s["name"], MAX_NAME), clean_text(s["player"], MAX_NAME)))
+            return Welcome(f["v"], f["seat"], f["game"], f["options"], tuple(seats))
+        if kind == "update":
+            if spec is None:
+                raise ProtocolError("an update came before the welcome")
+            names = set(data) - {"type"}
+            if names != {"seq", "actor", "action", "observation"}:
+                raise ProtocolError("an update needs exactly seq, actor, action and observation")
+            seq, actor, action = data["seq"], data["actor"], data["action"]
+            if type(seq) is not int or not (actor is None or type(actor) is int) \
+                    or not (action is None or type(action) is str):
+                raise ProtocolError("an update's seq, actor or action has the wrong type")
+            parsed = None if action is None else spec.parse_action(action)
+            return Update(seq, actor, parsed, wire.decode(data["observation"], spec))
+        if kind == "status":
+            f = _fields(data, kind, {"connected": list, "waiting_for": list, "message": str})
+            if not all(type(c) is bool for c in f["connected"]) or not all(type(w) is int for w in f["waiting_for"]):
+                raise ProtocolError("a status holds a list of true/false and a list of seats")
+            return Status(tuple(f["connected"]), tuple(f["waiting_for"]), clean_text(f["message"], 1000))
+        if kind == "error":
+            return Error(clean_text(_fields(data, kind, {"text": str})["text"], 1000))
+        if kind == "chat":
+            f = _fields(data, kind, {"seat": int, "text": str})
+            return ChatLine(f["seat"], clean_text(f["text"], MAX_CHAT))
+        if kind == "record":
+            return Record(_fields(data, kind, {"save": dict})["save"])
+        if kind == "bye":
+            return Goodbye(clean_text(_fields(data, kind, {"reason": str})["reason"], 1000))
+    except (wire.WireError, ValueError, TypeError) as exc:
+        if isinstance(exc, ProtocolError):
+            raise
+        raise ProtocolError(str(exc).splitlines()[0] if str(exc) else "a malformed message") from None
+    raise ProtocolError(f"unknown message type {quoted(kind)}")

@@ -1,0 +1,495 @@
+"""The table server: the only game state of a networked table, its bots, its
+autosave, and one websocket connection per human seat (docs/network.md).
+
+``TableServer`` runs on the caller's asyncio loop (``await server.start()``,
+``server.address``, ``await server.close()``); ``ohseven host`` runs it headless
+(``run_headless``). A client sees only its own seat's observation and what the
+game's spec lets it know of each action (``GameSpec.action_for``); never another
+seat's cards, the seed or the deck order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .. import storage
+from ..engine import registry
+from ..engine.protocol import GameSpec, GameState, Seat
+from ..safetext import one_line, printable
+from . import protocol as p
+
+__all__ = ["TableServer", "TableError", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
+
+HOST_STATE = "host"  # under the saves' state folder: the table's autosave and its codes
+TABLE_FILE = "table.json"  # the join codes and the table's setup (0600), beside the autosave
+MAX_WRONG_CODES = 5  # wrong codes from one address before it is shut out
+LOCK_SECONDS = 60.0
+HELLO_SECONDS = 30.0  # a connection that says no hello by then is closed
+FRAME_LIMIT = 256 * 1024  # bigger frames close the connection (1009); up to it, one error line
+QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it may reconnect)
+HUMAN = "human"
+
+
+class TableError(Exception):
+    """A table that cannot be set up or continued (one readable sentence)."""
+
+
+def host_dirs(save_dir: Path | str | None = None) -> storage.SaveDirs:
+    """The table's folders: finished games go with the player's saves (the review
+    lists them); the autosave and the codes live in their own folder, so a hosted
+    table never replaces the local unfinished game."""
+    dirs = storage.save_dirs(save_dir)
+    return storage.SaveDirs(saves=dirs.saves, state=dirs.state / HOST_STATE)
+
+
+@dataclass
+class _Conn:
+    ws: ServerConnection
+    seat: int
+    queue: "asyncio.Queue[Optional[str]]" = field(default_factory=asyncio.Queue)
+    writer: Optional["asyncio.Task[None]"] = None
+    record_sent: bool = False
+
+
+class TableServer:
+    """One table. ``players`` names each seat's player: ``"human"`` or a bot strength."""
+
+    def __init__(self, spec: GameSpec, options: dict[str, Any], players: Sequence[str], *,
+                 host: str = "127.0.0.1", port: int = 0, save_dir: Path | str | None = None,
+                 bot_delay: float = 0.0, codes: Optional[dict[int, str]] = None,
+                 game: Optional[GameState] = None, on_change: Optional[Callable[["TableServer"], None]] = None,
+                 autosave: bool = True) -> None:
+        self.spec = spec
+        self.options = spec.check_options(options)
+        if len(players) != self.options["players"]:
+            raise TableError(f"{len(players)} seats named for {self.options['players']} players")
+        self.players = list(players)
+        self.humans = [s for s, kind in enumerate(players) if kind == HUMAN]
+        if not self.humans:
+            raise TableError("a table needs at least one human seat")
+        self.host, self.port = host, port
+        self.dirs = host_dirs(save_dir)
+        self.bot_delay = bot_delay
+        self.codes: dict[int, str] = dict(codes) if codes else {s: secrets.token_urlsafe(12) for s in self.humans}
+        if sorted(self.codes) != self.humans:
+            raise TableError("the saved codes do not match the table's human seats")
+        self.names: dict[int, str] = {s: f"Seat {s + 1}" for s in range(len(players))}
+        self.joined: set[int] = set()
+        self.game: Optional[GameState] = game
+        self.seq = len(game.history) if game is not None else 0
+        self.turn_since = [0] * len(players)
+        self.standins: dict[int, str] = {}  # human seats the host handed to a bot
+        self.bots: dict[int, Any] = {}
+        self.conns: dict[int, _Conn] = {}
+        self.on_change = on_change
+        self.autosave = autosave
+        self.saved_path: Optional[Path] = None
+        self.last_error: str = ""  # the last failure of a save (the table goes on)
+        self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, shut out until)
+        self._wake = asyncio.Event()
+        self._over = asyncio.Event()
+        self._server: Optional[Server] = None
+        self._runner: Optional["asyncio.Task[None]"] = None
+        self._closing = False
+        if game is not None:
+            self.joined = set(self.humans)
+            self.names = {s: seat.name for s, seat in enumerate(game.seats)}
+            self._make_bots()
+            self._turns(())
+
+    # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    def continue_table(cls, save_dir: Path | str | None = None, **kwargs: Any) -> "TableServer":
+        """The table of the last ``ohseven host`` in this save folder, from its codes
+        file and autosave (the game as it stood, the same codes)."""
+        dirs = host_dirs(save_dir)
+        path = dirs.state / TABLE_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            spec = registry.game_spec(data["game"])
+            players = [str(x) for x in data["players"]]
+            codes = {int(k): str(v) for k, v in data["codes"].items()}
+            options = dict(data["options"])
+        except FileNotFoundError:
+            raise TableError(f"no table to continue in {printable(dirs.state)}") from None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise TableError(f"cannot read the table's file {printable(path)}: {one_line(exc)}") from None
+        try:
+            game = storage.load_autosave(dirs)
+        except storage.SaveError as exc:
+            raise TableError(one_line(exc, 300)) from None
+        if game is not None and (game.spec is not spec or len(game.seats) != len(players)):
+            raise TableError("the autosave is not this table's game")
+        return cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, **kwargs)
+
+    async def start(self) -> None:
+        self._write_table_file()
+        self._server = await serve(self._handle, self.host, self.port, max_size=FRAME_LIMIT, compression=None,
+                                   max_queue=16, ping_interval=20, ping_timeout=20, server_header=None)
+        sock = self._server.sockets[0]
+        self.host, self.port = sock.getsockname()[:2]
+        self._runner = asyncio.get_running_loop().create_task(self._run())
+        self._changed()
+
+    @property
+    def address(self) -> str:
+        host = f"[{self.host}]" if ":" in str(self.host) else self.host
+        return f"ws://{host}:{self.port}"
+
+    async def wait_over(self) -> None:
+        await self._over.wait()
+
+    async def close(self, reason: str = "the host closed the table") -> None:
+        self._closing = True
+        if self._runner is not None:
+            self._runner.cancel()
+            try:
+                await self._runner
+            except (asyncio.CancelledError, Exception):
+                pass
+        for conn in list(self.conns.values()):
+            self._send(conn, p.Goodbye(reason))
+            conn.queue.put_nowait(None)  # the writer closes the connection after the last message
+        writers = [c.writer for c in self.conns.values() if c.writer is not None]
+        if writers:
+            await asyncio.wait(writers, timeout=5)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    # ------------------------------------------------------------------ the host's controls
+    def hand_to_bot(self, seat: int, strength: str = "") -> str:
+        """Let a bot play a disconnected human seat until its player comes back with the
+        code. Returns one line saying what happened (or why not)."""
+        from ..bots import bots_for, default_bot
+
+        if seat not in self.humans:
+            return f"seat {seat + 1} is not a human seat"
+        if seat in self.conns:
+            return f"seat {seat + 1} is connected; only an empty seat goes to a bot"
+        playing = bots_for(self.spec.name)
+        strength = strength or default_bot(self.spec.name)
+        if strength not in playing:
+            return f"the bots that play this game are {', '.join(playing)}"
+        self.standins[seat] = strength
+        if self.game is not None:
+            self._make_bots()
+        self._changed()
+        return f"a {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back"
+
+    def status(self) -> p.Status:
+        connected = tuple(s not in self.humans or s in self.conns or s in self.standins
+                          for s in range(len(self.players)))
+        return p.Status(connected, self._waiting_for(), self._status_line())
+
+    def _waiting_for(self) -> tuple[int, ...]:
+        if self.game is None:
+            return tuple(s for s in self.humans if s not in self.joined)
+        if self.game.is_over:
+            return ()
+        away = self._away()
+        return away or tuple(self.game.to_act())
+
+    def _away(self) -> tuple[int, ...]:
+        return tuple(s for s in self.humans if s not in self.conns and s not in self.standins)
+
+    def _status_line(self) -> str:
+        name = lambda s: f"{self.names[s]} (seat {s + 1})"
+        if self.game is None:
+            wait = [name(s) for s in self.humans if s not in self.joined]
+            return f"waiting for {', '.join(wait)} to join"
+        game = self.game
+        score = ", ".join(f"{self.names[s]} {t}" for s, t in enumerate(game.totals))
+        if game.is_over:
+            won = " and ".join(self.names[s] for s in game.winners) or "nobody"
+            return f"game over: {won} won; score {score}"
+        away = self._away()
+        if away:
+            return f"waiting for {', '.join(name(s) for s in away)} to come back; score {score}"
+        acting = ", ".join(name(s) for s in game.to_act()) or "the table"
+        return f"round {game.round_number}: {acting} to act; score {score}"
+
+    # ------------------------------------------------------------------ connections
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        loop = asyncio.get_running_loop()
+        count, until = self._wrong.get(address, (0, 0.0))
+        if until > loop.time():
+            await ws.send(p.to_json(p.Error("too many wrong codes from your address: try again in a minute")))
+            return
+        seat = None
+        try:
+            while seat is None:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+                except asyncio.TimeoutError:
+                    await ws.send(p.to_json(p.Goodbye("no hello")))
+                    return
+                try:
+                    msg = p.parse_client(raw)
+                except p.ProtocolError as exc:
+                    await ws.send(p.to_json(p.Error(one_line(exc, 200))))
+                    continue
+                if not isinstance(msg, p.Hello):
+                    await ws.send(p.to_json(p.Error("say hello first, with your join code")))
+                    continue
+                if msg.v != p.VERSION:
+                    await ws.send(p.to_json(p.Error(f"this table speaks protocol version {p.VERSION}, not {msg.v}")))
+                    return
+                seat = self._seat_of(msg.code)
+                if seat is None:
+                    count += 1
+                    locked = count >= MAX_WRONG_CODES
+                    self._wrong[address] = (0 if locked else count, loop.time() + LOCK_SECONDS if locked else 0.0)
+                    await asyncio.sleep(min(0.1 * 2 ** (count - 1), 2.0))  # a growing delay
+                    if locked:
+                        await ws.send(p.to_json(p.Error("too many wrong codes from your address: "
+                                                        "try again in a minute")))
+                        return
+                    await ws.send(p.to_json(p.Error("that join code is not one of this table's")))
+                    continue
+                self._wrong.pop(address, None)
+                self._join(seat, msg.name)
+            conn = self._connect(ws, seat)
+            await self._serve(conn)
+        except ConnectionClosed:
+            pass
+
+    def _seat_of(self, code: str) -> Optional[int]:
+        found = None
+        given = code.encode("utf-8", "surrogatepass")
+        for seat, real in self.codes.items():  # every code compared, in constant time each
+            if hmac.compare_digest(given, real.encode("utf-8")):
+                found = seat
+        return found
+
+    def _join(self, seat: int, name: str) -> None:
+        if self.game is None:
+            self.names[seat] = p.clean_text(name, p.MAX_NAME) or f"Seat {seat + 1}"
+            self.joined.add(seat)
+
+    def _connect(self, ws: ServerConnection, seat: int) -> _Conn:
+        old = self.conns.get(seat)
+        if old is not None:  # the newer connection takes the seat
+            self._send(old, p.Goodbye("another connection joined with this seat's code"))
+            old.queue.put_nowait(None)
+        conn = _Conn(ws, seat)
+        conn.writer = asyncio.get_running_loop().create_task(self._write(conn))
+        self.conns[seat] = conn
+        if self.standins.pop(seat, None) is not None:
+            self.bots.pop(seat, None)  # the player is back
+        seats = tuple((self.names[s], self.players[s]) for s in range(len(self.players)))
+        self._send(conn, p.Welcome(p.VERSION, seat, self.spec.name, dict(self.options), seats))
+        if self.game is None and set(self.humans) <= self.joined:
+            self._start_game()  # sends every seat the table
+        elif self.game is not None:
+            self._send(conn, p.Update(self.seq, None, None, self.game.observe(seat)))
+            if self.game.is_over:
+                self._send_record(conn)
+        self._changed()
+        return conn
+
+    async def _serve(self, conn: _Conn) -> None:
+        try:
+            async for raw in conn.ws:
+                if self.conns.get(conn.seat) is not conn:
+                    break  # replaced
+                msg: Optional[p.ClientMessage] = None
+                try:
+                    msg = p.parse_client(raw)
+                    self._receive(conn, msg)
+                except p.ProtocolError as exc:
+                    self._send(conn, p.Error(one_line(exc, 200)))
+                if isinstance(msg, p.Bye):
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.conns.get(conn.seat) is conn:
+                del self.conns[conn.seat]
+                self._changed()
+            conn.queue.put_nowait(None)
+
+    def _receive(self, conn: _Conn, msg: p.ClientMessage) -> None:
+        if isinstance(msg, p.Hello):
+            raise p.ProtocolError("you have joined already")
+        if isinstance(msg, p.Chat):
+            text = p.clean_text(msg.text, p.MAX_CHAT)
+            if text:
+                for other in list(self.conns.values()):
+                    self._send(other, p.ChatLine(conn.seat, text))
+            return
+        if isinstance(msg, p.Bye):
+            return
+        game = self.game
+        if game is None:
+            raise p.ProtocolError("the game has not started: " + self._status_line())
+        if game.is_over:
+            raise p.ProtocolError("the game is over")
+        try:
+            action = self.spec.parse_action(msg.action)
+        except (ValueError, TypeError) as exc:
+            raise p.ProtocolError(one_line(exc, 200)) from None
+        if getattr(action, "seat", None) != conn.seat:
+            raise p.ProtocolError(f"you can act only for your own seat, seat {conn.seat}")
+        if msg.seq > self.seq or msg.seq < self.turn_since[conn.seat]:
+            raise p.ProtocolError(f"the table has moved on (now at {self.seq}): act on the latest update")
+        if self._away():
+            raise p.ProtocolError("the table waits for a player to come back")
+        why = game.why_illegal(action)
+        if why is not None:
+            raise p.ProtocolError(one_line(why, 200))
+        self._apply(action)
+
+    def _send(self, conn: _Conn, message: Any) -> None:
+        if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that does not read: drop it, it may reconnect
+            if self.conns.get(conn.seat) is conn:
+                del self.conns[conn.seat]
+                self._changed()
+            conn.queue.put_nowait(None)
+            return
+        conn.queue.put_nowait(p.to_json(message, self.spec))
+
+    async def _write(self, conn: _Conn) -> None:
+        try:
+            while True:
+                text = await conn.queue.get()
+                if text is None:
+                    break
+                await conn.ws.send(text)
+        except ConnectionClosed:
+            pass
+        finally:
+            await conn.ws.close()
+
+    # ------------------------------------------------------------------ the game
+    def _start_game(self) -> None:
+        seats = tuple(Seat(self.names[s], self.players[s]) for s in range(len(self.players)))
+        self.game = self.spec.new_game(self.options, seed=secrets.randbelow(2**31), seats=seats)
+        self.seq = 0
+        self._make_bots()
+        self._turns(())
+        self._save()
+        for conn in list(self.conns.values()):
+            self._send(conn, p.Update(0, None, None, self.game.observe(conn.seat)))
+
+    def _make_bots(self) -> None:
+        from ..bots import bots_for, make_bot
+
+        assert self.game is not None
+        playing = bots_for(self.spec.name)
+        for seat, kind in enumerate(self.players):
+            strength = self.standins.get(seat, kind)
+            if strength != HUMAN and seat not in self.bots:
+                self.bots[seat] = make_bot(strength if strength in playing else playing[0],
+                                           seed=self.game.seed * 16 + seat)
+
+    def _is_bot(self, seat: int) -> bool:
+        return self.players[seat] != HUMAN or seat in self.standins
+
+    def _turns(self, before: tuple[int, ...], phase: Any = None) -> None:
+        """Remember when each seat's turn began: an action sent before it is stale."""
+        assert self.game is not None
+        moved = self.game.phase != phase
+        for seat in self.game.to_act():
+            if moved or seat not in before:
+                self.turn_since[seat] = self.seq
+
+    def _apply(self, action: Any) -> None:
+        game = self.game
+        assert game is not None
+        before, phase = tuple(game.to_act()), game.phase
+        game.apply(action)
+        self.seq += 1
+        self._turns(before, phase)
+        actor = getattr(action, "seat", None)
+        for conn in list(self.conns.values()):
+            shown = self.spec.action_for(action, conn.seat)
+            self._send(conn, p.Update(self.seq, actor, shown, game.observe(conn.seat)))
+        self._save()
+        if game.is_over:
+            for conn in list(self.conns.values()):
+                self._send_record(conn)
+            self._over.set()
+        self._changed()
+
+    def _send_record(self, conn: _Conn) -> None:
+        if not conn.record_sent and self.game is not None:
+            conn.record_sent = True
+            self._send(conn, p.Record(storage.save_data(self.game)))
+
+    def _save(self) -> None:
+        if not self.autosave or self.game is None:
+            return
+        try:
+            if self.game.is_over:
+                self.saved_path = storage.finish_game(self.dirs, self.game)
+                (self.dirs.state / TABLE_FILE).unlink(missing_ok=True)
+            else:
+                storage.write_autosave(self.dirs, self.game, app={"host": True})
+        except (storage.SaveError, OSError) as exc:  # a failed save must never stop the table
+            self.last_error = one_line(exc, 200)
+
+    def _write_table_file(self) -> None:
+        """The codes and the setup, readable by the host only, beside the autosave (never in a record)."""
+        if not self.autosave:
+            return
+        data = {"game": self.spec.name, "options": self.options, "players": self.players,
+                "codes": {str(s): c for s, c in self.codes.items()}}
+        folder = self.dirs.state
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / TABLE_FILE
+        temp = folder / f".{TABLE_FILE}.{os.getpid()}.tmp"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+
+    def _changed(self) -> None:
+        self._wake.set()
+        status = self.status()
+        for conn in list(self.conns.values()):
+            self._send(conn, status)
+        if self.on_change is not None:
+            self.on_change(self)
+
+    async def _run(self) -> None:
+        """Moves the game on whenever it is not waiting for a human: the table's own
+        actions (deals, draws) and the bots' (each in a thread, on its observation)."""
+        while not self._closing:
+            self._wake.clear()
+            game = self.game
+            if game is None or game.is_over or self._away():
+                await self._wake.wait()
+                continue
+            seats = game.to_act()
+            if not seats:
+                self._apply(game.legal_actions()[0])
+                await asyncio.sleep(0)
+                continue
+            bots = [s for s in seats if self._is_bot(s)]
+            if not bots:
+                await self._wake.wait()
+                continue
+            seat, seq = bots[0], self.seq
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+                if self.seq != seq or self._away() or not self._is_bot(seat):
+                    continue
+            self._make_bots()
+            action = await asyncio.to_thread(self.bots[seat].choose, game.observe(seat))
+            if self.game is game and not game.is_over and not self._away() and game.why_illegal(action) is None:
+                self._apply(action)
+            await asyncio.sleep(0)

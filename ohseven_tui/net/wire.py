@@ -1,0 +1,277 @@
+"""JSON for what travels between a table server and its clients: one seat's
+observation out, and back to an equal object on the other side.
+
+A value is written as JSON where JSON says it exactly (null, booleans, ints,
+strings, and tuples as arrays); everything else is tagged with ``"$"``:
+
+- ``{"$": "Card", "v": "5S"}`` (the record's card text), ``{"$": "Phase", "v": "play"}`` (an enum);
+- ``{"$": "RoundResult", "number": 3, ...}`` (a dataclass or named tuple: its fields);
+- ``{"$": "Action", "v": "1 bid 5S"}``: an action, as the game's own record text
+  (``spec.action_text``; read back with ``spec.parse_action``, the save format's parser);
+- ``{"$": "list", "v": [...]}``, ``{"$": "dict", "v": {...}}`` (string keys only).
+
+Decoding builds only the types of a whitelist made for one game: the classes
+reached by walking its observation class's field types (``wire_types``), plus
+``Card``, ``Suit`` and ``Seat``. A tag names a class of that list or nothing: no
+name a peer sends is ever imported. Depth, lengths, the number of values and the
+size of numbers are capped; anything else is a :class:`WireError` with one
+readable sentence.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import typing
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from ..engine.cards import Card, Suit, parse_card
+from ..engine.protocol import GameSpec, Seat
+from ..safetext import quoted
+
+__all__ = ["WireError", "encode", "decode", "dumps", "loads", "wire_types", "MAX_DEPTH", "MAX_ITEMS", "MAX_INT"]
+
+TAG = "$"
+MAX_DEPTH = 32  # nesting levels of one message (an observation needs about 8)
+MAX_ITEMS = 200_000  # values in one message
+MAX_LENGTH = 10_000  # items of one array or object
+MAX_TEXT = 4_096  # characters of one string
+MAX_INT = 2**53  # what every JSON reader holds exactly
+MAX_DIGITS = 20
+
+
+class WireError(ValueError):
+    """A value that cannot travel, or a message that is not one (one sentence)."""
+
+
+# ---------------------------------------------------------------------------- the whitelist
+def _is_named_tuple(cls: type) -> bool:
+    return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def _walk(hint: Any, found: dict[str, type]) -> None:
+    for arg in typing.get_args(hint):
+        _walk(arg, found)
+    if not isinstance(hint, type) or hint in (int, str, bool, float, tuple, list, dict, object, type(None)):
+        return
+    if dataclasses.is_dataclass(hint) or _is_named_tuple(hint) or issubclass(hint, Enum):
+        name = hint.__name__
+        if name in found:
+            if found[name] is not hint:
+                raise WireError(f"two types called {name} in one game's observation")
+            return
+        found[name] = hint
+        if not issubclass(hint, Enum):
+            for field_hint in typing.get_type_hints(hint).values():
+                _walk(field_hint, found)
+
+
+@lru_cache(maxsize=None)
+def _types_of(observation_class: type) -> Mapping[str, type]:
+    found: dict[str, type] = {"Card": Card, "Suit": Suit, "Seat": Seat}
+    _walk(observation_class, found)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _observation_class(spec: GameSpec) -> type:
+    # A fresh game's observation is of the class every observation of the game has.
+    game = spec.new_game(spec.check_options({}), seed=0)
+    return type(game.observe(0))
+
+
+def wire_types(spec: GameSpec) -> Mapping[str, type]:
+    """The classes a message of this game may hold, by tag: the only ones decoding builds."""
+    return _types_of(_observation_class(spec))
+
+
+# ---------------------------------------------------------------------------- encoding
+def encode(value: Any, spec: GameSpec) -> Any:
+    """``value`` as plain JSON data (see the module's doc). Raises WireError for a
+    value of a type the game's whitelist does not hold."""
+    return _encode(value, spec, wire_types(spec), 0)
+
+
+def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise WireError("the value is nested too deeply to send")
+    kind = type(value)
+    if value is None or kind is bool or kind is str:
+        return value
+    if kind is int:
+        if abs(value) > MAX_INT:
+            raise WireError("a number is too large to send")
+        return value
+    if kind is Card:
+        return {TAG: "Card", "v": value.text()}
+    if kind is float:
+        if not math.isfinite(value):
+            raise WireError("only finite numbers can be sent")
+        return value
+    if kind is tuple:
+        return [_encode(v, spec, types, depth + 1) for v in value]
+    if kind is list:
+        return {TAG: "list", "v": [_encode(v, spec, types, depth + 1) for v in value]}
+    if isinstance(value, Mapping) and not isinstance(value, tuple):
+        if not all(type(k) is str for k in value):
+            raise WireError("only objects with text keys can be sent")
+        return {TAG: "dict", "v": {k: _encode(v, spec, types, depth + 1) for k, v in value.items()}}
+    name = kind.__name__
+    if types.get(name) is kind:
+        if issubclass(kind, Enum):
+            return {TAG: name, "v": value.value}
+        pairs: Iterable[tuple[str, Any]]
+        if _is_named_tuple(kind):
+            pairs = zip(kind._fields, value)  # type: ignore[attr-defined]
+        else:
+            pairs = [(f.name, getattr(value, f.name)) for f in dataclasses.fields(value) if f.init]
+        out: dict[str, Any] = {TAG: name}
+        for key, item in pairs:
+            out[key] = _encode(item, spec, types, depth + 1)
+        return out
+    try:
+        text = spec.action_text(value)
+    except (TypeError, ValueError, AttributeError):
+        raise WireError(f"a {name} cannot be sent") from None
+    return {TAG: "Action", "v": text}
+
+
+# ---------------------------------------------------------------------------- decoding
+class _Budget:
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = MAX_ITEMS
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise WireError("the message holds too many values")
+
+
+def decode(data: Any, spec: GameSpec) -> Any:
+    """Plain JSON data (as ``json.loads`` gives it) back to the value :func:`encode`
+    wrote; WireError for anything else."""
+    return _decode(data, spec, wire_types(spec), 0, _Budget())
+
+
+def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, budget: _Budget) -> Any:
+    budget.take()
+    if depth > MAX_DEPTH:
+        raise WireError("the message is nested too deeply")
+    kind = type(data)
+    if data is None or kind is bool:
+        return data
+    if kind is int:
+        if abs(data) > MAX_INT:
+            raise WireError("a number in the message is too large")
+        return data
+    if kind is float:
+        if not math.isfinite(data):
+            raise WireError("a number in the message is not finite")
+        return data
+    if kind is str:
+        if len(data) > MAX_TEXT:
+            raise WireError("a text in the message is too long")
+        return data
+    if kind is list:
+        if len(data) > MAX_LENGTH:
+            raise WireError("a list in the message is too long")
+        return tuple(_decode(v, spec, types, depth + 1, budget) for v in data)
+    if kind is not dict:
+        raise WireError(f"a {kind.__name__} is not JSON data")
+    if len(data) > MAX_LENGTH:
+        raise WireError("an object in the message is too long")
+    tag = data.get(TAG)
+    if type(tag) is not str:
+        raise WireError("an object in the message has no type tag")
+    if tag in ("Card", "Action", "list", "dict") or (tag in types and issubclass(types[tag], Enum)):
+        if set(data) != {TAG, "v"}:
+            raise WireError(f"a {quoted(tag)} value must have exactly one field, v")
+        inner = data["v"]
+        if tag == "Card":
+            if type(inner) is not str or len(inner) > 3:
+                raise WireError("a card must be its text, such as 5S")
+            try:
+                return parse_card(inner)
+            except ValueError as exc:
+                raise WireError(str(exc)) from None
+        if tag == "Action":
+            if type(inner) is not str or len(inner) > MAX_TEXT:
+                raise WireError("an action must be its text")
+            try:
+                return spec.parse_action(inner)
+            except (ValueError, TypeError) as exc:
+                raise WireError(str(exc)) from None
+        if tag == "list":
+            if type(inner) is not list:
+                raise WireError("a list must hold an array")
+            return list(_decode(inner, spec, types, depth + 1, budget))
+        if tag == "dict":
+            if type(inner) is not dict or len(inner) > MAX_LENGTH:
+                raise WireError("a dict must hold an object")
+            return {k: _decode(v, spec, types, depth + 1, budget) for k, v in inner.items()}
+        enum = types[tag]
+        if type(inner) not in (int, str):
+            raise WireError(f"not a {tag}: {quoted(inner)}")
+        try:
+            return enum(inner)
+        except ValueError:
+            raise WireError(f"not a {tag}: {quoted(inner)}") from None
+    cls = types.get(tag)
+    if cls is None or tag in ("Card", "Suit"):
+        raise WireError(f"{quoted(tag)} is not a type this game sends")
+    if _is_named_tuple(cls):
+        names = set(cls._fields)  # type: ignore[attr-defined]
+    else:
+        names = {f.name for f in dataclasses.fields(cls) if f.init}
+    given = set(data) - {TAG}
+    if given != names:
+        extra, missing = sorted(given - names), sorted(names - given)
+        what = f"unknown field {quoted(extra[0])}" if extra else f"missing field {quoted(missing[0])}"
+        raise WireError(f"a {tag} has {what}")
+    fields = {k: _decode(v, spec, types, depth + 1, budget) for k, v in data.items() if k != TAG}
+    try:
+        return cls(**fields)
+    except (TypeError, ValueError) as exc:
+        raise WireError(f"not a {tag}: {exc}") from None
+
+
+# ---------------------------------------------------------------------------- text
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise WireError("a number in the message is too large")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 40:
+        raise WireError("a number in the message is too long")
+    value = float(text)
+    if not math.isfinite(value):
+        raise WireError("a number in the message is not finite")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise WireError(f"{name} is not a number JSON allows")
+
+
+def loads(text: str) -> Any:
+    """JSON text to plain data, with numbers capped; WireError for anything else."""
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant)
+    except WireError:
+        raise
+    except RecursionError:
+        raise WireError("the message is nested too deeply") from None
+    except (ValueError, TypeError) as exc:
+        raise WireError(f"not JSON: {str(exc).splitlines()[0][:120]}") from None
+
+
+def dumps(data: Any) -> str:
+    """Plain data to compact JSON (ASCII only: no raw control or bidi character travels)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
