@@ -87,11 +87,6 @@ def child_command(save_dir: Optional[Path]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        import textual_serve.server  # noqa: F401
-    except ImportError:
-        print(INSTALL_HINT, file=sys.stderr)
-        return 1
     # The folders named in the environment are read now: a bad one is one line here,
     # not an error in every browser tab.
     from ..settings import config_dir
@@ -99,6 +94,11 @@ def run(args: argparse.Namespace) -> int:
 
     save_dirs(args.save_dir)
     config_dir()
+    try:
+        import textual_serve.server  # noqa: F401
+    except ImportError:
+        print(INSTALL_HINT, file=sys.stderr)
+        return 1
     from ..web import serve_forever
 
     try:
