@@ -63,6 +63,20 @@ class OhSevenServer(Server):
     def __init__(self, command: str, host: str, port: int) -> None:
         super().__init__(command, host=host, port=port, title=TITLE)
         self.loopback_only = _loopback_name(host)
+        self._open: set[web.WebSocketResponse] = set()  # one per browser tab with its app
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
+        self._open.add(websocket)
+        try:
+            await super()._process_messages(websocket, app_service)
+        finally:
+            self._open.discard(websocket)
+
+    async def close_tabs(self) -> None:
+        """Close every tab's websocket: textual-serve then tells its app to quit and
+        waits for it (else the server would wait a minute for the tabs to go)."""
+        await asyncio.gather(*(ws.close(message=b"ohseven serve stopped") for ws in list(self._open)),
+                             return_exceptions=True)
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -118,7 +132,8 @@ def serve_forever(*, command: str, host: str, port: int,
 
 async def _serve(server: OhSevenServer, host: str, port: int, announce: Callable[[str, int], None]) -> int:
     app = await server._make_app()
-    runner = web.AppRunner(app, handle_signals=False, access_log=None)
+    # An app that does not quit when told holds the stop up for at most this long.
+    runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=15.0)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port)
@@ -131,6 +146,7 @@ async def _serve(server: OhSevenServer, host: str, port: int, announce: Callable
         announce(host, bound)
         await stop.wait()
         print("ohseven serve: stopping (each open tab's app is told to quit)", flush=True)
+        await server.close_tabs()
     finally:
         await runner.cleanup()
     return 0

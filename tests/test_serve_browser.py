@@ -59,41 +59,58 @@ window.__hand = () => {
 """
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """``ohseven serve --port 0`` as a process, with every folder it writes under
-    tmp_path; yields the address it prints."""
-    env = dict(os.environ, OHSEVEN_SAVE_DIR=str(tmp_path / "saves"))
-    for name in ("CONFIG", "DATA", "STATE", "CACHE"):
-        env[f"XDG_{name}_HOME"] = str(tmp_path / name.lower())
-    env.pop("OHSEVEN_CONFIG_DIR", None)
-    proc = subprocess.Popen([sys.executable, "-m", "ohseven_tui", "serve", "--port", "0"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout or ()], daemon=True).start()
-    seen = []
-    try:
+class Served:
+    """``ohseven serve --port 0`` as a process, with every folder it writes under a
+    temporary folder: its address, and stop() (SIGTERM, as a service manager would)."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.saves = tmp_path / "saves"
+        env = dict(os.environ, OHSEVEN_SAVE_DIR=str(self.saves))
+        for name in ("CONFIG", "DATA", "STATE", "CACHE"):
+            env[f"XDG_{name}_HOME"] = str(tmp_path / name.lower())
+        env.pop("OHSEVEN_CONFIG_DIR", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "ohseven_tui", "serve", "--port", "0"], env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(line) for line in self.proc.stdout or ()],
+                         daemon=True).start()
+        self.seen: list[str] = []
         while True:
             try:
-                line = lines.get(timeout=LONG / 1000)
+                line = self.lines.get(timeout=LONG / 1000)
             except queue.Empty:
-                pytest.fail(f"ohseven serve printed no address: {seen}")
-            seen.append(line)
+                self.stop()
+                pytest.fail(f"ohseven serve printed no address: {self.seen}")
+            self.seen.append(line)
             found = re.search(r"open (http://127\.0\.0\.1:\d+/) in a web browser", line)
             if found:
-                break
-            assert proc.poll() is None, f"ohseven serve ended: {seen}"
-        yield found.group(1)
-    finally:
-        proc.send_signal(signal.SIGTERM)
+                self.url = found.group(1)
+                return
+            if self.proc.poll() is not None:
+                self.stop()
+                pytest.fail(f"ohseven serve ended: {self.seen}")
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
         try:
-            proc.wait(timeout=60)
+            self.proc.wait(timeout=LONG / 1000)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    while not lines.empty():
-        seen.append(lines.get())
-    assert proc.returncode == 0, "".join(seen)
+            self.proc.kill()
+            self.proc.wait()
+        while not self.lines.empty():
+            self.seen.append(self.lines.get())
+        return self.proc.returncode
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    server = Served(tmp_path)
+    try:
+        yield server
+    finally:
+        code = server.stop()
+    assert code == 0, "".join(server.seen)
 
 
 def _wait_for_text(page, *texts: str) -> str:
@@ -108,7 +125,7 @@ def _screen(page) -> str:
     return "\n".join(page.evaluate("window.__screen()") or [])
 
 
-def test_a_game_against_bots_in_the_browser(server: str, tmp_path: Path) -> None:
+def test_a_game_against_bots_in_the_browser(served: Served, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     requests: list[str] = []
@@ -120,7 +137,7 @@ def test_a_game_against_bots_in_the_browser(server: str, tmp_path: Path) -> None
             page = browser.new_page()
             page.on("request", lambda request: requests.append(request.url))
             page.add_init_script(HOOK)
-            page.goto(server)
+            page.goto(served.url)
 
             # The main menu, as in a terminal.
             _wait_for_text(page, "Saved games")
@@ -158,11 +175,20 @@ def test_a_game_against_bots_in_the_browser(server: str, tmp_path: Path) -> None
                 arg=[card, len(before["faces"]) - 1], timeout=LONG)
             after = page.evaluate("window.__hand()")
             assert sorted(after["faces"] + [card]) == sorted(before["faces"])
+
+            # Stopping the server closes the tab's session (the page says so) and
+            # ends its app, whose game is kept to be continued.
+            assert served.stop() == 0, "".join(served.seen)
+            page.wait_for_selector("body.-closed", timeout=LONG)
         finally:
             browser.close()
 
     # Nothing came from anywhere but the server: the page works offline.
-    assert requests and all(url.startswith(server) for url in requests), requests
+    assert requests and all(url.startswith(served.url) for url in requests), requests
+    from ohseven_tui.storage import save_dirs, unfinished_game
+
+    kept = unfinished_game(save_dirs(served.saves))
+    assert kept is not None and not kept.game.is_over
 
 
 def _status(url: str, headers: dict[str, str]) -> int:
@@ -177,10 +203,11 @@ def _status(url: str, headers: dict[str, str]) -> int:
         connection.close()
 
 
-def test_other_sites_cannot_reach_the_app(server: str) -> None:
+def test_other_sites_cannot_reach_the_app(served: Served) -> None:
     """The page is served to the browser that asked by the loopback address; a name
     that points here from elsewhere (DNS rebinding) and a websocket opened by
     another site's page are refused."""
+    server = served.url
     port = server.rstrip("/").rsplit(":", 1)[1]
     upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
