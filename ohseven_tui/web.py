@@ -33,6 +33,15 @@ _LOCAL_FONT = """<style>
     </style>"""
 
 TITLE = "ohseven"
+
+
+class CannotListen(Exception):
+    """The address or the port could not be bound; ``cause`` is the OSError."""
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
 log = logging.getLogger("ohseven.serve")
 
 
@@ -124,7 +133,7 @@ def serve_forever(*, command: str, host: str, port: int,
                   announce: Callable[[str, int], None]) -> int:
     """Serve ``command`` to browsers on ``host:port`` until SIGINT or SIGTERM; call
     ``announce(host, port)`` once listening (port 0 is a free port, announced as
-    bound). An address that cannot be bound raises OSError before anything is served."""
+    bound). An address that cannot be bound raises CannotListen before anything is served."""
     logging.basicConfig(level=logging.WARNING, format="ohseven serve: %(message)s")
     server = OhSevenServer(command, host, port)
     return asyncio.run(_serve(server, host, port, announce))
@@ -137,7 +146,10 @@ async def _serve(server: OhSevenServer, host: str, port: int, announce: Callable
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:
+            raise CannotListen(exc) from None
         bound = _bound_port(runner) or port
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -99,13 +99,13 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print(INSTALL_HINT, file=sys.stderr)
         return 1
-    from ..web import serve_forever
+    from ..web import CannotListen, serve_forever
 
     try:
         return serve_forever(command=child_command(args.save_dir), host=args.bind, port=args.port,
                              announce=_announce)
-    except OSError as exc:  # the port or the address could not be bound
-        raise bind_error(args.bind, args.port, exc) from None
+    except CannotListen as exc:
+        raise bind_error(args.bind, args.port, exc.cause) from None
 
 
 def _announce(host: str, port: int) -> None:
