@@ -20,13 +20,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .commands import host, join, play, scores, simulate, tutorial
+    from .commands import host, join, play, scores, serve, simulate, tutorial
 
     parser = _Parser(prog="ohseven",
                      description="Trick-taking card games in a terminal (ohseven play --help lists them).")
     parser.add_argument("--version", action="version", version=f"ohseven {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
-    for module in (play, simulate, scores, tutorial, host, join):
+    for module in (play, simulate, scores, tutorial, host, join, serve):
         module.register(sub)
     return parser
 

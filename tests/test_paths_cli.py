@@ -60,7 +60,7 @@ SAVE_DIR_COMMANDS = [
     ("scores", "list"), ("scores", "players"), ("scores", "show", "sim-1-0001"),
     ("scores", "export", "sim-1-0001", "--format", "csv"),
     ("play", "--humans", "0"), ("play", "--continue"), ("tutorial",),
-    ("simulate", "--players", "3", "--games", "1"),
+    ("simulate", "--players", "3", "--games", "1"), ("serve", "--port", "0"),
 ]
 
 
@@ -75,7 +75,8 @@ def test_ohseven_save_dir_of_an_unknown_user_is_refused_in_one_line(place, comma
     assert_refused_in_one_line(place, ohseven(place, *command, OHSEVEN_SAVE_DIR=BAD), "OHSEVEN_SAVE_DIR")
 
 
-@pytest.mark.parametrize("command", [("play", "--humans", "0"), ("play", "--continue"), ("tutorial",)],
+@pytest.mark.parametrize("command", [("play", "--humans", "0"), ("play", "--continue"), ("tutorial",),
+                                     ("serve", "--port", "0")],
                          ids=lambda c: " ".join(c))
 def test_ohseven_config_dir_of_an_unknown_user_is_refused_in_one_line(place, command):
     assert_refused_in_one_line(place, ohseven(place, *command, OHSEVEN_CONFIG_DIR=BAD), "OHSEVEN_CONFIG_DIR")
