@@ -63,7 +63,7 @@ async def test_the_whole_tutorial_by_keys_each_step_at_its_moment(tmp_path):
             screen = await wait_for_input(pilot, also=(LessonScreen,))
             if isinstance(screen, MenuScreen):
                 break
-            game = table(app).game
+            game = table(app).table.game
             if isinstance(screen, LessonScreen):
                 assert screen.title_text in text(app)
                 seen[screen.title_text.split(" (")[0]] = {
@@ -166,7 +166,7 @@ async def test_the_menu_opens_the_tutorial(tmp_path):
         await pilot.press("t")
         screen = await wait_for_input(pilot, also=(LessonScreen,))
         assert isinstance(screen, LessonScreen) and screen.title_text == "Welcome"
-        assert table(app).game.seats[0].name == "Ann"
+        assert table(app).table.game.seats[0].name == "Ann"
 
 
 def test_every_tutorial_plays_its_round_with_scripted_bots_and_words_each_step():

@@ -249,7 +249,7 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
         screen.query_one("#start").focus()
         await pilot.press("enter")
         screen = await wait_for_input(pilot)
-        game = table(app).game
+        game = table(app).table.game
         assert game.rules.preset == "classic" and game.players == 7 and not game.rules.passing
         assert [s.player for s in game.seats] == ["human"] + ["easy"] * 6
 
@@ -293,7 +293,7 @@ async def test_watching_an_up_and_down_game_to_the_end_shows_twelve_rounds(tmp_p
         sizes = [int(n) for n in re.findall(r"(?<![\w/])(\d)c(?!\w)", shown)]
         assert sizes == [7, 6, 5, 4, 3, 2, 2, 3, 4, 5, 6, 7]
         assert "rebid" not in shown.lower()
-        assert len(table(app).game.results()) == 12
+        assert len(table(app).table.game.results()) == 12
 
 
 @pytest.mark.parametrize("preset", ["classic", "up-and-down"])

@@ -89,7 +89,7 @@ class RemoteTable:
     # -- reading ------------------------------------------------------------------
     @property
     def has_bots(self) -> bool:
-        return any(seat.player != "human" for seat in self.seats)
+        return False  # none that move at this screen's pace: the server paces its bots
 
     @property
     def can_undo(self) -> bool:

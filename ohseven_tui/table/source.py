@@ -77,7 +77,7 @@ class SeatSource(Protocol):
 
     @property
     def has_bots(self) -> bool:
-        """Some seat is a bot (the speed keys apply)."""
+        """Bots move at this screen's pace (the speed and skip keys apply)."""
         ...
 
     @property

@@ -104,6 +104,7 @@ class TableScreen(Screen):
     _message_rows = 1  # the message line's rows now (a long hint takes two)
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
+    _away: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
 
     def __init__(self, table: SeatSource, *, bot_delay: float = 0.6, coach: Optional["Coach"] = None) -> None:
         super().__init__()
@@ -214,8 +215,13 @@ class TableScreen(Screen):
         """What the table tells besides moves (a table server: who is away, chat)."""
         if not self.is_attached:
             return
-        if kind == "status" and value.message:
-            self.log_line(Text(self.plain(printable(value.message))))
+        if kind == "status":
+            # Told when someone goes or comes back; every move's status would drown the log.
+            away = tuple(s for s, on in enumerate(value.connected) if not on)
+            if away != self._away:
+                if away or self._away:
+                    self.log_line(Text(self.plain(printable(value.message) if away else "Everyone is at the table.")))
+                self._away = away
         elif kind == "chat":
             self.log_line(Text(self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")))
         elif kind == "gone":
