@@ -1,6 +1,8 @@
 """``ohseven host``: host a table that friends join over the network (docs/network.md).
 
-Headless for now (``--headless`` is the only mode, and the default): the terminal
+By default the app opens on the table's waiting room (its address, one join code
+per seat) and the host plays the first human seat; F2 at the table shows the
+seats again. ``--headless``: no screen and no seat of the host's own: the terminal
 shows the address, one join code per human seat, then one line per change (who is
 connected, whose turn, the score). Lines typed on its input: ``bot SEAT [STRENGTH]``
 hands an empty seat to a bot, ``status`` repeats the state, ``quit`` closes the table.
@@ -33,7 +35,9 @@ def register(sub) -> None:
     p.add_argument("--port", type=int_in(0, 65535, "--port"), default=8765,
                    help="the port to listen on (default 8765; 0 picks a free one)")
     p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--headless", action="store_true", help="no screen: status lines only (the only mode for now)")
+    p.add_argument("--headless", action="store_true",
+                   help="no screen and no seat of your own: status lines only (a table for others)")
+    p.add_argument("--name", help="your name at the table (default: Settings' name)")
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="bring back the last table hosted with this save folder, with the same codes")
     p.add_argument("--bot-delay", type=_delay, default=0.6, help="seconds between bot moves, 0 is instant (default 0.6)")
@@ -77,10 +81,29 @@ def run(args: argparse.Namespace) -> int:
                                  save_dir=args.save_dir, bot_delay=args.bot_delay)
     except TableError as exc:
         raise UsageError(f"ohseven host: {exc}") from None
+    if not args.headless:
+        return _run_with_screen(args, server)
     try:
         return asyncio.run(run_headless(server))
     except OSError as exc:  # the port is taken, the address is not this machine's
         raise UsageError(f"ohseven host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+
+
+def _run_with_screen(args: argparse.Namespace, server: Any) -> int:
+    """The app, hosting: the waiting room with the codes, then the host's own seat."""
+    import socket
+
+    from ..safetext import printable
+    from .play import run_app
+
+    try:  # a taken port is one line here, not a screen (the server binds it again at once)
+        with socket.create_server((args.bind, args.port)):
+            pass
+    except OSError as exc:
+        raise UsageError(f"ohseven host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+    name = printable(args.name or "").strip()[:40]
+    args.ascii, args.theme, args.reduced_motion = False, None, False
+    return run_app(args, host=(server, name))
 
 
 def _say(line: str) -> None:

@@ -33,6 +33,7 @@ class OhSevenApp(App):
         Binding("f1", "help", "Help", key_display="F1"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),  # in the help; the footer is short
+        Binding("f2", "host_panel", "Table host", key_display="F2"),  # only while hosting a table
     ]
 
     def __init__(
@@ -48,6 +49,7 @@ class OhSevenApp(App):
         reduced_motion: bool = False,
         tutorial: Optional[str] = None,
         join: Optional[tuple[str, str, str]] = None,
+        host: Optional[tuple[Any, str]] = None,
     ) -> None:
         """``ascii``, ``bot_delay``, ``theme`` and ``reduced_motion`` are this run's
         flags: they override the settings (read here, once) without saving."""
@@ -66,6 +68,8 @@ class OhSevenApp(App):
         self.asked_theme = theme or None
         self.start_tutorial_of = tutorial  # a game's name: open its tutorial at start-up
         self.start_join = join  # (address, code, name): join that table at start-up
+        self.start_host = host  # (a TableServer, the host's name): host that table at start-up
+        self.hosting: Any = None  # the table server this app runs, once it listens
         self.asked_delay = bot_delay
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
         from .privacy import KeyGate
@@ -169,6 +173,13 @@ class OhSevenApp(App):
             self.back_to_menu()
             self.open_join(*self.start_join, connect=True)
             return
+        if self.start_host is not None:
+            from .screens.host import HostScreen
+
+            server, name = self.start_host
+            self.back_to_menu()
+            self.push_screen(HostScreen(server, name or self.settings.name or "Host"))
+            return
         game = self.start_game
         if game is None and self.resume:
             game = self.load_autosave()
@@ -256,14 +267,47 @@ class OhSevenApp(App):
         self.push_screen(JoinScreen(address, code, name, connect=connect), self._joined)
 
     def _joined(self, source: Any) -> None:
-        if source is None:
-            return
+        if source is not None:
+            self._pop_to_menu()
+            self.open_remote_table(source)
+
+    def open_remote_table(self, source: Any, *, keep_copy: bool = True) -> None:
+        """The table for one seat at a table server (``keep_copy``: file the finished
+        game in this player's saves; a host's server files it already)."""
         from .screens.table import TableScreen
 
-        source.keep_record = self._keep_record  # a copy of the finished game, in this player's saves
+        if keep_copy:
+            source.keep_record = self._keep_record
         source.start()
-        self._pop_to_menu()
         self.push_screen(TableScreen(source, bot_delay=self.bot_delay))
+
+    # -- hosting --------------------------------------------------------------------
+    def host_changed(self) -> None:
+        """The hosted table changed (someone joined, left, or moved): redraw its seats."""
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_seats", None)
+            if refresh is not None:
+                refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action == "host_panel":
+            return self.hosting is not None
+        return True
+
+    def action_host_panel(self) -> None:
+        from .screens.host import HostPanel
+
+        if self.hosting is not None and not isinstance(self.screen, HostPanel):
+            you = self.hosting.humans[0] if self.hosting.humans else None
+            self.push_screen(HostPanel(self.hosting, you))
+
+    async def close_hosting(self, reason: str = "the host closed the table") -> None:
+        server, self.hosting = self.hosting, None
+        if server is not None:
+            await server.close(reason)
+
+    async def on_unmount(self) -> None:
+        await self.close_hosting()
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""

@@ -1,0 +1,203 @@
+"""Hosting a table (``ohseven host``): the server runs in this app, and the host
+plays the first human seat through it like any other player.
+
+:class:`HostScreen` is the waiting room: the address, one join code per seat,
+who has joined; the host's own table opens once the first deal is out.
+:class:`HostPanel` (F2 at the table) shows the same and hands a seat whose
+player is away to a bot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from ...safetext import one_line
+from ..plain import printable
+from ..widgets.keys import KeysFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import OhSevenApp
+
+__all__ = ["HostScreen", "HostPanel", "seats_table"]
+
+
+def seats_table(server: Any, *, you: Optional[int]) -> Table:
+    """Every seat: who plays it, its join code (human seats), and whether its player is here."""
+    status = server.status()
+    grid = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
+    for head in ("Seat", "Player", "Join code", ""):
+        grid.add_column(head, style="bold" if head == "Seat" else "", no_wrap=True)
+    for seat, kind in enumerate(server.players):
+        name = Text(printable(server.names.get(seat, f"Seat {seat + 1}")))  # a Text: a str cell is markup
+        if seat not in server.humans:
+            grid.add_row(str(seat + 1), name, "", Text(f"{kind} bot", style="dim"))
+            continue
+        if seat == you:
+            grid.add_row(str(seat + 1), name + " (you)", "", "here")
+            continue
+        if seat in server.standins:
+            here = Text(f"away: a {server.standins[seat]} bot plays", style="italic")
+        elif status.connected[seat] and seat in server.joined:
+            here = Text("here", style="bold")
+        elif seat in server.joined:
+            here = Text("away", style="bold reverse")
+        else:
+            here = Text("not joined yet")
+        grid.add_row(str(seat + 1), name if seat in server.joined else "", Text(server.codes[seat]), here)
+    return grid
+
+
+def _sentence(text: str) -> str:
+    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text
+
+
+def _where(server: Any) -> str:
+    local = server.host in ("127.0.0.1", "::1", "localhost")
+    reach = ("this machine only: friends elsewhere need an SSH tunnel (see the README)" if local
+             else "anyone who can reach this address can try to join")
+    return f"Table at {server.address}, {server.spec.describe(server.options)}: {reach}."
+
+
+class HostScreen(Screen[None]):
+    """Start the server, seat the host, and wait for the others."""
+
+    if TYPE_CHECKING:
+        app = getters.app(OhSevenApp)
+
+    DEFAULT_CSS = """
+    HostScreen #host-title { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    HostScreen #host-body { padding: 1 1 0 1; height: auto; }
+    HostScreen #host-seats { height: auto; margin: 1 0; }
+    HostScreen #host-status { height: auto; }
+    HostScreen #host-status.error { color: $error; }
+    """
+    BINDINGS = [Binding("escape", "close_table", "Close the table")]
+
+    def __init__(self, server: Any, name: str) -> None:
+        super().__init__()
+        self.server = server
+        self.host_name = name
+        self.you: Optional[int] = server.humans[0] if server.humans else None
+        self.started = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Hosting a table", id="host-title")
+        with Vertical(id="host-body"):
+            yield Static("Starting the table…", id="host-where")
+            yield Static("", id="host-seats")
+            yield Static("Give each friend their seat's code: they run ohseven join ADDRESS --code CODE "
+                         "(or Join a table on the menu). The game starts once every seat has joined.",
+                         id="host-help")
+            yield Static("", id="host-status")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self._start()
+
+    def refresh_seats(self) -> None:
+        if not self.is_attached or not self.started:
+            return
+        self.query_one("#host-seats", Static).update(seats_table(self.server, you=self.you))
+        self.query_one("#host-status", Static).update(Text(printable(one_line(self.server.status().message, 300))))
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#host-status", Static)
+        status.set_class(error, "error")
+        status.update(Text(printable(one_line(text, 300))))
+
+    @work(exclusive=True, group="host")
+    async def _start(self) -> None:
+        from ...net.client import Goodbye, JoinError, TableClient, Update
+        from ...table.remote import RemoteTable
+
+        server = self.server
+        try:
+            await server.start()
+        except OSError as exc:
+            self.say(f"Cannot open the table on {server.host}:{server.port}: {exc.strerror or exc}. "
+                     "Esc goes back.", error=True)
+            return
+        self.app.hosting = server
+        server.on_change = lambda _server: self.app.call_later(self.app.host_changed)
+        self.started = True
+        self.query_one("#host-where", Static).update(Text(printable(_where(server))))
+        self.refresh_seats()
+        if self.you is None:
+            return
+        try:
+            client = await TableClient.connect(server.address, server.codes[self.you], self.host_name)
+        except JoinError as exc:
+            self.say(f"Could not take your own seat: {exc}.", error=True)
+            return
+        while True:
+            msg = await client.next_message()
+            if isinstance(msg, Goodbye):
+                self.say(f"The table closed: {msg.reason}.", error=True)
+                return
+            if isinstance(msg, Update):
+                self.app.open_remote_table(RemoteTable(client, msg), keep_copy=False)  # the server files it here
+                return
+
+    async def action_close_table(self) -> None:
+        from .confirm import ConfirmScreen
+
+        async def close(yes: Optional[bool]) -> None:
+            if yes:
+                await self.app.close_hosting()
+                self.app.back_to_menu()
+
+        if not self.started:
+            self.app.back_to_menu()
+            return
+        self.app.push_screen(ConfirmScreen("Close the table? Everyone at it is sent away; "
+                                           "ohseven host --continue brings it back."), close)
+
+
+class HostPanel(ModalScreen[None]):
+    """The table's seats during play (F2): digits hand an away seat to a bot."""
+
+    DEFAULT_CSS = """
+    HostPanel { align: center middle; }
+    HostPanel #panel { width: 96; max-width: 100%; height: auto; border: round $accent; background: $surface;
+                       padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,f2", "dismiss", "Back"),
+                *[Binding(str(i + 1), f"to_bot({i})", "Hand to a bot", show=i == 0, key_display="1-9")
+                  for i in range(9)]]
+
+    def __init__(self, server: Any, you: Optional[int]) -> None:
+        super().__init__()
+        self.server = server
+        self.you = you
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static(Text(printable(_where(self.server))), id="panel-where")
+            yield Static("", id="panel-seats")
+            yield Static("A seat's number hands it to a bot while its player is away; "
+                         "they take it back by joining again with their code.", id="panel-help")
+            yield Static("", id="panel-said")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_seats()
+
+    def refresh_seats(self) -> None:
+        if self.is_attached:
+            self.query_one("#panel-seats", Static).update(seats_table(self.server, you=self.you))
+
+    def action_to_bot(self, index: int) -> None:
+        said = self.server.hand_to_bot(index)
+        self.query_one("#panel-said", Static).update(Text(_sentence(printable(one_line(said, 200)))))
+        self.refresh_seats()
