@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import signal
 import sys
+import threading
 from typing import Any, Callable, Optional
 
 from ..paths import path_argument
@@ -154,9 +155,18 @@ async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
 
 
 async def _commands(server: Any, say: Callable[[str], None], stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    lines: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+
+    def read() -> None:  # a daemon thread: a blocked read never holds the process at exit
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+        loop.call_soon_threadsafe(lines.put_nowait, None)
+
+    threading.Thread(target=read, daemon=True).start()
     while True:
-        line: Optional[str] = await asyncio.to_thread(sys.stdin.readline)
-        if not line:
+        line = await lines.get()
+        if line is None:
             return  # no input (or it closed): the table goes on
         words = line.split()
         if not words:
