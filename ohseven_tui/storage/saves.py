@@ -363,6 +363,17 @@ def finish_game(dirs: SaveDirs, game: GameState) -> Path:
     return _file(dirs, game, "finished")
 
 
+def file_received(dirs: SaveDirs, data: Any, where: str) -> Path:
+    """File a finished game that came as a save's JSON from elsewhere (a table
+    server's record of a game played there): checked as a save file is, kept under
+    its own game id, so the same game is never filed twice. ``where`` names the
+    source in a SaveError."""
+    saved = _from_data(Path(where), data)
+    if not saved.finished:
+        raise SaveError(Path(where), "holds a game that is not over")
+    return _file(dirs, saved.game, "finished")
+
+
 def put_aside_autosave(dirs: SaveDirs) -> Optional[Path]:
     """Keep the unfinished game with the saves (marked unfinished; the saved games
     list can resume it), then clear the autosave, so a new game can start without

@@ -311,10 +311,11 @@ class OhSevenApp(App):
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""
+        storage = self.storage()
+        if storage is None or not hasattr(storage, "file_received"):
+            return
         try:
-            from ..engine.record import from_record
-
-            self.game_finished(from_record(save))
+            storage.file_received(self._dirs(storage), save, "the table's record")
         except Exception as exc:  # the game was played; only the copy failed
             self.notify(f"Could not keep a copy of the game: {exc}", severity="error", timeout=8)
 

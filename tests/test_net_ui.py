@@ -1,0 +1,97 @@
+"""The app at a table server, driven through Pilot: ``ohseven join`` against a real
+``ohseven host --headless`` process, and ``ohseven host`` with its screen (the
+server in the app) with a friend joining from a client. Whole games, the saves on
+both sides, and names from the network drawn as plain text."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from net_helpers import TIMEOUT, Host, Seen, join, play_randomly
+from test_ui_driver import play_game, until
+
+from ohseven_tui.engine import registry
+from ohseven_tui.net.server import TableServer
+from ohseven_tui.storage import list_saves, save_dirs
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.gameover import GameOverScreen
+from ohseven_tui.ui.screens.host import HostScreen
+from ohseven_tui.ui.screens.join import JoinScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.snapshot import screen_text
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch, tmp_path):
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+
+
+def _histories(folder) -> list[list[str]]:
+    entries, warnings = list_saves(save_dirs(folder))
+    assert warnings == []
+    return [[str(a) for a in e.game.history] for e in entries if e.finished]
+
+
+async def test_join_plays_a_whole_game_and_keeps_a_copy_of_the_host_s_save(tmp_path):
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        code = host.read_codes(1)[0]
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0,
+                         join=(host.address.removeprefix("ws://"), code, "[red]Ann\x1b[31m"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack),
+                        "the table, after the first deal")
+            shown = await until(pilot, lambda: "Ann" in screen_text(app) and screen_text(app), "the seats drawn")
+            assert "[red]Ann" in shown and "\x1b" not in shown  # the name as typed, never markup or an escape
+            over = await play_game(pilot)
+            assert isinstance(over, GameOverScreen)
+            await until(pilot, lambda: _histories(tmp_path / "mine"), "the copy filed in the player's saves")
+        host.wait_line(lambda line: line.startswith("saved as "))
+        assert _histories(tmp_path / "mine") == _histories(tmp_path / "host")  # the host filed the same game
+    finally:
+        host.stop()
+
+
+async def test_a_wrong_code_says_so_in_one_line_and_lets_the_player_try_again(tmp_path):
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        code = host.read_codes(1)[0]
+        app = OhSevenApp(save_dir=tmp_path / "mine", join=(host.address, "not-" + code, "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            status = lambda: str(app.screen.query_one("#join-status").render()) if isinstance(
+                app.screen, JoinScreen) else ""
+            await until(pilot, lambda: "Could not join" in status(), "the refusal")
+            assert "\n" not in status().strip()
+            field = app.screen.query_one("#join-code")
+            assert not field.disabled
+            field.value = code
+            await pilot.press("enter")
+            await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "the table")
+    finally:
+        host.stop()
+
+
+async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_code(tmp_path):
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        friend_code = server.codes[1]
+        await until(pilot, lambda: friend_code in screen_text(app), "the friend's code on the host's screen")
+        assert "Hal (you)" in screen_text(app)
+        seen = Seen()
+        client = await join(server.address, friend_code, "Bea", seen)
+        friend = asyncio.get_running_loop().create_task(play_randomly(client, random.Random(5), seen))
+        await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "the host's own table")
+        await until(pilot, lambda: "Bea" in screen_text(app), "the friend at the host's table")
+        over = await play_game(pilot)
+        assert isinstance(over, GameOverScreen)
+        await asyncio.wait_for(friend, TIMEOUT)
+        await client.close()
+    assert seen.errors == [] and seen.record is not None
+    # the server filed the game in the host's saves: the game its record to the friend holds
+    assert _histories(tmp_path / "host") == [[str(spec.parse_action(t)) for t in seen.record["record"]["actions"]]]
