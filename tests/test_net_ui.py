@@ -95,3 +95,40 @@ async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_cod
     assert seen.errors == [] and seen.record is not None
     # the server filed the game in the host's saves: the game its record to the friend holds
     assert _histories(tmp_path / "host") == [[str(spec.parse_action(t)) for t in seen.record["record"]["actions"]]]
+
+
+async def test_the_table_comes_back_after_the_server_is_killed_and_continued(tmp_path):
+    """kill -9 the host mid-game, start it again with --continue on the same port:
+    the joined app takes its seat again by itself and the game plays to its end."""
+    args = ["--players", "3", "--humans", "1", "--bots", "easy"]
+    host = Host(args, tmp_path / "host")
+    again = None
+    try:
+        code = host.read_codes(1)[0]
+        port = host.address.rsplit(":", 1)[1]
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address, code, "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            turns = 0
+
+            def stop(screen) -> bool:
+                nonlocal turns
+                turns += isinstance(screen, TableScreen)
+                return turns >= 5  # a few cards into the first round
+            await play_game(pilot, stop=stop)
+            source = next(s for s in app.screen_stack if isinstance(s, TableScreen)).table
+            before = source.actions_taken
+            host.proc.kill()
+            host.stop()
+            await until(pilot, lambda: "Lost the connection" in screen_text(app), "the lost connection told")
+            again = Host([*args, "--port", port], tmp_path / "host", resume=True)
+            await until(pilot, lambda: "Back at the table" in screen_text(app), "the seat taken again")
+            assert source.actions_taken >= before
+            over = await play_game(pilot)
+            assert isinstance(over, GameOverScreen)
+            await until(pilot, lambda: _histories(tmp_path / "mine"), "the copy filed in the player's saves")
+        again.wait_line(lambda line: line.startswith("saved as "))
+        assert _histories(tmp_path / "mine") == _histories(tmp_path / "host")
+    finally:
+        host.stop()
+        if again is not None:
+            again.stop()

@@ -23,9 +23,14 @@ class RemoteTable:
     finished game's record go to ``on_news(kind, value)`` at once.
     """
 
+    RETRY_FOR = 600.0  # seconds a lost connection is tried again before the table is given up
+    RETRY_EVERY = (1.0, 2.0, 4.0, 5.0)  # the pauses between tries (the last repeats)
+
     def __init__(self, client: Any, first: Any, *, on_news: Optional[Callable[[str, Any], None]] = None,
-                 keep_record: Optional[Callable[[dict[str, Any]], None]] = None) -> None:
+                 keep_record: Optional[Callable[[dict[str, Any]], None]] = None,
+                 rejoin: Optional[tuple[str, str, str]] = None) -> None:
         self.client = client
+        self.rejoin = rejoin  # (address, code, name): how to take the seat again if the connection drops
         self.spec = client.spec
         self.seat: int = client.seat
         self.humans = (self.seat,)
@@ -68,10 +73,40 @@ class RemoteTable:
                 if self.keep_record is not None:
                     self.keep_record(msg.save)
             elif isinstance(msg, Goodbye):
+                # Lost (not sent away): take the seat again with its code, as the player would.
+                if self.client.closed and self.rejoin is not None and not self.is_over and await self._reconnect():
+                    continue
                 self.gone = msg.reason or "the table closed"
                 self._queue.put_nowait(msg)
                 self._news("gone", msg.reason)
                 return
+
+    async def _reconnect(self) -> bool:
+        """Join again with the seat's code until it works or RETRY_FOR runs out (a
+        table server restarted with --continue takes the same codes)."""
+        from ..net.client import JoinError, TableClient
+
+        assert self.rejoin is not None
+        address, code, name = self.rejoin
+        self._news("lost", "Lost the connection to the table; joining again…")
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.RETRY_FOR
+        tries = 0
+        while loop.time() < until:
+            await asyncio.sleep(self.RETRY_EVERY[min(tries, len(self.RETRY_EVERY) - 1)])
+            tries += 1
+            try:
+                client = await TableClient.connect(address, code, name, timeout=10.0)
+            except JoinError:
+                continue
+            if client.seat != self.seat or client.spec is not self.spec:
+                await client.close()
+                return False  # another table now answers there
+            self.client = client
+            self._sent = False  # ours may or may not have landed: the next observation says
+            self._news("back", "Back at the table.")
+            return True
+        return False
 
     def listen(self, news: Callable[[str, Any], None]) -> None:
         """``news(kind, value)`` hears the table's status ("status", a Status),

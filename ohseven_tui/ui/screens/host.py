@@ -146,7 +146,9 @@ class HostScreen(Screen[None]):
                 self.say(f"The table closed: {msg.reason}.", error=True)
                 return
             if isinstance(msg, Update):
-                self.app.open_remote_table(RemoteTable(client, msg), keep_copy=False)  # the server files it here
+                rejoin = (server.address, server.codes[self.you], self.host_name)
+                self.app.open_remote_table(RemoteTable(client, msg, rejoin=rejoin),
+                                           keep_copy=False)  # the server files it here
                 return
 
     async def action_close_table(self) -> None:

@@ -119,7 +119,7 @@ class JoinScreen(Screen[Optional[Any]]):
                 return
             elif isinstance(msg, Update):
                 self.joined = True
-                self.dismiss(RemoteTable(client, msg))
+                self.dismiss(RemoteTable(client, msg, rejoin=(address, code, name)))
                 return
 
     def _failed(self, text: str) -> None:

@@ -224,6 +224,12 @@ class TableScreen(Screen):
                 self._away = away
         elif kind == "chat":
             self.log_line(Text(self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")))
+        elif kind == "lost":
+            self.say(str(value), error=True)
+            self.log_line(Text(self.plain(str(value))))
+        elif kind == "back":
+            self.say(str(value))
+            self.log_line(Text(self.plain(str(value))))
         elif kind == "gone":
             self.say(f"The table is gone: {printable(str(value))}. Esc goes back to the menu.", error=True)
 
