@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from textual import events
 from textual._time import get_time
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+
+from . import messages
+from .appface import GameApp
 
 CRASH_HOOK = "OHSEVEN_TEST_CRASH"  # test-only hook: set to "mount" to make the app crash as it starts
 
@@ -22,7 +25,7 @@ if TYPE_CHECKING:  # the engine loads with the first game, not before the menu
     from .setup import GameSetup
 
 
-class OhSevenApp(App):
+class OhSevenApp(GameApp):
     """``OhSevenApp()`` opens the main menu; ``OhSevenApp(setup=...)`` or
     ``OhSevenApp(game=...)`` starts straight at the table (``game`` may be a
     pre-built, e.g. scripted, game)."""
@@ -308,6 +311,32 @@ class OhSevenApp(App):
 
     async def on_unmount(self) -> None:
         await self.close_hosting()
+
+    # -- what the screens ask for (ui/messages.py) -----------------------------------
+    def on_start_game(self, message: messages.StartGame) -> None:
+        self.start_table(message.game, bot_delay=message.bot_delay, new_label=message.new_label)
+
+    def on_new_game(self, _message: messages.NewGame) -> None:
+        self.action_new_game()
+
+    def on_back_to_menu(self, _message: messages.BackToMenu) -> None:
+        self.back_to_menu()
+
+    def on_start_tutorial(self, message: messages.StartTutorial) -> None:
+        self.start_tutorial(message.game)
+
+    def on_open_join(self, _message: messages.OpenJoin) -> None:
+        self.open_join()
+
+    def on_open_remote_table(self, message: messages.OpenRemoteTable) -> None:
+        self.open_remote_table(message.source, keep_copy=message.keep_copy)
+
+    async def on_close_table(self, _message: messages.CloseTable) -> None:
+        await self.close_hosting()
+        self.back_to_menu()
+
+    def on_delay_changed(self, message: messages.DelayChanged) -> None:
+        self.bot_delay = message.delay
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.timer import Timer
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
     _ScreenBase = Screen[None]  # for the checker: what the mixin is mixed into
 else:
@@ -26,7 +26,7 @@ class AutoClose(_ScreenBase):
     A screen closes once, and only from the top (dismiss pops the top screen)."""
 
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     auto: Optional[float] = None
     _auto_timer: Optional["Timer"] = None

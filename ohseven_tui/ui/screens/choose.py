@@ -26,7 +26,7 @@ from ..widgets.seats import SeatsView
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 
 def hand_in_order(obs: Any, sort: str = "suit") -> tuple[list[Any], list[int], dict[Any, str]]:
@@ -42,7 +42,7 @@ def hand_in_order(obs: Any, sort: str = "suit") -> tuple[list[Any], list[int], d
 
 class ChooseScreen(Screen):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     # Absolute: Textual resolves a relative path beside each subclass's own file,
     # and the families' screens (ui/screens/<family>/) subclass this one.

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..messages import BackToMenu, NewGame
 from ..plain import printable
 from ..widgets.keys import KeysFooter
 from ..widgets.score_chart import ScoreChart
@@ -22,7 +23,7 @@ from .last_trick import last_trick, last_trick_line
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 
 VERSUS_GAMES = 20  # the record against the bots covers this many of a player's last games
@@ -48,7 +49,7 @@ def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool
 
 class GameOverScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     CSS_PATH = "scoresheet.tcss"
     BINDINGS = [
@@ -117,7 +118,7 @@ class GameOverScreen(Screen[None]):
             self.query_one("#over-versus", Static).update(line)
 
     def action_new_game(self) -> None:
-        self.app.action_new_game()
+        self.app.post_message(NewGame())
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen
@@ -125,7 +126,7 @@ class GameOverScreen(Screen[None]):
         self.app.push_screen(LastTrickScreen(self.obs))
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        self.app.post_message(BackToMenu())
 
     async def action_quit(self) -> None:
         self.app.exit()

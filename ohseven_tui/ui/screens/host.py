@@ -21,13 +21,14 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ...safetext import one_line
+from ..messages import BackToMenu, CloseTable, OpenRemoteTable
 from ..plain import printable
 from ..widgets.keys import KeysFooter
 
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 __all__ = ["HostScreen", "HostPanel", "seats_table"]
 
@@ -73,7 +74,7 @@ class HostScreen(Screen[None]):
     """Start the server, seat the host, and wait for the others."""
 
     if TYPE_CHECKING:
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     DEFAULT_CSS = """
     HostScreen #host-title { height: auto; padding: 0 1; background: $boost; text-style: bold; }
@@ -147,8 +148,8 @@ class HostScreen(Screen[None]):
                 return
             if isinstance(msg, Update):
                 rejoin = (server.address, server.codes[self.you], self.host_name)
-                self.app.open_remote_table(RemoteTable(client, msg, rejoin=rejoin),
-                                           keep_copy=False)  # the server files it here
+                self.app.post_message(OpenRemoteTable(RemoteTable(client, msg, rejoin=rejoin),
+                                                      keep_copy=False))  # the server files it here
                 return
 
     async def action_close_table(self) -> None:
@@ -156,11 +157,10 @@ class HostScreen(Screen[None]):
 
         async def close(yes: Optional[bool]) -> None:
             if yes:
-                await self.app.close_hosting()
-                self.app.back_to_menu()
+                self.app.post_message(CloseTable())
 
         if not self.started:
-            self.app.back_to_menu()
+            self.app.post_message(BackToMenu())
             return
         self.app.push_screen(ConfirmScreen("Close the table? Everyone at it is sent away; "
                                            "ohseven host --continue brings it back."), close)

@@ -20,12 +20,12 @@ from ..widgets.keys import KeysFooter
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 
 class LessonScreen(ModalScreen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     DEFAULT_CSS = """
     LessonScreen { align: center top; background: $background 15%; }

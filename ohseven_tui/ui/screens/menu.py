@@ -14,13 +14,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import registry
+from ..messages import NewGame, OpenJoin, StartGame, StartTutorial
 from ..plain import plain
 from ..widgets.keys import KeysFooter
 
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
 
@@ -52,7 +53,7 @@ class MenuList(OptionList):
 
 class MenuScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False),
@@ -154,11 +155,11 @@ class MenuScreen(Screen[None]):
 
     def action_choose(self, choice: str) -> None:
         if choice == "new":
-            self.app.action_new_game()
+            self.app.post_message(NewGame())
         elif choice == "continue":
             game = self.app.load_autosave()
             if game is not None:
-                self.app.start_table(game)
+                self.app.post_message(StartGame(game))
             else:
                 self.notify("There is no unfinished game to continue.", severity="warning")
                 self.refresh_menu()
@@ -171,9 +172,9 @@ class MenuScreen(Screen[None]):
 
             name = choice.partition(":")[2] or next((s.name for s in guided_games()), "")
             if name:
-                self.app.start_tutorial(name)
+                self.app.post_message(StartTutorial(name))
         elif choice == "join":
-            self.app.open_join()
+            self.app.post_message(OpenJoin())
         elif choice == "rules":
             self.app.action_help()
         elif choice == "settings":

@@ -24,6 +24,7 @@ from textual.worker import get_current_worker
 from ... import storage
 from ...storage import SaveError
 from ...storage.index import INDEX_SORT_KEYS, STATES, SaveFilter, SaveIndex, SaveRow, player_label
+from ..messages import StartGame
 from ..narration import out_of
 from ..plain import plain, printable
 from ..saves_index import saves_index
@@ -33,7 +34,7 @@ from ..widgets.sized_table import SizedTable
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 COLUMNS = (("id", "ID"), ("date", "Date"), ("game", "Game"), ("players", "Players"), ("winner", "Winner"),
            ("score", "Scores"))
@@ -97,7 +98,7 @@ def _date(text: str) -> str:
 
 class SavedGamesScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     CSS_PATH = "saved_games.tcss"
     BINDINGS = [
@@ -378,7 +379,7 @@ class SavedGamesScreen(Screen[None]):
             return
         saved = self._load(row)
         if saved is not None:
-            self.app.start_table(saved.game, new_label="continue this one")
+            self.app.post_message(StartGame(saved.game, new_label="continue this one"))
 
     def action_players(self) -> None:
         from .players import PlayersScreen

@@ -27,7 +27,7 @@ from .setup import chosen
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 ON_OFF = [("on", True), ("off", False)]
 # (setting, label, note) for each choice that is a list; the name comes first.
@@ -58,7 +58,7 @@ class NameInput(Input):
 
 class SettingsScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "back", "Back")]

@@ -20,6 +20,7 @@ from textual.widgets.select import NoSelection
 
 from ...engine.protocol import Option
 from ...safetext import clean_name, drop_unsafe
+from ..messages import BackToMenu, StartGame
 from ..setup import (
     BOT_SPEEDS,
     DEFAULT_DELAY,
@@ -40,7 +41,7 @@ from ..widgets.keys import KeysFooter
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
 
 RESERVED_IDS = frozenset({"rules", "players", "speed", "seed", "start"})  # the screen's own choices
 
@@ -75,7 +76,7 @@ def _own(spec: Any, opt: Any) -> Any:
 
 class SetupScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
@@ -266,7 +267,7 @@ class SetupScreen(Screen[None]):
         speed = chosen(self.query_one("#speed", Select))
         if speed in BOT_SPEEDS:  # one bot speed: the settings' (not a --bot-delay's "custom")
             self.app.change_settings(bot_speed=speed, apply=False)
-        self.app.start_table(game, bot_delay=setup.bot_delay)
+        self.app.post_message(StartGame(game, bot_delay=setup.bot_delay))
 
     def action_back(self) -> None:
-        self.app.back_to_menu()
+        self.app.post_message(BackToMenu())

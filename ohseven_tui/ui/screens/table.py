@@ -32,6 +32,7 @@ from ...engine.protocol import TableSeat, TableTrick, TableView
 from ...table import Applied, Next, SeatSource
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
+from ..messages import BackToMenu, DelayChanged
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
@@ -46,7 +47,7 @@ from .choose import ChooseScreen
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import OhSevenApp
+    from ..appface import GameApp
     from ..tutorial import Coach
 
 
@@ -75,7 +76,7 @@ class Flow(enum.Enum):
 
 class TableScreen(Screen):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
-        app = getters.app(OhSevenApp)
+        app = getters.app(GameApp)
 
     CSS_PATH = "table.tcss"
     BINDINGS = [
@@ -865,7 +866,7 @@ class TableScreen(Screen):
         speeds = sorted(set(BOT_SPEEDS.values()) | {self.delay})
         index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
         self.set_delay(speeds[index])
-        self.app.bot_delay = self.delay
+        self.app.post_message(DelayChanged(self.delay))
         message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
         if self.is_current:
             self.say(message)
@@ -885,7 +886,7 @@ class TableScreen(Screen):
             if yes:
                 self.workers.cancel_group(self, "bots")
                 self.app.run_worker(self.table.close(), group="table-close")  # a connection, if any
-                self.app.back_to_menu()
+                self.app.post_message(BackToMenu())
 
         storage = self.app.storage()
         if self.table.leave_note:

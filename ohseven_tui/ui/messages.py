@@ -1,0 +1,59 @@
+"""What screens ask of the app, as messages posted up to it (``self.app.post_message``):
+the app owns which screen comes next; a screen never calls into it for that."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from textual.message import Message
+
+__all__ = ["StartGame", "NewGame", "BackToMenu", "StartTutorial", "OpenJoin", "OpenRemoteTable", "CloseTable",
+           "DelayChanged"]
+
+
+class StartGame(Message):
+    """Open the table for ``game`` (asking first about another unfinished game)."""
+
+    def __init__(self, game: Any, *, bot_delay: Optional[float] = None,
+                 new_label: str = "start the new game") -> None:
+        super().__init__()
+        self.game, self.bot_delay, self.new_label = game, bot_delay, new_label
+
+
+class NewGame(Message):
+    """Open the setup of a new game."""
+
+
+class BackToMenu(Message):
+    """Close every screen down to the main menu."""
+
+
+class StartTutorial(Message):
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+
+class OpenJoin(Message):
+    """Open the join-a-table screen."""
+
+
+class OpenRemoteTable(Message):
+    """Open the table for one seat at a table server (``keep_copy``: file the finished
+    game in this player's saves)."""
+
+    def __init__(self, source: Any, *, keep_copy: bool = True) -> None:
+        super().__init__()
+        self.source, self.keep_copy = source, keep_copy
+
+
+class CloseTable(Message):
+    """Close the table this app hosts (everyone at it is sent away), then the menu."""
+
+
+class DelayChanged(Message):
+    """The bots' pace changed at the table (the speed keys): the app keeps it."""
+
+    def __init__(self, delay: float) -> None:
+        super().__init__()
+        self.delay = delay
