@@ -24,7 +24,7 @@ def solo() -> Game:
 
 
 def test_over_is_final_and_playing_names_its_seat():
-    screen = TableScreen(LocalTable(solo()), bot_delay=0)
+    screen = TableScreen(LocalTable(solo()))
     assert screen.flow is Flow.READY and screen.acting is None
     screen.set_flow(Flow.PLAYING, 0)
     assert screen.acting == 0 and not screen.blocked

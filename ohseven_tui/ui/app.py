@@ -12,6 +12,7 @@ from textual import events
 from textual._time import get_time
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 
 from . import messages
@@ -31,6 +32,9 @@ class OhSevenApp(GameApp):
     pre-built, e.g. scripted, game)."""
 
     TITLE = "ohseven"  # the product (the command); the games are the registry's
+    # The bots' pace, in seconds a move: its one home. The settings, the setup and the
+    # table's speed keys set it; the table watches it.
+    bot_delay: reactive[float] = reactive(0.6, init=False)
     CSS_PATH = "app.tcss"
     BINDINGS = [
         Binding("f1", "help", "Help", key_display="F1"),
@@ -131,10 +135,7 @@ class OhSevenApp(GameApp):
                 if table is not None and hasattr(table, "hand_sort"):
                     table.hand_sort = new.hand_sort
             if "bot_speed" in changes:
-                self.bot_delay = new.bot_delay
-                table = self.table()
-                if table is not None:
-                    table.set_delay(new.bot_delay)
+                self.bot_delay = new.bot_delay  # the table watches it
             if "theme" in changes and new.theme in self.available_themes and self.theme != new.theme:
                 self.theme = new.theme
             self._apply_look()
@@ -260,7 +261,7 @@ class OhSevenApp(GameApp):
         self.bot_delay = delay
         self._pop_to_menu()
         keeping = Keeping(self.after_action, self.game_finished, self.replaced_game)
-        self.push_screen(TableScreen(LocalTable(game, keeping=keeping), bot_delay=delay))
+        self.push_screen(TableScreen(LocalTable(game, keeping=keeping)))
 
     def open_join(self, address: str = "", code: str = "", name: str = "", *, connect: bool = False) -> None:
         """The join screen (``connect``: at once, with what ``ohseven join`` was given);
@@ -282,7 +283,7 @@ class OhSevenApp(GameApp):
         if keep_copy:
             source.keep_record = self._keep_record
         source.start()
-        self.push_screen(TableScreen(source, bot_delay=self.bot_delay))
+        self.push_screen(TableScreen(source))
 
     # -- hosting --------------------------------------------------------------------
     def host_changed(self) -> None:
@@ -335,8 +336,7 @@ class OhSevenApp(GameApp):
         await self.close_hosting()
         self.back_to_menu()
 
-    def on_delay_changed(self, message: messages.DelayChanged) -> None:
-        self.bot_delay = message.delay
+
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""
@@ -368,7 +368,8 @@ class OhSevenApp(GameApp):
         self._pop_to_menu()
         from ..table import LocalTable
 
-        self.push_screen(TableScreen(LocalTable(coach.new_game(), scripted=coach.bots()), bot_delay=delay,
+        self.bot_delay = delay
+        self.push_screen(TableScreen(LocalTable(coach.new_game(), scripted=coach.bots()),
                                      coach=coach))  # a tutorial is not saved
 
     def back_to_menu(self) -> None:

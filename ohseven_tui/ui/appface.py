@@ -23,7 +23,7 @@ class GameApp(App[Any]):
         settings_file: Any
         ascii_cards: bool
         save_dir: Optional[Path]
-        bot_delay: float
+        bot_delay: float  # the bots' pace: a reactive the table watches
         hosting: Any  # the table server this app runs, or None
         key_gate: Any  # hot-seat: keys typed ahead of a hand-off
 

@@ -7,8 +7,7 @@ from typing import Any, Optional
 
 from textual.message import Message
 
-__all__ = ["StartGame", "NewGame", "BackToMenu", "StartTutorial", "OpenJoin", "OpenRemoteTable", "CloseTable",
-           "DelayChanged"]
+__all__ = ["StartGame", "NewGame", "BackToMenu", "StartTutorial", "OpenJoin", "OpenRemoteTable", "CloseTable"]
 
 
 class StartGame(Message):
@@ -49,11 +48,3 @@ class OpenRemoteTable(Message):
 
 class CloseTable(Message):
     """Close the table this app hosts (everyone at it is sent away), then the menu."""
-
-
-class DelayChanged(Message):
-    """The bots' pace changed at the table (the speed keys): the app keeps it."""
-
-    def __init__(self, delay: float) -> None:
-        super().__init__()
-        self.delay = delay

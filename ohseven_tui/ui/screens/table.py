@@ -32,7 +32,7 @@ from ...engine.protocol import TableSeat, TableTrick, TableView
 from ...table import Applied, Next, SeatSource
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
-from ..messages import BackToMenu, DelayChanged
+from ..messages import BackToMenu
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
@@ -107,13 +107,12 @@ class TableScreen(Screen):
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
     _away: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
 
-    def __init__(self, table: SeatSource, *, bot_delay: float = 0.6, coach: Optional["Coach"] = None) -> None:
+    def __init__(self, table: SeatSource, *, coach: Optional["Coach"] = None) -> None:
         super().__init__()
         self.table = table
         self.coach = coach  # a tutorial: its steps and its hints (its bots and no saving are the source's)
         self.spec = table.spec
         self.family = family_ui(self.spec)
-        self.delay = max(0.0, bot_delay)
         self.humans = list(table.humans)
         self.watching = not self.humans  # watch mode: bots only (not `watch`: that is a Textual method)
         self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
@@ -198,6 +197,7 @@ class TableScreen(Screen):
         # acting, paused, delay, trick held, undo, the family's table keys that act now
         self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...]]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
+        self.watch(self.app, "bot_delay", self._pace_changed, init=False)
         self._say_missing_bots()
         self.table.listen(self._hear)
         obs = self.public()
@@ -866,18 +866,25 @@ class TableScreen(Screen):
         speeds = sorted(set(BOT_SPEEDS.values()) | {self.delay})
         index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
         self.set_delay(speeds[index])
-        self.app.post_message(DelayChanged(self.delay))
         message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
         if self.is_current:
             self.say(message)
         else:
             self.notify(message, timeout=2)
 
+    @property
+    def delay(self) -> float:
+        """The bots' pace: the app's (its one home; the settings and the speed keys set it)."""
+        return max(0.0, self.app.bot_delay)
+
     def set_delay(self, delay: float) -> None:
         """The bots' pace from now on (the move being waited for too)."""
-        self.delay = max(0.0, delay)
-        self.refresh_view()
-        self._wake.set()
+        self.app.bot_delay = max(0.0, delay)
+
+    def _pace_changed(self, _delay: float) -> None:
+        if self.is_attached:
+            self.refresh_view()
+            self._wake.set()  # the move being waited for goes at the new pace
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
