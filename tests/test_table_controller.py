@@ -196,3 +196,26 @@ def test_retell_is_this_round_only():
     # this round's actions are the end of the history, from its deal on
     assert [a.action for a in told] == history[len(history) - len(told):]
     assert all(a.after.round_number == 2 for a in told) and told[0].before.round_number == 1
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in registry.games()])
+def test_every_family_s_observation_has_the_fields_the_shared_screens_read(name):
+    from ohseven_tui.table import Observation
+
+    spec = registry.game_spec(name)
+    table = LocalTable(_new(spec, 0, 11))
+    seen = [table.observe(0)]
+
+    async def run() -> None:
+        while table.next_step().kind is not Next.OVER:
+            step = table.next_step()
+            if step.kind is Next.TABLE:
+                seen.append(table.apply(step.action, 0).after)
+            else:
+                async for applied in table.others(0, _no_pause):
+                    seen.append(applied.after)
+    asyncio.run(run())
+    assert seen[-1].winners  # over: the game's winners, as RemoteTable reads the end
+    assert all(not obs.winners for obs in seen[:-1])
+    for obs in seen[:: max(1, len(seen) // 20)] + seen[-1:]:
+        assert isinstance(obs, Observation), type(obs)

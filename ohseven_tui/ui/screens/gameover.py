@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...table.source import Observation
 from ..messages import BackToMenu, NewGame
 from ..plain import printable
 from ..widgets.keys import KeysFooter
@@ -60,7 +61,7 @@ class GameOverScreen(Screen[None]):
         Binding("l", "last_trick", "Last trick"),
     ]
 
-    def __init__(self, obs: Any) -> None:
+    def __init__(self, obs: Observation) -> None:
         super().__init__()
         self.obs = obs
 

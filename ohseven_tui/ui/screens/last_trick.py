@@ -8,7 +8,7 @@ before's. A family that draws no table shows that no trick has been played.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,12 +18,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.protocol import TableTrick
+from ...table.source import Observation
 from ..cards import card_text
 from ..plain import printable
 from ..widgets.keys import KeysFooter
 
 
-def last_trick(obs: Any) -> Optional[TableTrick]:
+def last_trick(obs: Observation) -> Optional[TableTrick]:
     """The game's latest finished trick as its table shows it (the family's
     ``GameSpec.table``; at a round's start, still the round before's), or None:
     none finished yet, or a family that draws no table."""
@@ -31,7 +32,7 @@ def last_trick(obs: Any) -> Optional[TableTrick]:
     return spec.table(obs).last_trick if spec.table is not None else None
 
 
-def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
+def last_trick_line(obs: Observation, *, ascii: bool, dark: bool) -> Text:
     """'Last trick of round 3: Ann 7♠ · Bea 2♠ — Ann took it.' (there must be one:
     see :func:`last_trick`)."""
     last = last_trick(obs)
@@ -47,7 +48,7 @@ def last_trick_line(obs: Any, *, ascii: bool, dark: bool) -> Text:
     return line
 
 
-def trick_text(obs: Any, *, ascii: bool, dark: bool) -> Text:
+def trick_text(obs: Observation, *, ascii: bool, dark: bool) -> Text:
     """The last trick, a seat a line: 'Trick 7 of round 1', then 'Bea  7♥  led  won the trick'."""
     last = last_trick(obs)
     if last is None:
@@ -72,7 +73,7 @@ class LastTrickScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,enter,l", "close", "Close")]
 
-    def __init__(self, obs: Any) -> None:
+    def __init__(self, obs: Observation) -> None:
         super().__init__()
         self.obs = obs
 

@@ -9,7 +9,7 @@ is a shared screen (every hand face down behind it).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from rich.table import Table
 from rich.text import Text
@@ -19,6 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...table.source import Observation
 from ..cards import line_text
 from ..narration import Summary
 from ..widgets.keys import KeysFooter
@@ -35,7 +36,7 @@ class RoundSummaryScreen(AutoClose, ModalScreen[None]):
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
                 Binding("minus", "app.speed(1)", show=False)]
 
-    def __init__(self, obs: Any, summary: Summary, *, then: str = "the scoresheet",
+    def __init__(self, obs: Observation, summary: Summary, *, then: str = "the scoresheet",
                  auto: Optional[float] = None) -> None:
         super().__init__()
         self.obs = obs  # the observation just after the round: its last trick

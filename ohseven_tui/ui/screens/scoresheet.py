@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...table.source import Observation
 from ..narration import out_of
 from ..widgets.keys import KeysFooter
 from ..widgets.scoresheet import legend, sheet_for
@@ -25,7 +26,7 @@ class ScoresheetScreen(AutoClose, Screen[None]):
                 Binding("minus", "app.speed(1)", show=False), Binding("escape", "close", "Close", show=False),
                 Binding("l", "last_trick", "Last trick")]
 
-    def __init__(self, obs: Any, *, final: bool = False, review: bool = False,
+    def __init__(self, obs: Observation, *, final: bool = False, review: bool = False,
                  auto: Optional[float] = None) -> None:
         super().__init__()
         self.obs = obs

@@ -29,7 +29,7 @@ from textual.widgets import Static
 from ...engine.actions import Play
 from ...engine.errors import IllegalAction
 from ...engine.protocol import TableSeat, TableTrick, TableView
-from ...table import Applied, Next, SeatSource
+from ...table import Applied, Next, Observation, SeatSource
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
 from ..messages import BackToMenu
@@ -270,7 +270,7 @@ class TableScreen(Screen):
         return ascii_suits(message) if self.ascii else message
 
     # -- drawing --------------------------------------------------------------
-    def table_view(self, obs: Any) -> TableView:
+    def table_view(self, obs: Observation) -> TableView:
         """The family's picture of the table, or names, turn and totals."""
         if self.spec.table is not None:
             return self.spec.table(obs)
@@ -328,7 +328,7 @@ class TableScreen(Screen):
             self._bindings_state = state
             self.refresh_bindings()
 
-    def status_lines(self, obs: Any) -> list[Line]:
+    def status_lines(self, obs: Observation) -> list[Line]:
         """The family's status line, with the table's own PAUSED mark."""
         you = None
         seat = obs.to_act[0] if obs.to_act else None
@@ -671,7 +671,7 @@ class TableScreen(Screen):
         self.app.push_screen(GameOverScreen(self.public()))
 
     # -- hints ----------------------------------------------------------------
-    def hint_text(self, obs: Any) -> str:
+    def hint_text(self, obs: Observation) -> str:
         try:
             from ...bots import hint
             from ...bots.base import Hint
