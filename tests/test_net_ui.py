@@ -16,6 +16,7 @@ from ohseven_tui.engine import registry
 from ohseven_tui.net.server import TableServer
 from ohseven_tui.storage import list_saves, save_dirs
 from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.chat import ChatScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.host import HostScreen
 from ohseven_tui.ui.screens.join import JoinScreen
@@ -45,6 +46,13 @@ async def test_join_plays_a_whole_game_and_keeps_a_copy_of_the_host_s_save(tmp_p
                         "the table, after the first deal")
             shown = await until(pilot, lambda: "Ann" in screen_text(app) and screen_text(app), "the seats drawn")
             assert "[red]Ann" in shown and "\x1b" not in shown  # the name as typed, never markup or an escape
+            # at our first card: a line to the table, which the server tells everyone (us too)
+            await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat line")
+            await pilot.press(*"hi [b]all", "enter")
+            # the name lost its escape byte on the way in (only that): "[red]Ann[31m"
+            await until(pilot, lambda: "[red]Ann[31m: hi [b]all" in screen_text(app), "the line, as typed, in the log")
             over = await play_game(pilot)
             assert isinstance(over, GameOverScreen)
             await until(pilot, lambda: _histories(tmp_path / "mine"), "the copy filed in the player's saves")

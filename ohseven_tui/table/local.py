@@ -81,6 +81,10 @@ class LocalTable:
         """Nothing to close."""
 
     leave_note = ""  # the screen says where the game is kept
+    can_chat = False  # everyone is at this screen
+
+    def chat(self, text: str) -> None:
+        """No one else to tell."""
 
     # -- reading ------------------------------------------------------------------
     def observe(self, seat: int) -> Any:

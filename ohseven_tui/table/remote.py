@@ -113,6 +113,11 @@ class RemoteTable:
         chat lines ("chat", a ChatLine) and its end ("gone", the reason)."""
         self.on_news = news
 
+    can_chat = True
+
+    def chat(self, text: str) -> None:
+        asyncio.get_running_loop().create_task(self.client.chat(text))
+
     @property
     def leave_note(self) -> str:
         return " Your seat waits for you: join again with the same code to take it back."

@@ -90,6 +90,15 @@ class SeatSource(Protocol):
         """What leaving the table means for its game, or "" (the app's saving says)."""
         ...
 
+    @property
+    def can_chat(self) -> bool:
+        """The table takes chat lines (a table server): see :meth:`chat`."""
+        ...
+
+    def chat(self, text: str) -> None:
+        """Say one line to everyone at the table; it comes back as ("chat", ...) news."""
+        ...
+
     def listen(self, news: Callable[[str, Any], None]) -> None:
         """Hear what the table tells besides moves: ("status", ...), ("chat", ...),
         ("gone", reason)."""

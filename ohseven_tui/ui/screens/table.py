@@ -90,6 +90,7 @@ class TableScreen(Screen):
         Binding("u", "undo", "Undo"),  # your last card, against bots, until another seat acts
         Binding("u", "undo_quiet", "Undo", show=False),  # the same at your next turn: the footer is full then
         Binding("l", "last_trick", "Last trick"),
+        Binding("c", "chat", "Chat"),  # a table over the network only
         Binding("t", "scoresheet", "Scores"),
         Binding("s", "skip", "Skip"),
         Binding("p", "pause", "Pause"),
@@ -99,7 +100,7 @@ class TableScreen(Screen):
         Binding("escape", "leave", "Menu"),
     ]
     # Where the footer is short of room, these go first (each key still works; F1 lists them).
-    FOOTER_DROP = ("scoresheet", "last_trick", "speed", "leave", "move", "undo", "skip")
+    FOOTER_DROP = ("chat", "scoresheet", "last_trick", "speed", "leave", "move", "undo", "skip")
 
     _event_rows = 1  # the event line's rows now
     _message_rows = 1  # the message line's rows now (a long hint takes two)
@@ -697,6 +698,8 @@ class TableScreen(Screen):
         """Only the keys that apply now (Textual 8: False hides a binding)."""
         if action == "sweep":
             return self.flow is Flow.TRICK
+        if action == "chat":
+            return self.table.can_chat
         if action == "family":
             return parameters[0] in self._family_actions()
         if action in ("act", "move", "select", "hint", "sort"):
@@ -830,6 +833,16 @@ class TableScreen(Screen):
         self.hand_sort = "rank" if self.hand_sort == "suit" else "suit"
         self.refresh_view()
         self.say(f"Hand sorted by {self.hand_sort}.")
+
+    def action_chat(self) -> None:
+        from .chat import ChatScreen
+
+        def send(text: Optional[str]) -> None:
+            if text and self.table.can_chat:
+                self.table.chat(text)
+
+        if self.table.can_chat:
+            self.app.push_screen(ChatScreen(), send)
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen
