@@ -217,3 +217,43 @@ def test_other_sites_cannot_reach_the_app(served: Served) -> None:
     assert _status(server + "ws", {**upgrade, "Origin": "http://attacker.example"}) == 403
     # The refusal is the origin's, not the handshake's: the page's own origin is let through.
     assert _status(server + "ws", {**upgrade, "Origin": server.rstrip("/")}) == 101
+
+
+def test_joining_a_table_from_the_browser(served: Served, tmp_path: Path) -> None:
+    """A player without a terminal: the menu's Join a table, in the browser, takes a
+    seat at a table hosted elsewhere (a real ``ohseven host --headless``)."""
+    from net_helpers import Host
+    from playwright.sync_api import sync_playwright
+
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        code = host.read_codes(1)[0]
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch_persistent_context(
+                str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, args=ARGS, headless=True,
+                viewport={"width": 1000, "height": 700})
+            try:
+                page = browser.new_page()
+                page.add_init_script(HOOK)
+                page.goto(served.url)
+                _wait_for_text(page, "Join a table")
+                page.focus(".xterm-helper-textarea")
+                page.keyboard.press("j")
+                _wait_for_text(page, "Enter joins")  # said once the address field has the keys
+                for text, shows in ((host.address, host.address), (code, "•" * len(code)), ("Zoë", "Zoë")):
+                    page.keyboard.type(text)
+                    try:
+                        _wait_for_text(page, shows)  # typed into its field (a key typed ahead of focus is lost)
+                    except Exception:
+                        pytest.fail(f"{shows!r} never showed:\n{_screen(page)}")
+                    page.keyboard.press("Enter")
+                try:
+                    _wait_for_text(page, "Choose your bid card")
+                except Exception:
+                    pytest.fail(f"no table after joining:\n{_screen(page)}")
+                shown = _screen(page)
+                assert "Zoë" in shown and code not in shown, shown  # the seat's name; the code is not shown
+            finally:
+                browser.close()
+    finally:
+        host.stop()

@@ -22,7 +22,7 @@ class ChatScreen(ModalScreen[Optional[str]]):
     ChatScreen { align: center bottom; }
     ChatScreen #chat-box { width: 100%; height: auto; border: round $accent; background: $surface; padding: 0 1;
                            margin-bottom: 1; }
-    ChatScreen Input { border: none; height: 1; padding: 0; }
+    ChatScreen Input, ChatScreen Input:focus { border: none; height: 1; padding: 0; }
     """
     BINDINGS = [Binding("escape", "cancel", "Back")]
 

@@ -34,7 +34,7 @@ class JoinScreen(Screen[Optional[Any]]):
     JoinScreen .row { height: 1; margin-bottom: 1; }
     JoinScreen .label { width: 12; color: $text-muted; }
     JoinScreen Input { width: 40; border: none; height: 1; padding: 0 1; }
-    JoinScreen Input:focus { background: $block-cursor-background; color: $block-cursor-foreground; }
+    JoinScreen Input:focus { border: none; background: $block-cursor-background; color: $block-cursor-foreground; }
     JoinScreen #join-status { height: auto; padding: 0 1; }
     JoinScreen #join-status.error { color: $error; }
     """
@@ -57,7 +57,7 @@ class JoinScreen(Screen[Optional[Any]]):
                 with Horizontal(classes="row"):
                     yield Static(label, classes="label")
                     yield Input(value, placeholder=hint, id=f"join-{key}", password=key == "code")
-        yield Static("Enter joins. The table starts once every seat has joined.", id="join-status")
+        yield Static("", id="join-status")  # said once a field has the keys (on_mount)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -68,6 +68,7 @@ class JoinScreen(Screen[Optional[Any]]):
             self._start()
         else:
             self.query_one("#join-address", Input).focus()
+            self.say("Enter joins. The table starts once every seat has joined.")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         order = ["join-address", "join-code", "join-name"]

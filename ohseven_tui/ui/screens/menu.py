@@ -58,7 +58,8 @@ class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False),
                 Binding("s", "choose('settings')", "Settings"),
-                Binding("t", "choose('tutorial')", "Tutorial", show=False)]
+                Binding("t", "choose('tutorial')", "Tutorial", show=False),
+                Binding("j", "choose('join')", "Join a table", show=False)]
 
     def compose(self) -> ComposeResult:
         with Middle():
