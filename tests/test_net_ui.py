@@ -50,7 +50,9 @@ async def test_join_plays_a_whole_game_and_keeps_a_copy_of_the_host_s_save(tmp_p
             await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))
             await pilot.press("c")
             await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat line")
-            await pilot.press(*"hi [b]all", "enter")
+            await pilot.press(*"hi [b]all")
+            await until(pilot, lambda: "hi [b]all" in screen_text(app), "the line shown as it is typed")
+            await pilot.press("enter")
             # the name lost its escape byte on the way in (only that): "[red]Ann[31m"
             await until(pilot, lambda: "[red]Ann[31m: hi [b]all" in screen_text(app), "the line, as typed, in the log")
             over = await play_game(pilot)
