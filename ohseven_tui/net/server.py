@@ -355,8 +355,8 @@ class TableServer:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that does not read: drop it, it may reconnect
             if self.conns.get(conn.seat) is conn:
                 del self.conns[conn.seat]
+                conn.ws.transport.abort()  # its writer may be stuck on a full socket
                 self._changed()
-            conn.queue.put_nowait(None)
             return
         conn.queue.put_nowait(p.to_json(message, self.spec))
 
