@@ -1,6 +1,6 @@
 """Table servers under load on loopback. Prints figures; asserts nothing.
 
-    python benchmarks/network.py [--tables 50] [--game oh-seven] [--actions 120] [--no-autosave]
+    python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--no-autosave]
 
 One process hosts ``--tables`` table servers (``TableServer``, one asyncio loop,
 autosaving after every action into a temporary folder, as ``ohseven host`` does);
@@ -122,11 +122,15 @@ async def bench(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--game", default="oh-seven")
+    parser.add_argument("--game", help="a registered game for 4 players (default: the registry's default game)")
     parser.add_argument("--actions", type=int, default=120, help="actions per table")
     parser.add_argument("--no-autosave", action="store_true", help="tables that write no autosave (the disk's share)")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.game is None:
+        from ohseven_tui.engine.registry import default_game
+
+        args.game = default_game().name
     if args.serve:
         asyncio.run(serve(args.serve, args.game, not args.no_autosave))
     else:
