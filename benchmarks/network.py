@@ -1,6 +1,6 @@
 """Table servers under load on loopback. Prints figures; asserts nothing.
 
-    python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--no-autosave]
+    python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--no-autosave] [--profile-servers FILE]
 
 One process hosts ``--tables`` table servers (``TableServer``, one asyncio loop,
 autosaving after every action into a temporary folder, as ``ohseven host`` does);
@@ -9,9 +9,11 @@ legal move at once whenever its seat is to act (instant players, like bots at
 speed instant). Each table plays until ``--actions`` actions have been applied
 (or its game ends).
 
-Figures: actions applied per second over all tables, and the latency of an
-action: from the moment a client sends it to the moment the last of its table's
-4 clients has received the update it caused (p50, p99, max).
+Figures: actions applied per second over all tables, the latency of an action:
+from the moment a client sends it to the moment the last of its table's 4 clients
+has received the update it caused (p50, p99, max), and the CPU per action of the
+servers' process and of this one (the 200 clients, decoding every observation).
+On a machine of 2 cores the two processes share them, so a slow side slows both.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -95,7 +98,8 @@ async def table(address: str, codes: list[str], actions: int, latencies: list[fl
 
 async def bench(args: argparse.Namespace) -> None:
     extra = ["--no-autosave"] if args.no_autosave else []
-    proc = subprocess.Popen([sys.executable, __file__, "--serve", str(args.tables), "--game", args.game, *extra],
+    profile = ["-m", "cProfile", "-o", args.profile_servers] if args.profile_servers else []
+    proc = subprocess.Popen([sys.executable, *profile, __file__, "--serve", str(args.tables), "--game", args.game, *extra],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     assert proc.stdout is not None and proc.stdin is not None
     found = []
@@ -105,11 +109,14 @@ async def bench(args: argparse.Namespace) -> None:
         found.append(json.loads(line))
     latencies: list[float] = []
     counts: list[int] = []
+    own_before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     await asyncio.gather(*(table(t["address"], t["codes"], args.actions, latencies, counts) for t in found))
     elapsed = time.perf_counter() - start
+    own = resource.getrusage(resource.RUSAGE_SELF)
     proc.stdin.close()
     proc.wait()
+    served = resource.getrusage(resource.RUSAGE_CHILDREN)  # the servers' process, start-up included
     total = sum(counts)
     qs = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     saving = "no autosave" if args.no_autosave else "autosave after every action"
@@ -117,6 +124,9 @@ async def bench(args: argparse.Namespace) -> None:
     print(f"  actions applied: {total} in {elapsed:.1f} s = {total / elapsed:.0f} actions/s")
     print(f"  action sent -> every client of the table has its update: p50 {qs[49] * 1000:.1f} ms, "
           f"p99 {qs[98] * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms ({len(latencies)} actions)")
+    cpu = lambda r: r.ru_utime + r.ru_stime
+    print(f"  CPU per action: servers {cpu(served) / max(total, 1) * 1000:.2f} ms, "
+          f"the 4 clients {(cpu(own) - cpu(own_before)) / max(total, 1) * 1000:.2f} ms")
 
 
 def main() -> None:
@@ -125,6 +135,7 @@ def main() -> None:
     parser.add_argument("--game", help="a registered game for 4 players (default: the registry's default game)")
     parser.add_argument("--actions", type=int, default=120, help="actions per table")
     parser.add_argument("--no-autosave", action="store_true", help="tables that write no autosave (the disk's share)")
+    parser.add_argument("--profile-servers", metavar="FILE", help="a cProfile of the servers' process")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.game is None:
