@@ -180,3 +180,26 @@ def test_the_table_file_holds_codes_only_for_the_host(tmp_path):
     assert stat.S_IMODE(table.stat().st_mode) == 0o600
     assert json.loads(table.read_text())["codes"] == {str(s): c for s, c in codes.items()}
     assert all(len(c) >= 16 for c in codes.values())  # 96 random bits each, URL-safe
+
+
+async def test_the_host_hands_an_empty_seat_to_a_bot_and_the_game_goes_on(tmp_path):
+    host = Host(FLAGS, tmp_path)
+    try:
+        codes = host.read_codes(2)
+        seen = Seen()
+        a = await join(host.address, codes[0], "A", seen)
+        b = await join(host.address, codes[1], "B")
+        await until(a, lambda m: isinstance(m, Update))
+        host.command("bot 2")  # B is connected: refused in one line
+        assert "connected" in host.wait_line(lambda line: "seat 2" in line and "bot" in line)
+        await b.close()
+        await until(a, lambda m: isinstance(m, Status) and not m.connected[b.seat])
+        host.command("bot 2 easy")
+        host.wait_line(lambda line: line.startswith("the easy bot plays seat 2"))
+        await until(a, lambda m: isinstance(m, Status) and m.connected[b.seat])
+        await play_randomly(a, random.Random(0), seen)
+        assert seen.record is not None  # the bot played B's seat to the end
+        await a.close()
+        assert host.proc.wait(timeout=TIMEOUT) == 0
+    finally:
+        host.stop()

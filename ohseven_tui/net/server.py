@@ -186,7 +186,7 @@ class TableServer:
         if self.game is not None:
             self._make_bots()
         self._changed()
-        return f"a {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back"
+        return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
 
     def status(self) -> p.Status:
         connected = tuple(s not in self.humans or s in self.conns or s in self.standins
