@@ -134,9 +134,9 @@ class TableServer:
         return cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, **kwargs)
 
     async def start(self) -> None:
-        self._write_table_file()
         self._server = await serve(self._handle, self.host, self.port, max_size=FRAME_LIMIT, compression=None,
                                    max_queue=16, ping_interval=20, ping_timeout=20, server_header=None)
+        self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
         self._runner = asyncio.get_running_loop().create_task(self._run())
