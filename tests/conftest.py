@@ -16,7 +16,8 @@ import pytest
 # only a test extra is missing, the tests that need it are skipped, naming it, and
 # every other test runs. The README's test command installs them all.
 RUNTIME = ("textual", "rich", "platformdirs", "textual_plotext")
-EXTRAS = ("pyte", "hypothesis", "syrupy", "pytest_textual_snapshot", "pytest_asyncio")
+# websockets is a runtime dependency of network play only: without it just those tests skip.
+EXTRAS = ("pyte", "hypothesis", "syrupy", "pytest_textual_snapshot", "pytest_asyncio", "websockets")
 MISSING = {name for name in RUNTIME + EXTRAS if importlib.util.find_spec(name) is None}
 INSTALL = 'pip install -e ".[test]"'
 _NO_MODULE = re.compile(r"No module named '([\w.]+)'")
@@ -117,7 +118,8 @@ def _handoff_takes_pilot_keys(monkeypatch):
 # that in parallel runs (-n) the short tests fill in at the end instead of one
 # long test running alone at the end. Order only: every test still runs.
 LONG_FIRST = ("test_ui_privacy.py", "test_handoff_keys_terminal.py", "test_autoclose_terminal.py", "test_ui.py",
-              "test_tiny_terminal.py", "test_hostile_ui.py", "test_ui_flow.py", "test_ui_table_flow.py")
+              "test_tiny_terminal.py", "test_hostile_ui.py", "test_ui_flow.py", "test_ui_table_flow.py",
+              "test_net_games.py")
 
 
 def pytest_configure(config):

@@ -151,6 +151,7 @@ async def play_randomly(client: TableClient, rng: random.Random, seen: Seen,
             pending = True
             await client.act(rng.choice(obs.legal_actions))
 
+    await act()  # on the table as last seen
     while True:
         msg = await asyncio.wait_for(client.next_message(), TIMEOUT)
         if isinstance(msg, Update):

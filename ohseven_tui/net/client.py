@@ -72,7 +72,10 @@ class TableClient:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise JoinError(f"cannot reach the table at {address}: {exc}") from None
         try:
-            await ws.send(p.to_json(p.Hello(p.VERSION, code, name)))
+            try:
+                await ws.send(p.to_json(p.Hello(p.VERSION, code, name)))
+            except ConnectionClosed:
+                pass  # the table may have said why before closing: read it
             while True:
                 raw = await ws.recv()
                 if on_frame is not None:

@@ -97,6 +97,7 @@ class TableServer:
         self.last_error: str = ""  # the last failure of a save (the table goes on)
         self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, shut out until)
         self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
         self._over = asyncio.Event()
         self._server: Optional[Server] = None
         self._runner: Optional["asyncio.Task[None]"] = None
@@ -133,9 +134,9 @@ class TableServer:
         return cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, **kwargs)
 
     async def start(self) -> None:
-        self._write_table_file()
         self._server = await serve(self._handle, self.host, self.port, max_size=FRAME_LIMIT, compression=None,
                                    max_queue=16, ping_interval=20, ping_timeout=20, server_header=None)
+        self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
         self._runner = asyncio.get_running_loop().create_task(self._run())
@@ -185,7 +186,7 @@ class TableServer:
         if self.game is not None:
             self._make_bots()
         self._changed()
-        return f"a {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back"
+        return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
 
     def status(self) -> p.Status:
         connected = tuple(s not in self.humans or s in self.conns or s in self.standins
@@ -307,7 +308,7 @@ class TableServer:
                 msg: Optional[p.ClientMessage] = None
                 try:
                     msg = p.parse_client(raw)
-                    self._receive(conn, msg)
+                    await self._receive(conn, msg)
                 except p.ProtocolError as exc:
                     self._send(conn, p.Error(one_line(exc, 200)))
                 if isinstance(msg, p.Bye):
@@ -320,7 +321,7 @@ class TableServer:
                 self._changed()
             conn.queue.put_nowait(None)
 
-    def _receive(self, conn: _Conn, msg: p.ClientMessage) -> None:
+    async def _receive(self, conn: _Conn, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Hello):
             raise p.ProtocolError("you have joined already")
         if isinstance(msg, p.Chat):
@@ -342,21 +343,24 @@ class TableServer:
             raise p.ProtocolError(one_line(exc, 200)) from None
         if getattr(action, "seat", None) != conn.seat:
             raise p.ProtocolError(f"you can act only for your own seat, seat {conn.seat}")
-        if msg.seq > self.seq or msg.seq < self.turn_since[conn.seat]:
-            raise p.ProtocolError(f"the table has moved on (now at {self.seq}): act on the latest update")
-        if self._away():
-            raise p.ProtocolError("the table waits for a player to come back")
-        why = game.why_illegal(action)
-        if why is not None:
-            raise p.ProtocolError(one_line(why, 200))
-        self._apply(action)
+        async with self._lock:  # checked and applied with no other action in between
+            if game.is_over:
+                raise p.ProtocolError("the game is over")
+            if msg.seq > self.seq or msg.seq < self.turn_since[conn.seat]:
+                raise p.ProtocolError(f"the table has moved on (now at {self.seq}): act on the latest update")
+            if self._away():
+                raise p.ProtocolError("the table waits for a player to come back")
+            why = game.why_illegal(action)
+            if why is not None:
+                raise p.ProtocolError(one_line(why, 200))
+            await self._apply(action)
 
     def _send(self, conn: _Conn, message: Any) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that does not read: drop it, it may reconnect
             if self.conns.get(conn.seat) is conn:
                 del self.conns[conn.seat]
+                conn.ws.transport.abort()  # its writer may be stuck on a full socket
                 self._changed()
-            conn.queue.put_nowait(None)
             return
         conn.queue.put_nowait(p.to_json(message, self.spec))
 
@@ -405,18 +409,20 @@ class TableServer:
             if moved or seat not in before:
                 self.turn_since[seat] = self.seq
 
-    def _apply(self, action: Any) -> None:
+    async def _apply(self, action: Any) -> None:
+        """Apply a checked action (the caller holds the table's lock), save, then tell
+        every seat: no client ever sees an action the autosave does not hold."""
         game = self.game
         assert game is not None
         before, phase = tuple(game.to_act()), game.phase
         game.apply(action)
         self.seq += 1
         self._turns(before, phase)
+        await asyncio.to_thread(self._save)  # the fsyncs off the loop: other tables go on meanwhile
         actor = getattr(action, "seat", None)
         for conn in list(self.conns.values()):
             shown = self.spec.action_for(action, conn.seat)
             self._send(conn, p.Update(self.seq, actor, shown, game.observe(conn.seat)))
-        self._save()
         if game.is_over:
             for conn in list(self.conns.values()):
                 self._send_record(conn)
@@ -476,8 +482,9 @@ class TableServer:
                 continue
             seats = game.to_act()
             if not seats:
-                self._apply(game.legal_actions()[0])
-                await asyncio.sleep(0)
+                async with self._lock:
+                    if not game.to_act() and not game.is_over:
+                        await self._apply(game.legal_actions()[0])
                 continue
             bots = [s for s in seats if self._is_bot(s)]
             if not bots:
@@ -490,6 +497,6 @@ class TableServer:
                     continue
             self._make_bots()
             action = await asyncio.to_thread(self.bots[seat].choose, game.observe(seat))
-            if self.game is game and not game.is_over and not self._away() and game.why_illegal(action) is None:
-                self._apply(action)
-            await asyncio.sleep(0)
+            async with self._lock:
+                if self.game is game and not game.is_over and not self._away() and game.why_illegal(action) is None:
+                    await self._apply(action)

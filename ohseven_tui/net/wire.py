@@ -28,7 +28,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from ..engine.cards import Card, Suit, parse_card
+from ..engine.cards import MAX_CODE, Card, Suit
 from ..engine.protocol import GameSpec, Seat
 from ..safetext import quoted
 
@@ -40,7 +40,6 @@ MAX_ITEMS = 200_000  # values in one message
 MAX_LENGTH = 10_000  # items of one array or object
 MAX_TEXT = 4_096  # characters of one string
 MAX_INT = 2**53  # what every JSON reader holds exactly
-MAX_DIGITS = 20
 
 
 class WireError(ValueError):
@@ -89,6 +88,27 @@ def wire_types(spec: GameSpec) -> Mapping[str, type]:
 
 
 # ---------------------------------------------------------------------------- encoding
+# Every card's value on the wire, and back: one look-up each (the hot paths). Shared: never changed.
+_CARD_JSON = tuple({TAG: "Card", "v": Card.from_code(code).text()} for code in range(MAX_CODE + 1))
+_CARD_OF_TEXT = {Card.from_code(code).text(): Card.from_code(code) for code in range(MAX_CODE + 1)}
+
+# Immutable values (frozen dataclasses, named tuples: a finished round's result, a trick's
+# log, the rules, the seats) recur in every observation of a game: each is encoded once.
+# Only the server's loop encodes, so this needs no lock.
+_MEMO: dict[int, tuple[Any, Any]] = {}
+_MEMO_SIZE = 50_000
+
+
+def _immutable(value: Any, kind: type) -> bool:
+    if not (_is_named_tuple(kind) or kind.__dataclass_params__.frozen):  # type: ignore[attr-defined]
+        return False
+    try:
+        hash(value)  # a list or dict inside could change: such a value is encoded anew each time
+    except TypeError:
+        return False
+    return True
+
+
 def encode(value: Any, spec: GameSpec) -> Any:
     """``value`` as plain JSON data (see the module's doc). Raises WireError for a
     value of a type the game's whitelist does not hold."""
@@ -106,7 +126,7 @@ def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -
             raise WireError("a number is too large to send")
         return value
     if kind is Card:
-        return {TAG: "Card", "v": value.text()}
+        return _CARD_JSON[value]
     if kind is float:
         if not math.isfinite(value):
             raise WireError("only finite numbers can be sent")
@@ -123,6 +143,9 @@ def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -
     if types.get(name) is kind:
         if issubclass(kind, Enum):
             return {TAG: name, "v": value.value}
+        memo = _MEMO.get(id(value)) if depth else None
+        if memo is not None and memo[0] is value:  # the same immutable log entry as last time
+            return memo[1]
         pairs: Iterable[tuple[str, Any]]
         if _is_named_tuple(kind):
             pairs = zip(kind._fields, value)  # type: ignore[attr-defined]
@@ -131,6 +154,10 @@ def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -
         out: dict[str, Any] = {TAG: name}
         for key, item in pairs:
             out[key] = _encode(item, spec, types, depth + 1)
+        if depth and _immutable(value, kind):
+            if len(_MEMO) >= _MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[id(value)] = (value, out)  # holding the value keeps its id from being reused
         return out
     try:
         text = spec.action_text(value)
@@ -146,10 +173,7 @@ class _Budget:
     def __init__(self) -> None:
         self.left = MAX_ITEMS
 
-    def take(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise WireError("the message holds too many values")
+
 
 
 def decode(data: Any, spec: GameSpec) -> Any:
@@ -159,16 +183,18 @@ def decode(data: Any, spec: GameSpec) -> Any:
 
 
 def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, budget: _Budget) -> Any:
-    budget.take()
-    if depth > MAX_DEPTH:
-        raise WireError("the message is nested too deeply")
+    budget.left -= 1
+    if budget.left < 0:
+        raise WireError("the message holds too many values")
     kind = type(data)
+    if kind is int:
+        if -MAX_INT <= data <= MAX_INT:
+            return data
+        raise WireError("a number in the message is too large")
     if data is None or kind is bool:
         return data
-    if kind is int:
-        if abs(data) > MAX_INT:
-            raise WireError("a number in the message is too large")
-        return data
+    if depth > MAX_DEPTH:
+        raise WireError("the message is nested too deeply")
     if kind is float:
         if not math.isfinite(data):
             raise WireError("a number in the message is not finite")
@@ -180,7 +206,7 @@ def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, bu
     if kind is list:
         if len(data) > MAX_LENGTH:
             raise WireError("a list in the message is too long")
-        return tuple(_decode(v, spec, types, depth + 1, budget) for v in data)
+        return tuple([_decode(v, spec, types, depth + 1, budget) for v in data])
     if kind is not dict:
         raise WireError(f"a {kind.__name__} is not JSON data")
     if len(data) > MAX_LENGTH:
@@ -193,12 +219,10 @@ def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, bu
             raise WireError(f"a {quoted(tag)} value must have exactly one field, v")
         inner = data["v"]
         if tag == "Card":
-            if type(inner) is not str or len(inner) > 3:
-                raise WireError("a card must be its text, such as 5S")
-            try:
-                return parse_card(inner)
-            except ValueError as exc:
-                raise WireError(str(exc)) from None
+            card = _CARD_OF_TEXT.get(inner) if type(inner) is str else None
+            if card is None:
+                raise WireError(f"not a card: {quoted(inner)}; a card is its text, such as 5S")
+            return card
         if tag == "Action":
             if type(inner) is not str or len(inner) > MAX_TEXT:
                 raise WireError("an action must be its text")
@@ -241,12 +265,6 @@ def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, bu
 
 
 # ---------------------------------------------------------------------------- text
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise WireError("a number in the message is too large")
-    return int(text)
-
-
 def _parse_float(text: str) -> float:
     if len(text) > 40:
         raise WireError("a number in the message is too long")
@@ -263,7 +281,9 @@ def _no_constant(name: str) -> Any:
 def loads(text: str) -> Any:
     """JSON text to plain data, with numbers capped; WireError for anything else."""
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant)
+        # Integers are read as Python reads them (it refuses more than 4300 digits) and
+        # capped where they are decoded; a hook per integer would double a client's work.
+        return json.loads(text, parse_float=_parse_float, parse_constant=_no_constant)
     except WireError:
         raise
     except RecursionError:

@@ -1,0 +1,152 @@
+"""Table servers under load on loopback. Prints figures; asserts nothing.
+
+    python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--no-autosave] [--profile-servers FILE]
+
+One process hosts ``--tables`` table servers (``TableServer``, one asyncio loop,
+autosaving after every action into a temporary folder, as ``ohseven host`` does);
+this process runs 4 clients per table (``TableClient``), each playing a random
+legal move at once whenever its seat is to act (instant players, like bots at
+speed instant). Each table plays until ``--actions`` actions have been applied
+(or its game ends).
+
+Figures: actions applied per second over all tables, the latency of an action:
+from the moment a client sends it to the moment the last of its table's 4 clients
+has received the update it caused (p50, p99, max), and the CPU per action of the
+servers' process and of this one (the 200 clients, decoding every observation).
+On a machine of 2 cores the two processes share them, so a slow side slows both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+async def serve(tables: int, game: str, autosave: bool) -> None:
+    from ohseven_tui.engine import registry
+    from ohseven_tui.net.server import TableServer
+
+    spec = registry.game_spec(game)
+    base = Path(tempfile.mkdtemp(prefix="ohseven-bench-net-"))
+    servers = []
+    for n in range(tables):
+        server = TableServer(spec, {"players": 4}, ["human"] * 4, save_dir=base / str(n), autosave=autosave)
+        await server.start()
+        servers.append(server)
+        print(json.dumps({"address": server.address, "codes": [server.codes[s] for s in range(4)]}), flush=True)
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the bench closes stdin
+
+
+async def table(address: str, codes: list[str], actions: int, latencies: list[float], counts: list[int]) -> None:
+    from ohseven_tui.net.client import Record, TableClient, Update
+
+    clients = [await TableClient.connect(address, code, f"P{s}") for s, code in enumerate(codes)]
+    sent: dict[tuple[int, int], float] = {}  # (seat, seq acted on) -> when
+    cause: dict[int, float] = {}  # update seq -> when its action was sent
+    received: dict[int, int] = {}  # update seq -> clients that have it
+    done = asyncio.Event()
+
+    async def run(client, rng: random.Random) -> None:
+        pending = False
+        while not done.is_set():
+            msg = await client.next_message()
+            if isinstance(msg, Update):
+                if msg.actor == client.seat and pending:
+                    pending = False
+                    start = sent.pop((client.seat, -1), None)
+                    if start is not None:
+                        cause[msg.seq] = start
+                if msg.seq in cause or msg.actor is not None:
+                    received[msg.seq] = received.get(msg.seq, 0) + 1
+                    if received[msg.seq] == len(clients) and msg.seq in cause:
+                        latencies.append(time.perf_counter() - cause.pop(msg.seq))
+                if msg.seq >= actions:
+                    done.set()
+                    return
+                obs = msg.observation
+                if not pending and client.seat in obs.to_act and obs.legal_actions:
+                    pending = True
+                    sent[(client.seat, -1)] = time.perf_counter()
+                    await client.act(rng.choice(obs.legal_actions))
+            elif isinstance(msg, Record):
+                done.set()
+                return
+
+    tasks = [asyncio.ensure_future(run(c, random.Random(s))) for s, c in enumerate(clients)]
+    await done.wait()
+    counts.append(max(c.seq for c in clients))
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for c in clients:
+        await c.close()
+
+
+async def bench(args: argparse.Namespace) -> None:
+    extra = ["--no-autosave"] if args.no_autosave else []
+    profile = ["-m", "cProfile", "-o", args.profile_servers] if args.profile_servers else []
+    proc = subprocess.Popen([sys.executable, *profile, __file__, "--serve", str(args.tables), "--game", args.game, *extra],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdout is not None and proc.stdin is not None
+    found = []
+    for line in proc.stdout:
+        if line.strip() == "ready":
+            break
+        found.append(json.loads(line))
+    latencies: list[float] = []
+    counts: list[int] = []
+    own_before = resource.getrusage(resource.RUSAGE_SELF)
+    start = time.perf_counter()
+    await asyncio.gather(*(table(t["address"], t["codes"], args.actions, latencies, counts) for t in found))
+    elapsed = time.perf_counter() - start
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    proc.stdin.close()
+    proc.wait()
+    served = resource.getrusage(resource.RUSAGE_CHILDREN)  # the servers' process, start-up included
+    total = sum(counts)
+    qs = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    saving = "no autosave" if args.no_autosave else "autosave after every action"
+    print(f"{len(found)} tables x 4 clients, {args.game}, {saving}, on loopback ({os.cpu_count()} cores)")
+    print(f"  actions applied: {total} in {elapsed:.1f} s = {total / elapsed:.0f} actions/s")
+    print(f"  action sent -> every client of the table has its update: p50 {qs[49] * 1000:.1f} ms, "
+          f"p99 {qs[98] * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms ({len(latencies)} actions)")
+    cpu = lambda r: r.ru_utime + r.ru_stime
+    print(f"  CPU per action: servers {cpu(served) / max(total, 1) * 1000:.2f} ms, "
+          f"the 4 clients {(cpu(own) - cpu(own_before)) / max(total, 1) * 1000:.2f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--game", help="a registered game for 4 players (default: the registry's default game)")
+    parser.add_argument("--actions", type=int, default=120, help="actions per table")
+    parser.add_argument("--no-autosave", action="store_true", help="tables that write no autosave (the disk's share)")
+    parser.add_argument("--profile-servers", metavar="FILE", help="a cProfile of the servers' process")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.game is None:
+        from ohseven_tui.engine.registry import default_game
+
+        args.game = default_game().name
+    if args.serve:
+        asyncio.run(serve(args.serve, args.game, not args.no_autosave))
+    else:
+        asyncio.run(bench(args))
+
+
+if __name__ == "__main__":
+    main()
