@@ -6,6 +6,7 @@ seat names a card that seat's observation does not show."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 import pytest
@@ -191,3 +192,36 @@ def test_the_whitelist_holds_only_game_types():
     for spec in SPECS:
         for name, cls in wire.wire_types(spec).items():
             assert cls.__module__.startswith(("ohseven_tui.engine.", "ohseven_tui.games.")), (name, cls)
+
+
+def test_an_update_sends_only_what_changed_and_the_client_merges_it_back():
+    from ohseven_tui.net import protocol as p
+
+    spec = registry.default_game()
+    game = spec.new_game(spec.check_options({}), seed=3)
+    game.apply(game.legal_actions()[0])  # the deal
+    last = game.observe(0)
+    game.apply(game.observe(1).legal_actions[0])  # another seat lays its bid card
+    now = game.observe(0)
+    text = p.to_json(p.Update(2, 1, None, now, base=last), spec)
+    sent = json.loads(text)["observation"]
+    assert sent["$"] == "Changes" and set(sent["v"]) == set(p.changed_fields(last, now)) != set()
+    assert "hand" not in sent["v"] and "rules" not in sent["v"]  # unchanged: not sent again
+    parsed = p.parse_server(text, spec)
+    assert parsed.observation.merged(last) == now
+    whole = p.parse_server(p.to_json(p.Update(2, 1, None, now), spec), spec)
+    assert whole.observation == now
+
+
+def test_changes_that_do_not_fit_the_observation_are_refused():
+    from ohseven_tui.net import protocol as p
+
+    spec = registry.default_game()
+    last = spec.new_game(spec.check_options({}), seed=3).observe(0)
+    with pytest.raises(p.ProtocolError):
+        p.Changes({"seed": 5}).merged(last)  # no such field: never the seed, nor anything else
+    with pytest.raises(p.ProtocolError):
+        p.Changes({"hand": ()}).merged(None)  # changes before any observation
+    bad = '{"type":"update","seq":1,"actor":null,"action":null,"observation":{"$":"Changes","v":[1]}}'
+    with pytest.raises(p.ProtocolError):
+        p.parse_server(bad, spec)

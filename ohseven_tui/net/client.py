@@ -108,6 +108,11 @@ class TableClient:
         except p.ProtocolError as exc:
             return Error(f"the table sent a bad message: {exc}")
         if isinstance(msg, Update):
+            if isinstance(msg.observation, p.Changes):  # only what changed since the last one
+                try:
+                    msg = Update(msg.seq, msg.actor, msg.action, msg.observation.merged(self.observation))
+                except p.ProtocolError as exc:
+                    return Error(f"the table sent a bad message: {exc}")
             self.seq, self.observation = msg.seq, msg.observation
         return msg
 

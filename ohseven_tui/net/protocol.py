@@ -10,8 +10,8 @@ raises :class:`ProtocolError` with one readable sentence for anything else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Optional, Union
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping, Optional, Union
 
 from ..engine.protocol import GameSpec
 from ..safetext import clean_name, quoted
@@ -20,7 +20,7 @@ from . import wire
 __all__ = [
     "VERSION", "MAX_INBOUND", "MAX_NAME", "MAX_CHAT", "MAX_ACTION", "MAX_CODE", "ProtocolError",
     "Hello", "Act", "Chat", "Bye", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye",
-    "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text",
+    "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
 ]
 
 VERSION = 1
@@ -97,8 +97,37 @@ class Update:
     seq: int
     actor: Optional[int]
     action: Any  # the action object, or None (its record text on the wire)
-    observation: Any  # this seat's observation
+    observation: Any  # this seat's observation (as parsed: a Changes, until the client merges it)
+    # Sending only: the observation this seat got last. The wire then carries only the
+    # fields that differ from it ({"$": "Changes", "v": {field: value}}).
+    base: Any = field(default=None, compare=False, repr=False)
     type = "update"
+
+
+@dataclass(frozen=True)
+class Changes:
+    """An update's observation as the fields that changed since the seat's last one."""
+
+    fields: Mapping[str, Any]
+
+    def merged(self, last: Any) -> Any:
+        """``last`` with these fields; ProtocolError for a field it does not have."""
+        if last is None:
+            raise ProtocolError("an update changed an observation before sending one")
+        known = {f.name for f in fields(last) if f.init}
+        unknown = set(self.fields) - known
+        if unknown:
+            raise ProtocolError(f"an update changed fields the observation does not have: {sorted(unknown)[:3]}")
+        try:
+            return replace(last, **self.fields)
+        except (TypeError, ValueError) as exc:
+            raise ProtocolError(f"an update's changes do not fit the observation: {exc}") from None
+
+
+def changed_fields(last: Any, now: Any) -> dict[str, Any]:
+    """The init fields of ``now`` that differ from ``last`` (same class)."""
+    return {f.name: value for f in fields(now) if f.init
+            and (value := getattr(now, f.name)) != getattr(last, f.name)}
 
 
 @dataclass(frozen=True)
@@ -147,11 +176,17 @@ def to_json(message: Any, spec: Optional[GameSpec] = None) -> str:
     """One message as the JSON text of one frame. An update needs the game's spec."""
     data: dict[str, Any] = {"type": message.type}
     for f in fields(message):
-        data[f.name] = getattr(message, f.name)
+        if f.compare:  # not Update.base: it says how to send, it is not sent
+            data[f.name] = getattr(message, f.name)
     if isinstance(message, Update):
         assert spec is not None
         data["action"] = None if message.action is None else spec.action_text(message.action)
-        data["observation"] = wire.encode(message.observation, spec)
+        base, obs = message.base, message.observation
+        if base is not None and type(base) is type(obs):
+            changed = changed_fields(base, obs)
+            data["observation"] = {wire.TAG: "Changes", "v": {k: wire.encode(v, spec) for k, v in changed.items()}}
+        else:
+            data["observation"] = wire.encode(obs, spec)
     elif isinstance(message, Welcome):
         data["seats"] = [{"name": n, "player": p} for n, p in message.seats]
     elif isinstance(message, Status):
@@ -248,7 +283,13 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
                     or not (action is None or type(action) is str):
                 raise ProtocolError("an update's seq, actor or action has the wrong type")
             parsed = None if action is None else spec.parse_action(action)
-            return Update(seq, actor, parsed, wire.decode(data["observation"], spec))
+            obs = data["observation"]
+            if type(obs) is dict and obs.get(wire.TAG) == "Changes":
+                changes = obs.get("v")
+                if set(obs) != {wire.TAG, "v"} or type(changes) is not dict or len(changes) > 100:
+                    raise ProtocolError("an update's changes must be one object of fields")
+                return Update(seq, actor, parsed, Changes({str(k): wire.decode(v, spec) for k, v in changes.items()}))
+            return Update(seq, actor, parsed, wire.decode(obs, spec))
         if kind == "status":
             f = _fields(data, kind, {"connected": list, "waiting_for": list, "message": str})
             if not all(type(c) is bool for c in f["connected"]) or not all(type(w) is int for w in f["waiting_for"]):

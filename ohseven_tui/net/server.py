@@ -15,6 +15,7 @@ import hmac
 import json
 import os
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
@@ -40,6 +41,9 @@ QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it
 HUMAN = "human"
 
 
+_SAVING = ThreadPoolExecutor(max_workers=64, thread_name_prefix="table-save")  # threads start as needed
+
+
 class TableError(Exception):
     """A table that cannot be set up or continued (one readable sentence)."""
 
@@ -59,6 +63,7 @@ class _Conn:
     queue: "asyncio.Queue[Optional[str]]" = field(default_factory=asyncio.Queue)
     writer: Optional["asyncio.Task[None]"] = None
     record_sent: bool = False
+    last: Any = None  # the observation this connection got last: an update sends what changed
 
 
 class TableServer:
@@ -102,6 +107,7 @@ class TableServer:
         self._server: Optional[Server] = None
         self._runner: Optional["asyncio.Task[None]"] = None
         self._closing = False
+        self._told: Any = None  # what the players last heard of who is at the table
         if game is not None:
             self.joined = set(self.humans)
             self.names = {s: seat.name for s, seat in enumerate(game.seats)}
@@ -294,10 +300,10 @@ class TableServer:
         if self.game is None and set(self.humans) <= self.joined:
             self._start_game()  # sends every seat the table
         elif self.game is not None:
-            self._send(conn, p.Update(self.seq, None, None, self.game.observe(seat)))
+            self._update(conn, None, None, full=True)
             if self.game.is_over:
                 self._send_record(conn)
-        self._changed()
+        self._changed(joined=conn)
         return conn
 
     async def _serve(self, conn: _Conn) -> None:
@@ -355,6 +361,14 @@ class TableServer:
                 raise p.ProtocolError(one_line(why, 200))
             await self._apply(action)
 
+    def _update(self, conn: _Conn, actor: Optional[int], shown: Any, *, full: bool = False) -> None:
+        """The seat's observation now: whole when it joins or the game starts, else
+        only the fields that changed since the last one this connection got."""
+        assert self.game is not None
+        obs = self.game.observe(conn.seat)
+        base, conn.last = (None if full else conn.last), obs
+        self._send(conn, p.Update(self.seq, actor, shown, obs, base=base))
+
     def _send(self, conn: _Conn, message: Any) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that does not read: drop it, it may reconnect
             if self.conns.get(conn.seat) is conn:
@@ -385,7 +399,7 @@ class TableServer:
         self._turns(())
         self._save()
         for conn in list(self.conns.values()):
-            self._send(conn, p.Update(0, None, None, self.game.observe(conn.seat)))
+            self._update(conn, None, None, full=True)
 
     def _make_bots(self) -> None:
         from ..bots import bots_for, make_bot
@@ -418,11 +432,12 @@ class TableServer:
         game.apply(action)
         self.seq += 1
         self._turns(before, phase)
-        await asyncio.to_thread(self._save)  # the fsyncs off the loop: other tables go on meanwhile
+        # The fsyncs off the loop, on threads of their own: the tables' saves wait on the
+        # disk side by side (the loop's default pool has a few threads, shared with the bots).
+        await asyncio.get_running_loop().run_in_executor(_SAVING, self._save)
         actor = getattr(action, "seat", None)
         for conn in list(self.conns.values()):
-            shown = self.spec.action_for(action, conn.seat)
-            self._send(conn, p.Update(self.seq, actor, shown, game.observe(conn.seat)))
+            self._update(conn, actor, self.spec.action_for(action, conn.seat))
         if game.is_over:
             for conn in list(self.conns.values()):
                 self._send_record(conn)
@@ -442,7 +457,10 @@ class TableServer:
                 self.saved_path = storage.finish_game(self.dirs, self.game)
                 (self.dirs.state / TABLE_FILE).unlink(missing_ok=True)
             else:
-                storage.write_autosave(self.dirs, self.game, app={"host": True})
+                # No fsync per move: a killed server's autosave is whole all the same (an
+                # atomic rename); only a power cut could take back the last moves. The
+                # finished game is filed with every fsync.
+                storage.write_autosave(self.dirs, self.game, app={"host": True}, sync=False)
         except (storage.SaveError, OSError) as exc:  # a failed save must never stop the table
             self.last_error = one_line(exc, 200)
 
@@ -463,11 +481,22 @@ class TableServer:
             os.fsync(f.fileno())
         os.replace(temp, path)
 
-    def _changed(self) -> None:
+    def _changed(self, joined: Optional[_Conn] = None) -> None:
+        """Something changed: the table moves on, and the players hear the status
+        when who is at the table changed (a join, a leave, a stand-in, the start or
+        the end); whose turn and the score are in every update already. ``joined``:
+        a new connection, which hears it in any case."""
         self._wake.set()
         status = self.status()
-        for conn in list(self.conns.values()):
-            self._send(conn, status)
+        game = self.game
+        told = (status.connected, self._away(), tuple(sorted(self.standins)), game is None,
+                game is not None and game.is_over)
+        if told != self._told:
+            self._told = told
+            for conn in list(self.conns.values()):
+                self._send(conn, status)
+        elif joined is not None:
+            self._send(joined, status)
         if self.on_change is not None:
             self.on_change(self)
 

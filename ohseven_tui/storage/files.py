@@ -52,13 +52,14 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(path: Path, text: str) -> Path:
+def _write_temp(path: Path, text: str, sync: bool = True) -> Path:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(escape_json_output(text))  # a lone surrogate in a name: its JSON escape, not a crash
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
     except BaseException:
         _unlink_quietly(tmp)
         raise
@@ -120,13 +121,16 @@ def _kill_point(point: Optional[str]) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _atomic_write(path: Path, text: str, *, replace: bool, point: Optional[str] = None) -> None:
+def _atomic_write(path: Path, text: str, *, replace: bool, point: Optional[str] = None, sync: bool = True) -> None:
     """Temp file beside ``path``, flush, fsync, then rename. With ``replace=False``
     an existing ``path`` is never touched (os.link fails if it exists). ``point``
-    names the moment after the temp file is written, for the kill tests."""
+    names the moment after the temp file is written, for the kill tests. Without
+    ``sync`` no fsync: still whole or not at all if the process is killed (the
+    rename is atomic and the written bytes are the system's), but not proof
+    against a power cut."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(path, text)
+        tmp = _write_temp(path, text, sync)
         _kill_point(point and f"{point}-temp")
         try:
             if replace:
@@ -142,7 +146,8 @@ def _atomic_write(path: Path, text: str, *, replace: bool, point: Optional[str] 
                     os.replace(tmp, path)
         finally:
             _unlink_quietly(tmp)
-        _fsync_dir(path.parent)
+        if sync:
+            _fsync_dir(path.parent)
     except FileExistsError:
         raise SaveError(path, "already exists; not overwritten") from None
     except OSError as exc:
