@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .tables import Tables
+from .tables import MaskTables, Tables
 
-__all__ = ["choose_play", "higher_out", "suit_out"]
+__all__ = ["choose_play", "choose_play_mask", "higher_out", "suit_out"]
 
 
 def _outstanding(codes: Sequence[int], hand: Sequence[int], unplayed: Sequence[int]) -> int:
@@ -196,3 +196,175 @@ def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: li
             best, best_key = c, key
     assert best is not None and best_key is not None  # a seat that leads has cards
     return best, ("lead-duck" if best_key[0] else "lead-forced")
+
+
+# ---------------------------------------------------------------- on bitmasks
+#
+# The same policy for a hand held as a bitmask (single-deck packs, the playouts'
+# fast path): ``hand`` and ``unplayed`` are masks of card codes, the tables
+# :class:`~.tables.MaskTables`. A card list is walked highest code first, the order
+# of a dealt hand, so of two cards a heuristic ranks equal the same one is chosen
+# as by :func:`choose_play` on the hand's sorted list (a test plays both).
+
+
+def _cards(mask: int) -> list:
+    out = []
+    while mask:
+        c = mask.bit_length() - 1
+        out.append(c)
+        mask ^= 1 << c
+    return out
+
+
+def choose_play_mask(seat: int, hand: int, cards: list, mt: MaskTables, need: int, n: int, unplayed: int,
+                     voids: list) -> int:
+    """:func:`choose_play`'s card, without the reason."""
+    if cards:
+        legal = hand & mt.must[cards[0]] or hand  # R14: the trick core's follow rule
+    else:
+        legal = hand
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    later = [(seat + i) % n for i in range(1, n - len(cards))]
+    if not cards:
+        return _lead_mask(hand, mt, need, later, unplayed, voids)
+    t = mt.tables
+    above = mt.above
+    out = unplayed & ~hand
+    row = mt.row[cards[0]]
+    best = max(cards, key=row.__getitem__)  # the first of the highest keys: the card winning so far
+    win_m = legal & mt.beat[best]
+    trump_then_power = t.by_trump_power
+
+    if need > 0 and t.trump >= 0:
+        sure = 0
+        m = hand & mt.trump_mask
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not above[c] & out:
+                sure |= 1 << c
+        if sure.bit_count() >= need:
+            spare = legal & ~win_m & ~sure
+            if spare:
+                return max(_cards(spare), key=t.by_power_trump)
+            own = win_m & sure
+            if own:
+                return min(_cards(own), key=t.by_order)
+    if need > 0:
+        if not win_m:
+            high = max(_cards(legal), key=t.by_side_power)
+            tops = 0
+            m = hand & ~(1 << high)
+            while m:
+                c = m.bit_length() - 1
+                m ^= 1 << c
+                if not above[c] & out:
+                    tops += 1
+            if tops >= need:
+                return high
+            return min(_cards(legal), key=trump_then_power)
+        if not later:
+            if need == 1:
+                return max(_cards(win_m), key=trump_then_power)
+            return min(_cards(win_m), key=trump_then_power)
+        led = t.suit[cards[0]]
+        safe = [c for c in _cards(win_m) if not _threat_mask(c, led, mt, later, out, voids)]
+        if safe:
+            if need == 1:
+                return max(safe, key=trump_then_power)
+            return min(safe, key=trump_then_power)
+        follow = win_m & mt.of_suit[led]
+        if follow:
+            return max(_cards(follow), key=t.by_order)
+        if need >= hand.bit_count():
+            return max(_cards(win_m), key=t.by_order)
+        return min(_cards(win_m), key=t.by_order)
+    lose_m = legal & ~win_m
+    if lose_m:
+        return max(_cards(lose_m), key=trump_then_power)
+    if need < 0 or not later:
+        return max(_cards(legal), key=t.by_power_trump)
+    return min(_cards(legal), key=t.by_power)
+
+
+def _threat_mask(best: int, led: int, mt: MaskTables, later: list, out: int, voids: list) -> bool:
+    """:func:`_threat`, ``out`` the cards outstanding for the seat asking."""
+    if not later:
+        return False
+    t = mt.tables
+    trump = t.trump
+    if t.suit[best] == led:
+        if mt.above[best] & out:
+            bit = 1 << led
+            for p in later:
+                if not voids[p] & bit:
+                    return True
+        if trump < 0 or led == trump or not mt.trump_mask & out:
+            return False
+    elif not mt.above[best] & out:
+        return False
+    maybe_void = (mt.of_suit[led] & out).bit_count() <= len(later)
+    led_bit = 1 << led
+    trump_bit = 1 << trump
+    for p in later:
+        if voids[p] & trump_bit:
+            continue
+        if maybe_void or voids[p] & led_bit:
+            return True
+    return False
+
+
+def _lead_mask(hand: int, mt: MaskTables, need: int, later: list, unplayed: int, voids: list) -> int:
+    """:func:`_lead` on a mask."""
+    t = mt.tables
+    suit = t.suit
+    above = mt.above
+    out = unplayed & ~hand
+    if need > 0:
+        trumps = hand & mt.trump_mask
+        sure = 0
+        m = trumps
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not above[c] & out:
+                sure |= 1 << c
+        if sure and need <= sure.bit_count() < hand.bit_count():
+            return _lead_mask(hand & ~sure, mt, 0, later, unplayed, voids)
+        if need >= hand.bit_count():
+            if trumps:
+                return max(_cards(trumps), key=t.by_order)
+            return max(_cards(hand), key=t.by_power)
+        listed = _cards(hand)
+        safe_side = [c for c in listed if not above[c] & out and suit[c] != t.trump
+                     and not _threat_mask(c, suit[c], mt, later, out, voids)]
+        if safe_side:
+            # Cash side winners before the others run out of the suit.
+            of_suit = mt.of_suit
+            return max(safe_side, key=lambda c: (of_suit[suit[c]] & out).bit_count())
+        if need == 1:
+            return max(listed, key=t.by_side_power)
+        side = hand & ~mt.trump_mask
+        if not side:
+            return min(listed, key=t.by_order)
+        lengths = [(hand & s).bit_count() for s in mt.of_suit]
+        if trumps:
+            singles = [c for c in _cards(side) if lengths[suit[c]] == 1]
+            if singles:
+                return min(singles, key=t.by_power)
+        power = t.power
+        return min(_cards(side), key=lambda c: (-lengths[suit[c]], power[c]))
+    # Duck: lead the highest card that still has plenty of higher cards out.
+    best = -1
+    best_key = None
+    trump = t.trump
+    power = t.power
+    m = hand
+    while m:
+        c = m.bit_length() - 1
+        m ^= 1 << c
+        key = (min((above[c] & out).bit_count(), 2), suit[c] == trump, power[c])
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
