@@ -200,62 +200,94 @@ def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: li
 
 # ---------------------------------------------------------------- on bitmasks
 #
-# The same policy for a hand held as a bitmask (single-deck packs, the playouts'
-# fast path): ``hand`` and ``unplayed`` are masks of card codes, the tables
-# :class:`~.tables.MaskTables`. A card list is walked highest code first, the order
-# of a dealt hand, so of two cards a heuristic ranks equal the same one is chosen
-# as by :func:`choose_play` on the hand's sorted list (a test plays both).
+# The same policy for a hand held as a bitmask (single-deck packs with a plain
+# trump suit, the playouts' fast path): ``hand`` and ``unplayed`` are masks of card
+# codes, the tables :class:`~.tables.MaskTables`. A plain card's rank is its code
+# >> 2, so the heuristics' min and max over a sort key are a few bit operations;
+# where two cards rank equal, the higher code is taken: the first of a hand's
+# list, highest first, as :func:`choose_play` takes it on the sorted hand (a test
+# plays both on every kind of position).
 
 
-def _cards(mask: int) -> list:
-    out = []
-    while mask:
-        c = mask.bit_length() - 1
-        out.append(c)
-        mask ^= 1 << c
-    return out
+def _hi(m: int) -> int:
+    """max by order or power: the highest code."""
+    return m.bit_length() - 1
+
+
+def _lo(m: int) -> int:
+    """min by order: the lowest code."""
+    return (m & -m).bit_length() - 1
+
+
+def _low_rank(m: int) -> int:
+    """min by power: the lowest rank, of its cards the highest code."""
+    r = ((m & -m).bit_length() - 1) >> 2
+    return (m & (15 << (r << 2))).bit_length() - 1
+
+
+def _max_trump_power(m: int, tm: int) -> int:
+    """max by (trump?, power)."""
+    return (m & tm or m).bit_length() - 1
+
+
+def _min_trump_power(m: int, tm: int) -> int:
+    """min by (trump?, power)."""
+    side = m & ~tm
+    return _low_rank(side) if side else _lo(m)
+
+
+def _max_power_trump(m: int, tm: int) -> int:
+    """max by (power, trump?): the top rank, its trump if it has one."""
+    top = m.bit_length() - 1
+    t = m & (15 << ((top >> 2) << 2)) & tm
+    return t.bit_length() - 1 if t else top
+
+
+def _max_side_power(m: int, tm: int) -> int:
+    """max by (side?, power)."""
+    return (m & ~tm or m).bit_length() - 1
 
 
 def choose_play_mask(seat: int, hand: int, cards: list, mt: MaskTables, need: int, n: int, unplayed: int,
                      voids: list) -> int:
     """:func:`choose_play`'s card, without the reason."""
-    if cards:
-        legal = hand & mt.must[cards[0]] or hand  # R14: the trick core's follow rule
-    else:
-        legal = hand
+    if not cards:
+        if not hand & (hand - 1):
+            return hand.bit_length() - 1
+        return _lead_mask(seat, hand, mt, need, n, unplayed, voids)
+    first = cards[0]
+    legal = hand & mt.must[first] or hand  # R14: the trick core's follow rule
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    later = [(seat + i) % n for i in range(1, n - len(cards))]
-    if not cards:
-        return _lead_mask(hand, mt, need, later, unplayed, voids)
-    t = mt.tables
+    tm = mt.trump_mask
     above = mt.above
     out = unplayed & ~hand
-    row = mt.row[cards[0]]
+    row = mt.row[first]
     best = max(cards, key=row.__getitem__)  # the first of the highest keys: the card winning so far
     win_m = legal & mt.beat[best]
-    trump_then_power = t.by_trump_power
 
-    if need > 0 and t.trump >= 0:
+    if need > 0 and tm:
         sure = 0
-        m = hand & mt.trump_mask
+        m = hand & tm
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
             if not above[c] & out:
                 sure |= 1 << c
         if sure.bit_count() >= need:
+            # Top trumps win whenever played: they alone make the bid, so lose
+            # this trick with another card if possible, else spend a top trump.
             spare = legal & ~win_m & ~sure
             if spare:
-                return max(_cards(spare), key=t.by_power_trump)
+                return _max_power_trump(spare, tm)
             own = win_m & sure
             if own:
-                return min(_cards(own), key=t.by_order)
+                return _lo(own)
     if need > 0:
         if not win_m:
-            high = max(_cards(legal), key=t.by_side_power)
+            high = _max_side_power(legal, tm)
             tops = 0
-            m = hand & ~(1 << high)
+            m = hand ^ (1 << high)
             while m:
                 c = m.bit_length() - 1
                 m ^= 1 << c
@@ -263,38 +295,39 @@ def choose_play_mask(seat: int, hand: int, cards: list, mt: MaskTables, need: in
                     tops += 1
             if tops >= need:
                 return high
-            return min(_cards(legal), key=trump_then_power)
-        if not later:
-            if need == 1:
-                return max(_cards(win_m), key=trump_then_power)
-            return min(_cards(win_m), key=trump_then_power)
-        led = t.suit[cards[0]]
-        safe = [c for c in _cards(win_m) if not _threat_mask(c, led, mt, later, out, voids)]
+            return _min_trump_power(legal, tm)
+        left = n - 1 - len(cards)  # seats still to play to this trick
+        if not left:
+            return _max_trump_power(win_m, tm) if need == 1 else _min_trump_power(win_m, tm)
+        later = [(seat + i) % n for i in range(1, left + 1)]
+        led = mt.tables.suit[first]
+        safe = 0
+        m = win_m
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not _threat_mask(c, led, mt, later, out, voids):
+                safe |= 1 << c
         if safe:
-            if need == 1:
-                return max(safe, key=trump_then_power)
-            return min(safe, key=trump_then_power)
+            return _max_trump_power(safe, tm) if need == 1 else _min_trump_power(safe, tm)
         follow = win_m & mt.of_suit[led]
         if follow:
-            return max(_cards(follow), key=t.by_order)
+            return _hi(follow)
         if need >= hand.bit_count():
-            return max(_cards(win_m), key=t.by_order)
-        return min(_cards(win_m), key=t.by_order)
+            return _hi(win_m)
+        return _lo(win_m)
     lose_m = legal & ~win_m
     if lose_m:
-        return max(_cards(lose_m), key=trump_then_power)
-    if need < 0 or not later:
-        return max(_cards(legal), key=t.by_power_trump)
-    return min(_cards(legal), key=t.by_power)
+        return _max_trump_power(lose_m, tm)
+    if need < 0 or len(cards) == n - 1:
+        return _max_power_trump(legal, tm)
+    return _low_rank(legal)
 
 
 def _threat_mask(best: int, led: int, mt: MaskTables, later: list, out: int, voids: list) -> bool:
     """:func:`_threat`, ``out`` the cards outstanding for the seat asking."""
-    if not later:
-        return False
-    t = mt.tables
-    trump = t.trump
-    if t.suit[best] == led:
+    trump = mt.tables.trump
+    if mt.tables.suit[best] == led:
         if mt.above[best] & out:
             bit = 1 << led
             for p in later:
@@ -315,14 +348,13 @@ def _threat_mask(best: int, led: int, mt: MaskTables, later: list, out: int, voi
     return False
 
 
-def _lead_mask(hand: int, mt: MaskTables, need: int, later: list, unplayed: int, voids: list) -> int:
+def _lead_mask(seat: int, hand: int, mt: MaskTables, need: int, n: int, unplayed: int, voids: list) -> int:
     """:func:`_lead` on a mask."""
-    t = mt.tables
-    suit = t.suit
+    tm = mt.trump_mask
     above = mt.above
     out = unplayed & ~hand
     if need > 0:
-        trumps = hand & mt.trump_mask
+        trumps = hand & tm
         sure = 0
         m = trumps
         while m:
@@ -331,40 +363,53 @@ def _lead_mask(hand: int, mt: MaskTables, need: int, later: list, unplayed: int,
             if not above[c] & out:
                 sure |= 1 << c
         if sure and need <= sure.bit_count() < hand.bit_count():
-            return _lead_mask(hand & ~sure, mt, 0, later, unplayed, voids)
+            return _lead_mask(seat, hand & ~sure, mt, 0, n, unplayed, voids)
         if need >= hand.bit_count():
-            if trumps:
-                return max(_cards(trumps), key=t.by_order)
-            return max(_cards(hand), key=t.by_power)
-        listed = _cards(hand)
-        safe_side = [c for c in listed if not above[c] & out and suit[c] != t.trump
-                     and not _threat_mask(c, suit[c], mt, later, out, voids)]
-        if safe_side:
+            return _hi(trumps or hand)
+        suit = mt.tables.suit
+        later = [(seat + i) % n for i in range(1, n)]
+        of_suit = mt.of_suit
+        cash = -1
+        most = -1
+        m = hand & ~tm
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not above[c] & out and not _threat_mask(c, suit[c], mt, later, out, voids):
+                k = (of_suit[suit[c]] & out).bit_count()
+                if k > most:  # the first of the most
+                    cash, most = c, k
+        if cash >= 0:
             # Cash side winners before the others run out of the suit.
-            of_suit = mt.of_suit
-            return max(safe_side, key=lambda c: (of_suit[suit[c]] & out).bit_count())
+            return cash
         if need == 1:
-            return max(listed, key=t.by_side_power)
-        side = hand & ~mt.trump_mask
+            return _max_side_power(hand, tm)
+        side = hand & ~tm
         if not side:
-            return min(listed, key=t.by_order)
-        lengths = [(hand & s).bit_count() for s in mt.of_suit]
+            return _lo(hand)
+        lengths = [(hand & s).bit_count() for s in of_suit]
         if trumps:
-            singles = [c for c in _cards(side) if lengths[suit[c]] == 1]
+            singles = 0
+            for s in range(4):
+                if lengths[s] == 1:
+                    singles |= side & of_suit[s]
             if singles:
-                return min(singles, key=t.by_power)
-        power = t.power
-        return min(_cards(side), key=lambda c: (-lengths[suit[c]], power[c]))
+                return _low_rank(singles)
+        longest = max(lengths[s] for s in range(4) if side & of_suit[s])
+        pick = 0
+        for s in range(4):
+            if lengths[s] == longest:
+                pick |= side & of_suit[s]
+        return _low_rank(pick)
     # Duck: lead the highest card that still has plenty of higher cards out.
     best = -1
-    best_key = None
-    trump = t.trump
-    power = t.power
+    best_key = -1
+    power = mt.tables.power
     m = hand
     while m:
         c = m.bit_length() - 1
         m ^= 1 << c
-        key = (min((above[c] & out).bit_count(), 2), suit[c] == trump, power[c])
-        if best_key is None or key > best_key:
+        key = min((above[c] & out).bit_count(), 2) * 4096 + (tm >> c & 1) * 64 + power[c]
+        if key > best_key:
             best, best_key = c, key
     return best

@@ -160,8 +160,15 @@ def play_until_masks(hands: list, cards: list, turn: int, mt: MaskTables, target
     the hand's end); return that leader."""
     suit = mt.tables.suit
     row = mt.row
+    must = mt.must
+    direct = policy is choose_play_mask  # no random draw to keep in step: a forced card needs no call
     while hands[turn] and (cards or hands[turn].bit_count() > left):
-        card = policy(turn, hands[turn], cards, mt, targets[turn] - taken[turn], n, unplayed, voids)
+        hand = hands[turn]
+        legal = hand & must[cards[0]] or hand if cards else hand
+        if direct and not legal & (legal - 1):
+            card = legal.bit_length() - 1
+        else:
+            card = policy(turn, hand, cards, mt, targets[turn] - taken[turn], n, unplayed, voids)
         if cards:
             led = suit[cards[0]]
             if suit[card] != led:
@@ -285,15 +292,18 @@ class Sampler:
 
 class Budget:
     """Seconds per decision, on an injectable clock (tests check the deadline
-    logic without timing anything), and an optional cap on samples."""
+    logic without timing anything), and an optional cap on samples.
+    ``stop_early``: stop once one candidate is clearly best (or all are within
+    IRRELEVANT points); False spends the whole budget (or sample cap)."""
 
     def __init__(self, budget: float, clock: Callable[[], float] = time.perf_counter,
-                 max_samples: Optional[int] = None) -> None:
+                 max_samples: Optional[int] = None, stop_early: bool = True) -> None:
         if not budget > 0:
             raise ValueError(f"the strong bot's budget must be positive, not {budget!r}")
         self.budget = float(budget)
         self.clock = clock
         self.max_samples = max_samples
+        self.stop_early = stop_early
         # Figures of the last run, for benchmarks and tests.
         self.last_samples = 0
         self.last_scores: dict = {}
@@ -329,7 +339,7 @@ class Budget:
             total_w += weight
             for i in range(k):
                 sums[i] += weight * scores[i]
-            if samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(rows, sums, k):
+            if self.stop_early and samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(rows, sums, k):
                 break
         self.last_samples = samples
         if not rows:

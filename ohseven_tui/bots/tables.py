@@ -68,7 +68,7 @@ def tables_for(ctx: TrumpContext, codes: tuple[int, ...]) -> Tables:
 
 class MaskTables:
     """:class:`Tables` for a hand held as a bitmask of card codes (single-deck
-    packs): ``above[c]`` and ``of_suit[s]`` as masks, ``beat[c]`` the cards that
+    packs, a plain trump suit or none: R9, H3): ``above[c]`` and ``of_suit[s]`` as masks, ``beat[c]`` the cards that
     beat ``c`` once it is winning a trick (higher cards of its suit, and every
     trump when it is not one), and the trick core's fast tables (``engine.fast``):
     ``must[c]`` the cards a seat must play to a trick led with ``c``, ``row[c]``
@@ -77,6 +77,8 @@ class MaskTables:
     __slots__ = ("tables", "above", "of_suit", "trump_mask", "beat", "must", "row")
 
     def __init__(self, t: Tables) -> None:
+        if any(t.suit[c] != c & 3 or t.power[c] != c >> 2 for c in t.codes) or not t.follows_suit:
+            raise ValueError("mask tables are for a plain trump suit (a card's suit and rank its code's)")
         self.tables = t
         above = [0] * len(t.suit)
         for c in t.codes:
