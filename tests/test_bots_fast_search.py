@@ -122,3 +122,18 @@ def test_strong_decides_the_same_on_masks_as_on_lists(game_name, options):
         assert results[0] == results[1], obs
         kinds[type(obs.legal_actions[0]).__name__] += 1
     assert kinds["Play"] >= 10 and (kinds["Bid"] >= 3 or kinds["BidNumber"] >= 3), kinds
+
+
+def test_the_budget_loop_stops_early_only_when_asked():
+    """One candidate always a point better: the loop settles after its first
+    checks, unless told to spend its whole budget (here a sample cap; the clock
+    stands still)."""
+    from ohseven_tui.bots.search import MIN_SAMPLES, Budget
+
+    def sample():
+        return [1.0, 0.0], 1.0
+
+    for stop_early, expected in ((True, MIN_SAMPLES), (False, 200)):
+        loop = Budget(1.0, clock=lambda: 0.0, max_samples=200, stop_early=stop_early)
+        assert loop.run(["a", "b"], sample, 0.0) == "a"
+        assert loop.last_samples == expected
