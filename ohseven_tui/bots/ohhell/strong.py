@@ -411,10 +411,13 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
         dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
         return expected_scores(scoring, dist, all_numbers)[0][1]
 
+    weight = _bids_made_likelihood(obs) if getattr(bot, "infer_number_bids", False) else None
+
     def one_sample():
         hands = sampler.sample()
         bids = [said[s] if s in said else other_bid(hands[s]) if s != me else 0 for s in range(n)]
         masks = [mask_of(h) for h in hands] if fast else []
+        w = weight(hands) if weight is not None else 1.0
         out = []
         for number in candidates:
             if bot.late():
@@ -426,7 +429,30 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
             else:
                 out.append(_finish(tail, [list(h) for h in hands], [], leader, tables, bids, [0] * n,
                                    list(know.unplayed), [0] * n, n, me, scoring, policy))
-        return out, 1.0
+        return out, w
 
     best = bot.run(candidates, one_sample, start)
     return preferred if best is None else BidNumber(me, best)
+
+
+def _bids_made_likelihood(obs: Observation) -> Callable[[list], float] | None:
+    """While the numbers are bid (H4): how well a sampled deal explains the numbers
+    the other seats have bid so far, as in play (``_number_bid_likelihood``): each
+    bidder's chance that its hand takes exactly its number, mixed with a bid that
+    says nothing. None when no other seat has bid."""
+    bidders = [(s, b) for s, b in (obs.bids_made or ()) if s != obs.seat]
+    if not bidders:
+        return None
+    model = number_model(obs)
+    trump = trump_of(obs)
+    turned = obs.turned
+    wild = NUMBER_WILD / (obs.hand_size + 1)
+
+    def weigh(hands: list) -> float:
+        w = 1.0
+        for s, b in bidders:
+            dist = model.distribution(chances_for(model, sorted(hands[s], reverse=True), trump, turned))
+            w *= wild + (1 - NUMBER_WILD) * (dist[b] if b < len(dist) else 0.0)
+        return w
+
+    return weigh
