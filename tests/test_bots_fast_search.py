@@ -137,3 +137,21 @@ def test_the_budget_loop_stops_early_only_when_asked():
         loop = Budget(1.0, clock=lambda: 0.0, max_samples=200, stop_early=stop_early)
         assert loop.run(["a", "b"], sample, 0.0) == "a"
         assert loop.last_samples == expected
+
+
+def test_the_trick_distribution_is_the_sum_over_every_outcome():
+    """bidding.distribution against every win/lose outcome of the cards, summed."""
+    from itertools import product
+
+    from ohseven_tui.bots.bidding import distribution
+
+    rnd = random.Random(2)
+    for _ in range(200):
+        chances = [rnd.choice([0.0, 1.0, rnd.random()]) for _ in range(rnd.randint(0, 7))]
+        want = [0.0] * (len(chances) + 1)
+        for outcome in product((0, 1), repeat=len(chances)):
+            p = 1.0
+            for won, c in zip(outcome, chances):
+                p *= c if won else 1 - c
+            want[sum(outcome)] += p
+        assert distribution(chances) == pytest.approx(want, abs=1e-12)
