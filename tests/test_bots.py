@@ -386,6 +386,7 @@ def test_strong_drops_a_sample_that_runs_past_the_hard_stop(monkeypatch):
     # the policy's part of a sample: to the end, or to the exactly played last tricks
     monkeypatch.setattr(strong_module, "playout", stalling(strong_module.playout))
     monkeypatch.setattr(strong_module, "play_until", stalling(strong_module.play_until))
+    monkeypatch.setattr(strong_module, "play_until_masks", stalling(strong_module.play_until_masks))  # one deck
     strong = make_bot("strong", 3, budget=0.05, clock=clock)
     game = new_game(4, [hands(*DUCK_TEXTS)])
     act(game, "deal")

@@ -212,3 +212,26 @@ def test_a_softened_policy_plays_legal_cards_and_sometimes_its_own():
             else:
                 own += 1
     assert own > 50 and other > 50
+
+
+def test_inference_from_the_numbers_bid_so_far_weighs_the_true_deal_up():
+    """While bidding (H4): the true deal explains the earlier bidders' numbers
+    better than the sampler's average deal in most positions, and is never excluded."""
+    from ohseven_tui.bots.ohhell.knowledge import Knowledge
+    from ohseven_tui.bots.ohhell.strong import _bids_made_likelihood
+    from ohseven_tui.bots.search import Sampler
+
+    rnd = random.Random(4)
+    higher = total = 0
+    for obs, true_hands in _classic_positions(range(12), "BidNumber"):
+        weigh = _bids_made_likelihood(obs)
+        if weigh is None:  # the first bidder
+            continue
+        truth = weigh(true_hands)
+        assert truth > 0
+        sampler = Sampler(Knowledge(obs), obs.hand_counts, rnd)
+        mean = sum(weigh(sampler.sample()) for _ in range(30)) / 30
+        higher += truth > mean
+        total += 1
+    assert total >= 20
+    assert higher >= 0.6 * total, (higher, total)

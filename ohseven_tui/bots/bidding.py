@@ -11,9 +11,13 @@ __all__ = ["distribution", "expected_scores"]
 def distribution(chances: Sequence[float]) -> list[float]:
     """P(tricks = k): a sum of independent chances (Poisson binomial)."""
     dist = [1.0]
-    for p in chances:
+    for p in chances:  # in place: the bid search asks this for every seat of every sample
         q = 1 - p
-        dist = [a * q + b * p for a, b in zip(dist + [0.0], [0.0] + dist)]
+        below = 0.0
+        for k, d in enumerate(dist):
+            dist[k] = d * q + below * p
+            below = d
+        dist.append(below * p)
     return dist
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .tables import Tables
+from .tables import MaskTables, Tables
 
-__all__ = ["choose_play", "higher_out", "suit_out"]
+__all__ = ["choose_play", "choose_play_mask", "higher_out", "suit_out"]
 
 
 def _outstanding(codes: Sequence[int], hand: Sequence[int], unplayed: Sequence[int]) -> int:
@@ -196,3 +196,220 @@ def _lead(seat: int, hand: list, t: Tables, need: int, later: list, unplayed: li
             best, best_key = c, key
     assert best is not None and best_key is not None  # a seat that leads has cards
     return best, ("lead-duck" if best_key[0] else "lead-forced")
+
+
+# ---------------------------------------------------------------- on bitmasks
+#
+# The same policy for a hand held as a bitmask (single-deck packs with a plain
+# trump suit, the playouts' fast path): ``hand`` and ``unplayed`` are masks of card
+# codes, the tables :class:`~.tables.MaskTables`. A plain card's rank is its code
+# >> 2, so the heuristics' min and max over a sort key are a few bit operations;
+# where two cards rank equal, the higher code is taken: the first of a hand's
+# list, highest first, as :func:`choose_play` takes it on the sorted hand (a test
+# plays both on every kind of position).
+
+
+def _hi(m: int) -> int:
+    """max by order or power: the highest code."""
+    return m.bit_length() - 1
+
+
+def _lo(m: int) -> int:
+    """min by order: the lowest code."""
+    return (m & -m).bit_length() - 1
+
+
+def _low_rank(m: int) -> int:
+    """min by power: the lowest rank, of its cards the highest code."""
+    r = ((m & -m).bit_length() - 1) >> 2
+    return (m & (15 << (r << 2))).bit_length() - 1
+
+
+def _max_trump_power(m: int, tm: int) -> int:
+    """max by (trump?, power)."""
+    return (m & tm or m).bit_length() - 1
+
+
+def _min_trump_power(m: int, tm: int) -> int:
+    """min by (trump?, power)."""
+    side = m & ~tm
+    return _low_rank(side) if side else _lo(m)
+
+
+def _max_power_trump(m: int, tm: int) -> int:
+    """max by (power, trump?): the top rank, its trump if it has one."""
+    top = m.bit_length() - 1
+    t = m & (15 << ((top >> 2) << 2)) & tm
+    return t.bit_length() - 1 if t else top
+
+
+def _max_side_power(m: int, tm: int) -> int:
+    """max by (side?, power)."""
+    return (m & ~tm or m).bit_length() - 1
+
+
+def choose_play_mask(seat: int, hand: int, cards: list, mt: MaskTables, need: int, n: int, unplayed: int,
+                     voids: list) -> int:
+    """:func:`choose_play`'s card, without the reason."""
+    if not cards:
+        if not hand & (hand - 1):
+            return hand.bit_length() - 1
+        return _lead_mask(seat, hand, mt, need, n, unplayed, voids)
+    first = cards[0]
+    legal = hand & mt.must[first] or hand  # R14: the trick core's follow rule
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    tm = mt.trump_mask
+    above = mt.above
+    out = unplayed & ~hand
+    row = mt.row[first]
+    best = max(cards, key=row.__getitem__)  # the first of the highest keys: the card winning so far
+    win_m = legal & mt.beat[best]
+
+    if need > 0 and tm:
+        sure = 0
+        m = hand & tm
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not above[c] & out:
+                sure |= 1 << c
+        if sure.bit_count() >= need:
+            # Top trumps win whenever played: they alone make the bid, so lose
+            # this trick with another card if possible, else spend a top trump.
+            spare = legal & ~win_m & ~sure
+            if spare:
+                return _max_power_trump(spare, tm)
+            own = win_m & sure
+            if own:
+                return _lo(own)
+    if need > 0:
+        if not win_m:
+            high = _max_side_power(legal, tm)
+            tops = 0
+            m = hand ^ (1 << high)
+            while m:
+                c = m.bit_length() - 1
+                m ^= 1 << c
+                if not above[c] & out:
+                    tops += 1
+            if tops >= need:
+                return high
+            return _min_trump_power(legal, tm)
+        left = n - 1 - len(cards)  # seats still to play to this trick
+        if not left:
+            return _max_trump_power(win_m, tm) if need == 1 else _min_trump_power(win_m, tm)
+        later = [(seat + i) % n for i in range(1, left + 1)]
+        led = mt.tables.suit[first]
+        safe = 0
+        m = win_m
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not _threat_mask(c, led, mt, later, out, voids):
+                safe |= 1 << c
+        if safe:
+            return _max_trump_power(safe, tm) if need == 1 else _min_trump_power(safe, tm)
+        follow = win_m & mt.of_suit[led]
+        if follow:
+            return _hi(follow)
+        if need >= hand.bit_count():
+            return _hi(win_m)
+        return _lo(win_m)
+    lose_m = legal & ~win_m
+    if lose_m:
+        return _max_trump_power(lose_m, tm)
+    if need < 0 or len(cards) == n - 1:
+        return _max_power_trump(legal, tm)
+    return _low_rank(legal)
+
+
+def _threat_mask(best: int, led: int, mt: MaskTables, later: list, out: int, voids: list) -> bool:
+    """:func:`_threat`, ``out`` the cards outstanding for the seat asking."""
+    trump = mt.tables.trump
+    if mt.tables.suit[best] == led:
+        if mt.above[best] & out:
+            bit = 1 << led
+            for p in later:
+                if not voids[p] & bit:
+                    return True
+        if trump < 0 or led == trump or not mt.trump_mask & out:
+            return False
+    elif not mt.above[best] & out:
+        return False
+    maybe_void = (mt.of_suit[led] & out).bit_count() <= len(later)
+    led_bit = 1 << led
+    trump_bit = 1 << trump
+    for p in later:
+        if voids[p] & trump_bit:
+            continue
+        if maybe_void or voids[p] & led_bit:
+            return True
+    return False
+
+
+def _lead_mask(seat: int, hand: int, mt: MaskTables, need: int, n: int, unplayed: int, voids: list) -> int:
+    """:func:`_lead` on a mask."""
+    tm = mt.trump_mask
+    above = mt.above
+    out = unplayed & ~hand
+    if need > 0:
+        trumps = hand & tm
+        sure = 0
+        m = trumps
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not above[c] & out:
+                sure |= 1 << c
+        if sure and need <= sure.bit_count() < hand.bit_count():
+            return _lead_mask(seat, hand & ~sure, mt, 0, n, unplayed, voids)
+        if need >= hand.bit_count():
+            return _hi(trumps or hand)
+        suit = mt.tables.suit
+        later = [(seat + i) % n for i in range(1, n)]
+        of_suit = mt.of_suit
+        cash = -1
+        most = -1
+        m = hand & ~tm
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if not above[c] & out and not _threat_mask(c, suit[c], mt, later, out, voids):
+                k = (of_suit[suit[c]] & out).bit_count()
+                if k > most:  # the first of the most
+                    cash, most = c, k
+        if cash >= 0:
+            # Cash side winners before the others run out of the suit.
+            return cash
+        if need == 1:
+            return _max_side_power(hand, tm)
+        side = hand & ~tm
+        if not side:
+            return _lo(hand)
+        lengths = [(hand & s).bit_count() for s in of_suit]
+        if trumps:
+            singles = 0
+            for s in range(4):
+                if lengths[s] == 1:
+                    singles |= side & of_suit[s]
+            if singles:
+                return _low_rank(singles)
+        longest = max(lengths[s] for s in range(4) if side & of_suit[s])
+        pick = 0
+        for s in range(4):
+            if lengths[s] == longest:
+                pick |= side & of_suit[s]
+        return _low_rank(pick)
+    # Duck: lead the highest card that still has plenty of higher cards out.
+    best = -1
+    best_key = -1
+    power = mt.tables.power
+    m = hand
+    while m:
+        c = m.bit_length() - 1
+        m ^= 1 << c
+        key = min((above[c] & out).bit_count(), 2) * 4096 + (tm >> c & 1) * 64 + power[c]
+        if key > best_key:
+            best, best_key = c, key
+    return best

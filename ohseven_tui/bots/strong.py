@@ -36,15 +36,20 @@ class StrongBot:
     also weights each sampled deal by how well it explains the other seats'
     standing card bids (off by default: it measured no better); ``infer_number_bids``
     the same for number bids (H4, U4). ``rollout_random``: the share of the
-    playouts' cards played at random instead of by the normal policy."""
+    playouts' cards played at random instead of by the normal policy. ``fast_playout``:
+    a family may play its samples out on bitmask hands (``engine.fast``), the same
+    cards as its list playout; False keeps the lists (to compare the two).
+    ``stop_early``: end a decision once one candidate is clearly best (the budget
+    loop's rule, ``search.Budget``); False spends the whole budget."""
 
     name = "strong"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
                  max_samples: Optional[int] = None, infer_from_bids: bool = False, endgame: int = ENDGAME,
-                 infer_number_bids: bool = False, rollout_random: float = 0.0) -> None:
+                 infer_number_bids: bool = False, rollout_random: float = 0.0, fast_playout: bool = True,
+                 stop_early: bool = True) -> None:
         self.rng = bot_rng(seed)
-        self.loop = Budget(budget, clock, max_samples)
+        self.loop = Budget(budget, clock, max_samples, stop_early)
         self.budget = self.loop.budget
         self.clock = clock
         self.max_samples = max_samples
@@ -52,6 +57,7 @@ class StrongBot:
         self.endgame = endgame
         self.infer_number_bids = infer_number_bids
         self.rollout_random = rollout_random
+        self.fast_playout = fast_playout
         self.last_elapsed = 0.0
 
     # Figures of the last decision, for benchmarks and tests.

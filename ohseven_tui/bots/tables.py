@@ -9,9 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
+from ..engine.fast import fast_tricks, mask_of
 from ..engine.tricks import NO_SUIT, TRUMP, Follow, TrumpContext
 
-__all__ = ["Tables", "tables_for"]
+__all__ = ["Tables", "tables_for", "MaskTables", "mask_tables"]
 
 
 class Tables:
@@ -63,3 +64,40 @@ class Tables:
 def tables_for(ctx: TrumpContext, codes: tuple[int, ...]) -> Tables:
     """The tables of ``ctx`` over the pack's distinct card ``codes`` (cached)."""
     return Tables(ctx, codes)
+
+
+class MaskTables:
+    """:class:`Tables` for a hand held as a bitmask of card codes (single-deck
+    packs, a plain trump suit or none: R9, H3): ``above[c]`` and ``of_suit[s]`` as masks, ``beat[c]`` the cards that
+    beat ``c`` once it is winning a trick (higher cards of its suit, and every
+    trump when it is not one), and the trick core's fast tables (``engine.fast``):
+    ``must[c]`` the cards a seat must play to a trick led with ``c``, ``row[c]``
+    the trick keys of such a trick. The rules stay the trump context's."""
+
+    __slots__ = ("tables", "above", "of_suit", "trump_mask", "beat", "must", "row")
+
+    def __init__(self, t: Tables) -> None:
+        if any(t.suit[c] != c & 3 or t.power[c] != c >> 2 for c in t.codes) or not t.follows_suit:
+            raise ValueError("mask tables are for a plain trump suit (a card's suit and rank its code's)")
+        self.tables = t
+        above = [0] * len(t.suit)
+        for c in t.codes:
+            above[c] = mask_of(t.above[c])
+        self.above = tuple(above)
+        self.of_suit = tuple(mask_of(cards) for cards in t.of_suit)
+        trump = t.trump
+        self.trump_mask = self.of_suit[trump] if trump != NO_SUIT else 0
+        suit = t.suit
+        self.beat = tuple(a | (self.trump_mask if suit[c] != trump else 0) for c, a in enumerate(above))
+        ft = fast_tricks(t.ctx)
+        self.must = ft.must
+        self.row = ft.row
+
+    def __repr__(self) -> str:
+        return f"<MaskTables {self.tables!r}>"
+
+
+@lru_cache(maxsize=256)
+def mask_tables(t: Tables) -> MaskTables:
+    """The mask tables of ``t`` (cached)."""
+    return MaskTables(t)

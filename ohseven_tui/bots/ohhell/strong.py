@@ -16,11 +16,12 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from ...engine.fast import fast_tricks, mask_of
+from ...engine.fast import cards_of, fast_tricks, mask_of
 from ...games.ohhell import Bid, BidNumber, BidStyle, Observation, Phase, Play, Scoring, round_points
 from ..endgame import solve, solve_value
-from ..play import choose_play
-from ..search import Sampler, play_card, play_until, playout, softened
+from ..play import choose_play, choose_play_mask
+from ..search import Sampler, play_card, play_card_mask, play_until, play_until_masks, playout, softened, softened_mask
+from ..tables import MaskTables, mask_tables
 from .bidding import card_model, chances_for, choose_number, expected_scores, number_model, trump_of
 from .knowledge import Knowledge, tables_of
 
@@ -75,19 +76,44 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
         weigh = _number_bid_likelihood(obs, know)
 
     tail = _tail(bot, obs)
-    policy = _policy(bot)
     if tail and len(know.hand) <= tail:  # the whole rest of the hand, exactly: one solve serves every card
         ft = fast_tricks(tables.ctx)
         payoff = _payoff(scoring, tuple(bids))
 
         def solved_sample():
-            hands = sampler.sample()
-            weight = weigh(hands) if weigh is not None else 1.0
-            vals = solve([mask_of(h) for h in hands], know.trick, me, list(know.taken), ft, payoff)
+            hands = sampler.sample_masks()
+            weight = weigh([cards_of(h) for h in hands]) if weigh is not None else 1.0
+            vals = solve(hands, know.trick, me, list(know.taken), ft, payoff)
             return [vals[c][me] for c in cards], weight
 
         best = bot.run(cards, solved_sample, start)
         return preferred if best is None else Play(me, best)
+
+    if _fast(bot, obs):
+        mt = mask_tables(tables)
+        fast_policy = _policy_mask(bot)
+        unplayed_mask = _unplayed_mask(know.unplayed)
+
+        def fast_sample():
+            hands = sampler.sample_masks()
+            weight = weigh([cards_of(h) for h in hands]) if weigh is not None else 1.0
+            out = []
+            for card in cards:
+                if bot.late():
+                    return None, 0.0
+                hs = list(hands)
+                voids = list(know.voids)
+                taken = list(know.taken)
+                trick, turn, unplayed = play_card_mask(hs, list(know.trick), me, card, mt, taken, unplayed_mask,
+                                                       voids, n)
+                out.append(_finish_masks(tail, hs, trick, turn, mt, bids, taken, unplayed, voids, n, me, scoring,
+                                         fast_policy))
+            return out, weight
+
+        best = bot.run(cards, fast_sample, start)
+        return preferred if best is None else Play(me, best)
+
+    policy = _policy(bot)
 
     def one_sample():
         hands = sampler.sample()
@@ -112,6 +138,32 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
 def _policy(bot: Any) -> Callable[..., Any]:
     """The playouts' card policy: the normal bot's, a share of it random (``rollout_random``)."""
     return softened(choose_play, bot.rng.random, getattr(bot, "rollout_random", 0.0))
+
+
+def _policy_mask(bot: Any) -> Callable[..., int]:
+    """:func:`_policy` for hands held as bitmasks."""
+    return softened_mask(choose_play_mask, bot.rng.random, getattr(bot, "rollout_random", 0.0))
+
+
+def _fast(bot: Any, obs: Observation) -> bool:
+    """Play the samples out on bitmask hands? Single-deck packs only (a mask holds
+    one copy of a card), unless the bot asks for the list playout (``fast_playout``)."""
+    return obs.rules.decks == 1 and getattr(bot, "fast_playout", True)
+
+
+def _unplayed_mask(unplayed: Sequence[int]) -> int:
+    return mask_of(c for c, k in enumerate(unplayed) if k > 0)
+
+
+def _finish_masks(tail: int, hands: list, trick: list, turn: int, mt: MaskTables, targets: Sequence[int],
+                  taken: list, unplayed: int, voids: list, n: int, me: int, scoring: Scoring,
+                  policy: Callable[..., int] = choose_play_mask) -> float:
+    """:func:`_finish` with a bitmask per hand (mutated)."""
+    turn = play_until_masks(hands, trick, turn, mt, targets, taken, unplayed, voids, n, tail, policy)
+    if tail and hands[turn]:
+        ft = fast_tricks(mt.tables.ctx)
+        return solve_value(hands, [], turn, taken, ft, _payoff(scoring, tuple(targets)))[me]
+    return round_points(scoring, targets[me], taken[me])
 
 
 def _tail(bot: Any, obs: Observation) -> int:
@@ -168,7 +220,9 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
     pack_unplayed = list(know.pack)
     rules = obs.rules
     tail = _tail(bot, obs)
-    policy = _policy(bot)
+    fast = _fast(bot, obs)
+    policy = _policy_mask(bot) if fast else _policy(bot)
+    pack_mask = _unplayed_mask(pack_unplayed)
 
     def next_bid(hand_s, used):
         left = Counter(hand_s)
@@ -178,6 +232,7 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
 
     def one_sample():
         hands = sampler.sample()
+        masks = [mask_of(h) for h in hands] if fast else None
         others_seq: dict = {}  # seat -> that seat's successive bids (independent of mine)
 
         def other_bid(s, attempt):
@@ -221,8 +276,12 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
             bids, top, leader = result
             numbers = [b >> 2 for b in bids]
             tables = tables_of(rules, top & 3)  # R9: the top bid's suit is trump
-            out.append(bonus + _finish(tail, [list(h) for h in hands], [], leader, tables, numbers, [0] * n,
-                                       list(pack_unplayed), [0] * n, n, me, rules.scoring, policy))
+            if masks is not None:
+                out.append(bonus + _finish_masks(tail, list(masks), [], leader, mask_tables(tables), numbers,
+                                                 [0] * n, pack_mask, [0] * n, n, me, rules.scoring, policy))
+            else:
+                out.append(bonus + _finish(tail, [list(h) for h in hands], [], leader, tables, numbers, [0] * n,
+                                           list(pack_unplayed), [0] * n, n, me, rules.scoring, policy))
         return out, 1.0
 
     best = bot.run(cards, one_sample, start)
@@ -343,23 +402,57 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
     leader = (obs.dealer + 1) % n  # H5, U5
     said = dict(obs.bids_made or ())  # H4: bids already made stand
     tail = _tail(bot, obs)
-    policy = _policy(bot)
+    fast = _fast(bot, obs)
+    policy = _policy_mask(bot) if fast else _policy(bot)
+    mt = mask_tables(tables)
+    unplayed_mask = _unplayed_mask(know.unplayed)
 
     def other_bid(hand):
         dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
         return expected_scores(scoring, dist, all_numbers)[0][1]
 
+    weight = _bids_made_likelihood(obs) if getattr(bot, "infer_number_bids", False) else None
+
     def one_sample():
         hands = sampler.sample()
         bids = [said[s] if s in said else other_bid(hands[s]) if s != me else 0 for s in range(n)]
+        masks = [mask_of(h) for h in hands] if fast else []
+        w = weight(hands) if weight is not None else 1.0
         out = []
         for number in candidates:
             if bot.late():
                 return None, 0.0
             bids[me] = number
-            out.append(_finish(tail, [list(h) for h in hands], [], leader, tables, bids, [0] * n,
-                               list(know.unplayed), [0] * n, n, me, scoring, policy))
-        return out, 1.0
+            if fast:
+                out.append(_finish_masks(tail, list(masks), [], leader, mt, bids, [0] * n,
+                                         unplayed_mask, [0] * n, n, me, scoring, policy))
+            else:
+                out.append(_finish(tail, [list(h) for h in hands], [], leader, tables, bids, [0] * n,
+                                   list(know.unplayed), [0] * n, n, me, scoring, policy))
+        return out, w
 
     best = bot.run(candidates, one_sample, start)
     return preferred if best is None else BidNumber(me, best)
+
+
+def _bids_made_likelihood(obs: Observation) -> Callable[[list], float] | None:
+    """While the numbers are bid (H4): how well a sampled deal explains the numbers
+    the other seats have bid so far, as in play (``_number_bid_likelihood``): each
+    bidder's chance that its hand takes exactly its number, mixed with a bid that
+    says nothing. None when no other seat has bid."""
+    bidders = [(s, b) for s, b in (obs.bids_made or ()) if s != obs.seat]
+    if not bidders:
+        return None
+    model = number_model(obs)
+    trump = trump_of(obs)
+    turned = obs.turned
+    wild = NUMBER_WILD / (obs.hand_size + 1)
+
+    def weigh(hands: list) -> float:
+        w = 1.0
+        for s, b in bidders:
+            dist = model.distribution(chances_for(model, sorted(hands[s], reverse=True), trump, turned))
+            w *= wild + (1 - NUMBER_WILD) * (dist[b] if b < len(dist) else 0.0)
+        return w
+
+    return weigh
