@@ -60,7 +60,10 @@ async def wait_for_input(pilot, also: tuple = ()):
     try:
         return await asyncio.wait_for(poll(), FAIL_SAFE)
     except asyncio.TimeoutError:
-        raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__})") from None
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        state = (f"; table flow {tables[-1].flow.name}, acting {tables[-1].acting}, next "
+                 f"{tables[-1].table.next_step()}") if tables else ""
+        raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__}{state})") from None
 
 
 FAIL_SAFE = 300.0  # seconds: only so that a hung app ends a test; no test asserts on time

@@ -156,7 +156,11 @@ class RemoteTable:
     def next_step(self) -> Step:
         if self.is_over:
             return Step(Next.OVER)
-        if not self._sent and not self.gone and self.seat in self._obs.to_act and self._obs.legal_actions:
+        if not self._queue.empty():
+            return Step(Next.OTHERS)  # what came is shown first (the last move may come with the goodbye)
+        if self.gone:
+            return Step(Next.GONE)
+        if not self._sent and self.seat in self._obs.to_act and self._obs.legal_actions:
             return Step(Next.HUMAN, (self.seat,))
         return Step(Next.OTHERS)
 
@@ -177,13 +181,12 @@ class RemoteTable:
         turn again or the game is over. The server paces its bots."""
         from ..net.client import Error, Goodbye
 
-        while self.next_step().kind is Next.OTHERS and not self.gone:
+        while self.next_step().kind is Next.OTHERS:
             msg = await self._queue.get()
             if not live():
                 return
             if isinstance(msg, Goodbye):
-                yield Applied(None, None, self._obs, self._obs, note=f"The table is gone: {self.gone}.")
-                return
+                continue  # the news told of it; what came before it has been shown
             if isinstance(msg, Error):
                 self._sent = False
                 yield Applied(None, None, self._obs, self._obs, note=msg.text)

@@ -58,6 +58,7 @@ class Next(enum.Enum):
     TABLE = "table"  # the table acts (a deal): ``Step.action``
     OTHERS = "others"  # seats not at this screen act (bots, or players elsewhere): wait for them
     HUMAN = "human"  # a person at this screen acts: one of ``Step.seats``
+    GONE = "gone"  # the table is gone before the end (its server closed): nothing more comes
 
 
 @dataclass(frozen=True)

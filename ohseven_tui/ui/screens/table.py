@@ -389,6 +389,8 @@ class TableScreen(Screen):
         if step.kind is Next.OTHERS:
             self._bot_step()
             return
+        if step.kind is Next.GONE:  # said as it happened (the news); nothing more will come
+            return
         self._ring_after_bots()
         # One seat in turn; in a face-down phase each human in turn, the one at the keyboard first.
         n = self.table.players

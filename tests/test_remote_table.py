@@ -1,0 +1,91 @@
+"""The remote seat source (ohseven_tui/table/remote.py) on its own: what the table
+server sends, fed in as it would arrive, and what the table screen is told."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ohseven_tui.engine import registry
+from ohseven_tui.engine.protocol import Seat
+from ohseven_tui.net.client import Goodbye, Update
+from ohseven_tui.table import Next
+from ohseven_tui.table.remote import RemoteTable
+
+
+class Scripted:
+    """A client that has received ``messages`` (the server's, in order), then waits."""
+
+    def __init__(self, spec, seat: int, messages: list) -> None:
+        self.spec, self.seat, self.messages = spec, seat, list(messages)
+        self.closed = False
+
+    async def next_message(self):
+        if self.messages:
+            return self.messages.pop(0)
+        await asyncio.Event().wait()
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+def _game_to_its_last_action():
+    spec = registry.default_game()
+    seats = tuple(Seat(n, "easy") for n in ("Ann", "Bea", "Cid"))
+    game = spec.new_game(spec.check_options({"players": 3}), seed=4, seats=seats)
+    while True:
+        seats_to_act = game.to_act()
+        action = game.legal_actions()[0] if not seats_to_act else game.observe(seats_to_act[0]).legal_actions[0]
+        probe = game.clone()
+        probe.apply(action)
+        if probe.is_over:
+            return spec, game, action
+        game.apply(action)
+
+
+async def _pace(in_turn: bool) -> None:
+    return None
+
+
+def test_the_last_update_is_shown_even_when_the_table_says_goodbye_at_once():
+    """The host sends the game's last update and closes the table straight after: the
+    screen still gets that update, and then the game is over (it waited forever for
+    more moves before)."""
+    spec, game, last = _game_to_its_last_action()
+    first = Update(len(game.history), None, None, game.observe(0))
+    game.apply(last)
+    final = Update(len(game.history), last.seat, last, game.observe(0))
+
+    async def run():
+        client = Scripted(spec, 0, [final, Goodbye("the game is over")])
+        source = RemoteTable(client, first)
+        source.start()
+        for _ in range(5):
+            await asyncio.sleep(0)  # the reader takes both messages before anyone asks
+        assert source.gone
+        shown = [a async for a in source.others(0, _pace)]
+        await source.close()
+        return source, shown
+
+    source, shown = asyncio.run(run())
+    assert [a.action for a in shown] == [last] and shown[0].after.winners
+    assert source.next_step().kind is Next.OVER
+
+
+def test_a_table_gone_mid_game_asks_nothing_more():
+    """Gone before the end (the host closed it): once what came is shown, the source
+    says so instead of sending the screen round to wait for moves that never come."""
+    spec, game, _ = _game_to_its_last_action()
+    first = Update(len(game.history), None, None, game.observe(1))
+
+    async def run():
+        client = Scripted(spec, 1, [Goodbye("the host closed the table")])
+        source = RemoteTable(client, first)
+        source.start()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        notes = [a.note async for a in source.others(1, _pace)]
+        return source, notes
+
+    source, notes = asyncio.run(run())
+    assert source.next_step().kind is Next.GONE
+    assert notes == []  # the goodbye is news (the screen says it as it comes), not a move
