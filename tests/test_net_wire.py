@@ -12,9 +12,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from net_helpers import cards_in
 
 from ohseven_tui.engine import registry
-from ohseven_tui.engine.cards import Card
 from ohseven_tui.net import wire
 
 SPECS = registry.games()
@@ -40,24 +40,6 @@ def same(a, b) -> bool:
     if dataclasses.is_dataclass(a):
         return all(same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
     return a == b
-
-
-def cards_in(value, found: set) -> set:
-    if type(value) is Card:
-        found.add(value)
-    elif isinstance(value, (tuple, list)):
-        for v in value:
-            cards_in(v, found)
-    elif isinstance(value, dict):
-        for v in value.values():
-            cards_in(v, found)
-    elif dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            cards_in(getattr(value, f.name), found)
-    elif hasattr(value, "seat"):  # an action
-        for name in ("card", "cards"):
-            cards_in(getattr(value, name, None), found)
-    return found
 
 
 def check_round_trip(game) -> None:

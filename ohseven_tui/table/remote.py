@@ -41,7 +41,6 @@ class RemoteTable:
         self._told: list[Applied] = []  # this round's moves seen here (a late joiner sees from then on)
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._sent = False  # an action of ours is on its way: wait for the server's answer
-        self.status = ""
         self.gone = ""  # why the table is gone (the connection closed), once it is
         self.on_news = on_news
         self.keep_record = keep_record  # files the finished game's record (a joined player's copy)
@@ -65,7 +64,6 @@ class RemoteTable:
             if isinstance(msg, (Update, Error)):
                 self._queue.put_nowait(msg)
             elif isinstance(msg, Status):
-                self.status = msg.message
                 self._news("status", msg)
             elif isinstance(msg, ChatLine):
                 self._news("chat", msg)
