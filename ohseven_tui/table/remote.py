@@ -46,6 +46,27 @@ class RemoteTable:
         self.keep_record = keep_record  # files the finished game's record (a joined player's copy)
         self._reader: Optional[asyncio.Task[None]] = None
 
+    @classmethod
+    async def join(cls, address: str, code: str, name: str, *,
+                   joined: Optional[Callable[[Any], None]] = None,
+                   status: Optional[Callable[[str], None]] = None) -> "RemoteTable":
+        """Take a seat with its code and wait for the table to start (its first
+        update). ``joined(client)`` once the seat is ours, ``status(words)`` while it
+        waits for the others. JoinError if refused, or if the table closes first."""
+        from ..net.client import Goodbye, JoinError, Status, TableClient, Update
+
+        client = await TableClient.connect(address, code, name)
+        if joined is not None:
+            joined(client)
+        while True:
+            msg = await client.next_message()
+            if isinstance(msg, Status) and status is not None:
+                status(msg.message)
+            elif isinstance(msg, Goodbye):
+                raise JoinError(f"the table closed: {msg.reason}")
+            elif isinstance(msg, Update):
+                return cls(client, msg, rejoin=(address, code, name))
+
     def start(self) -> None:
         """Start reading the server's messages (on the running loop)."""
         if self._reader is None:

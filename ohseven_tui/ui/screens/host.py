@@ -119,7 +119,7 @@ class HostScreen(Screen[None]):
 
     @work(exclusive=True, group="host")
     async def _start(self) -> None:
-        from ...net.client import Goodbye, JoinError, TableClient, Update
+        from ...net.client import JoinError
         from ...table.remote import RemoteTable
 
         server = self.server
@@ -137,20 +137,11 @@ class HostScreen(Screen[None]):
         if self.you is None:
             return
         try:
-            client = await TableClient.connect(server.address, server.codes[self.you], self.host_name)
+            source = await RemoteTable.join(server.address, server.codes[self.you], self.host_name)
         except JoinError as exc:
             self.say(f"Could not take your own seat: {exc}.", error=True)
             return
-        while True:
-            msg = await client.next_message()
-            if isinstance(msg, Goodbye):
-                self.say(f"The table closed: {msg.reason}.", error=True)
-                return
-            if isinstance(msg, Update):
-                rejoin = (server.address, server.codes[self.you], self.host_name)
-                self.app.post_message(OpenRemoteTable(RemoteTable(client, msg, rejoin=rejoin),
-                                                      keep_copy=False))  # the server files it here
-                return
+        self.app.post_message(OpenRemoteTable(source, keep_copy=False))  # the server files it here
 
     async def action_close_table(self) -> None:
         from .confirm import ConfirmScreen

@@ -99,29 +99,24 @@ class JoinScreen(Screen[Optional[Any]]):
 
     @work(exclusive=True, group="join")
     async def _connect(self, address: str, code: str, name: str) -> None:
-        from ...net.client import Goodbye, JoinError, Status, TableClient, Update
+        from ...net.client import JoinError
         from ...table.remote import RemoteTable
 
+        def joined(client: Any) -> None:
+            self.client = client
+            seat = client.seat
+            who = printable(client.seats[seat][0]) if seat < len(client.seats) else f"seat {seat + 1}"
+            self.say(f"Joined {client.spec.label} as {who}, seat {seat + 1}. Waiting for the table…")
+
         try:
-            client = await TableClient.connect(address, code, name)
+            source = await RemoteTable.join(address, code, name, joined=joined,
+                                            status=lambda words: self.say(words or "Waiting for the table…"))
         except JoinError as exc:
+            self.client = None
             self._failed(f"Could not join: {exc}.")
             return
-        self.client = client
-        who = printable(client.seats[client.seat][0]) if client.seat < len(client.seats) else f"seat {client.seat + 1}"
-        self.say(f"Joined {client.spec.label} as {who}, seat {client.seat + 1}. Waiting for the table…")
-        while True:
-            msg = await client.next_message()
-            if isinstance(msg, Status):
-                self.say(msg.message or "Waiting for the table…")
-            elif isinstance(msg, Goodbye):
-                self.client = None
-                self._failed(f"The table closed: {msg.reason}.")
-                return
-            elif isinstance(msg, Update):
-                self.joined = True
-                self.dismiss(RemoteTable(client, msg, rejoin=(address, code, name)))
-                return
+        self.joined = True
+        self.dismiss(source)
 
     def _failed(self, text: str) -> None:
         self.say(text, error=True)
