@@ -113,6 +113,12 @@ def served(tmp_path: Path) -> Iterator[Served]:
     assert code == 0, "".join(server.seen)
 
 
+def _browser(pw, tmp_path: Path):
+    """Debian's Chromium, headless, with a fresh profile (Playwright's own is never downloaded)."""
+    return pw.chromium.launch_persistent_context(str(tmp_path / "chromium-profile"), executable_path=CHROMIUM,
+                                                 args=ARGS, headless=True, viewport={"width": 1000, "height": 700})
+
+
 def _wait_for_text(page, *texts: str) -> str:
     """Wait until the screen shows one of ``texts``; which one."""
     found = page.wait_for_function(
@@ -130,9 +136,7 @@ def test_a_game_against_bots_in_the_browser(served: Served, tmp_path: Path) -> N
 
     requests: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, args=ARGS, headless=True,
-            viewport={"width": 1000, "height": 700})
+        browser = _browser(pw, tmp_path)
         try:
             page = browser.new_page()
             page.on("request", lambda request: requests.append(request.url))
@@ -229,9 +233,7 @@ def test_joining_a_table_from_the_browser(served: Served, tmp_path: Path) -> Non
     try:
         code = host.read_codes(1)[0]
         with sync_playwright() as pw:
-            browser = pw.chromium.launch_persistent_context(
-                str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, args=ARGS, headless=True,
-                viewport={"width": 1000, "height": 700})
+            browser = _browser(pw, tmp_path)
             try:
                 page = browser.new_page()
                 page.add_init_script(HOOK)

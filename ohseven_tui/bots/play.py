@@ -60,8 +60,12 @@ def _threat(best: int, led: int, t: Tables, later: list, hand: list, unplayed: l
             return False
     elif not higher_out(best, hand, unplayed, t.above):
         return False  # a trump on a side suit: only a higher trump beats it
-    led_out = suit_out(led, hand, unplayed, t.of_suit)
-    maybe_void = led_out <= len(later)
+    return _may_ruff(later, voids, led, trump, suit_out(led, hand, unplayed, t.of_suit) <= len(later))
+
+
+def _may_ruff(later: list, voids: list, led: int, trump: int, maybe_void: bool) -> bool:
+    """May a later seat trump in? Not one known void in trumps; one known void in the
+    led suit may, and any may when so few led cards are out that it could be void."""
     led_bit = 1 << led
     trump_bit = 1 << trump
     for p in later:
@@ -337,15 +341,7 @@ def _threat_mask(best: int, led: int, mt: MaskTables, later: list, out: int, voi
             return False
     elif not mt.above[best] & out:
         return False
-    maybe_void = (mt.of_suit[led] & out).bit_count() <= len(later)
-    led_bit = 1 << led
-    trump_bit = 1 << trump
-    for p in later:
-        if voids[p] & trump_bit:
-            continue
-        if maybe_void or voids[p] & led_bit:
-            return True
-    return False
+    return _may_ruff(later, voids, led, trump, (mt.of_suit[led] & out).bit_count() <= len(later))
 
 
 def _lead_mask(seat: int, hand: int, mt: MaskTables, need: int, n: int, unplayed: int, voids: list) -> int:
