@@ -11,6 +11,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Optional, Sequence
 
+from ..engine.errors import IllegalAction
 from ..engine.protocol import GameState
 from .source import Applied, Next, Step
 
@@ -163,9 +164,10 @@ class LocalTable:
                     note = f"{game.seats[seat].name}'s bot failed ({exc!r}); it plays its first legal move."
                 if game is not self.game or bot is not self.bots.get(seat) or not live():
                     return  # taken back meanwhile (a game that is gone), or no one is watching
-                if action is None or game.why_illegal(action) is not None:
-                    action = obs.legal_actions[0]
-                applied = self.apply(action, viewer)
+                try:  # the engine judges it once, as it applies it
+                    applied = self.apply(obs.legal_actions[0] if action is None else action, viewer)
+                except IllegalAction:
+                    applied = self.apply(obs.legal_actions[0], viewer)
                 yield Applied(applied.actor, applied.action, applied.before, applied.after, note)
 
     def retell(self, viewer: int) -> Sequence[Applied]:
