@@ -124,6 +124,7 @@ async def bench(args: argparse.Namespace) -> None:
     print(f"  actions applied: {total} in {elapsed:.1f} s = {total / elapsed:.0f} actions/s")
     print(f"  action sent -> every client of the table has its update: p50 {qs[49] * 1000:.1f} ms, "
           f"p99 {qs[98] * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms ({len(latencies)} actions)")
+    print(f"  servers user {served.ru_utime:.2f} s sys {served.ru_stime:.2f} s; clients user {own.ru_utime - own_before.ru_utime:.2f} s sys {own.ru_stime - own_before.ru_stime:.2f} s")
     cpu = lambda r: r.ru_utime + r.ru_stime
     print(f"  CPU per action: servers {cpu(served) / max(total, 1) * 1000:.2f} ms, "
           f"the 4 clients {(cpu(own) - cpu(own_before)) / max(total, 1) * 1000:.2f} ms")

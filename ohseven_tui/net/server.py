@@ -99,6 +99,7 @@ class TableServer:
         self.on_change = on_change
         self.autosave = autosave
         self.saved_path: Optional[Path] = None
+        self._log = storage.AutosaveLog(self.dirs, app={"host": True})
         self.last_error: str = ""  # the last failure of a save (the table goes on)
         self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, shut out until)
         self._wake = asyncio.Event()
@@ -173,6 +174,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._log.close()
 
     # ------------------------------------------------------------------ the host's controls
     def hand_to_bot(self, seat: int, strength: str = "") -> str:
@@ -432,9 +434,12 @@ class TableServer:
         game.apply(action)
         self.seq += 1
         self._turns(before, phase)
-        # The fsyncs off the loop, on threads of their own: the tables' saves wait on the
-        # disk side by side (the loop's default pool has a few threads, shared with the bots).
-        await asyncio.get_running_loop().run_in_executor(_SAVING, self._save)
+        if game.is_over:
+            # Filing's fsyncs off the loop, on threads of their own: the tables' saves wait
+            # on the disk side by side (the loop's default pool is shared with the bots).
+            await asyncio.get_running_loop().run_in_executor(_SAVING, self._save)
+        else:
+            self._save()  # one line appended to the autosave: cheaper than a hop to a thread
         actor = getattr(action, "seat", None)
         for conn in list(self.conns.values()):
             self._update(conn, actor, self.spec.action_for(action, conn.seat))
@@ -454,13 +459,14 @@ class TableServer:
             return
         try:
             if self.game.is_over:
+                self._log.close()
                 self.saved_path = storage.finish_game(self.dirs, self.game)
                 (self.dirs.state / TABLE_FILE).unlink(missing_ok=True)
             else:
-                # No fsync per move: a killed server's autosave is whole all the same (an
-                # atomic rename); only a power cut could take back the last moves. The
-                # finished game is filed with every fsync.
-                storage.write_autosave(self.dirs, self.game, app={"host": True}, sync=False)
+                # No fsync per move: a killed server's autosave holds every line written
+                # (the system's bytes); only a power cut could take back the last moves.
+                # The finished game is filed with every fsync.
+                self._log.write(self.game)
         except (storage.SaveError, OSError) as exc:  # a failed save must never stop the table
             self.last_error = one_line(exc, 200)
 

@@ -32,7 +32,8 @@ from weakref import WeakKeyDictionary
 from ..engine import record as records
 from ..engine.errors import RecordError
 from ..engine.protocol import GameSpec, GameState
-from .files import SaveError, _atomic_write, _kill_point, _read_json, _set_aside, _sweep_once
+from ..safetext import escape_json_output
+from .files import MAX_BYTES, SaveError, _atomic_write, _kill_point, _parse_json, _read_json, _read_raw, _set_aside, _sweep_once
 
 __all__ = [
     "SAVE_FORMAT",
@@ -44,6 +45,7 @@ __all__ = [
     "save_data",
     "write_save",
     "write_autosave",
+    "AutosaveLog",
     "load_autosave",
     "load_autosave_save",
     "clear_autosave",
@@ -262,6 +264,98 @@ def write_autosave(dirs: SaveDirs, game: GameState, app: Optional[dict] = None, 
     return dirs.autosave
 
 
+class AutosaveLog:
+    """The autosave of a game that moves many times a second (a table server's):
+    the save is written whole once (atomically, with fsync), then each action is
+    appended as one line, a JSON list of action texts, so a move costs one small
+    write instead of a rewritten file. The autosave's readers replay both forms
+    (see _read_autosave). A line cut short by a kill is ignored when read: the
+    server tells the players of an action only after its line is written."""
+
+    def __init__(self, dirs: SaveDirs, app: Optional[dict] = None) -> None:
+        self.dirs = dirs
+        self.app = app
+        self._fd: Optional[int] = None
+        self._game: Optional[GameState] = None
+        self._written = 0  # the actions the file holds
+
+    def write(self, game: GameState) -> Path:
+        """Make the autosave hold ``game`` as it is now: a line for the new
+        actions, or the whole save for another game (or after a failed write)."""
+        history = game.history
+        if self._fd is None or game is not self._game or len(history) < self._written:
+            self._write_whole(game)
+        elif len(history) > self._written:
+            text = game.spec.action_text
+            line = json.dumps([text(a) for a in history[self._written:]], ensure_ascii=False) + "\n"
+            data = escape_json_output(line).encode("utf-8")
+            try:
+                done = os.write(self._fd, data)
+            except OSError as exc:
+                self.close()  # the next write starts the file over
+                raise SaveError(self.dirs.autosave, f"cannot write: {exc.strerror or exc}") from None
+            if done != len(data):  # a full disk: a line cut short, so start over next time
+                self.close()
+                raise SaveError(self.dirs.autosave, "cannot write: the disk took only part of a move")
+            self._written = len(history)
+        return self.dirs.autosave
+
+    def _write_whole(self, game: GameState) -> None:
+        self.close()
+        _sweep_once(self.dirs.state)
+        text = json.dumps(save_data(game, app=self.app, game_id=game_id(game)), separators=(",", ":"),
+                          ensure_ascii=False)
+        _atomic_write(self.dirs.autosave, text + "\n", replace=True)
+        try:
+            self._fd = os.open(self.dirs.autosave, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise SaveError(self.dirs.autosave, f"cannot write: {exc.strerror or exc}") from None
+        self._game, self._written = game, len(game.history)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _read_autosave(path: Path) -> tuple[Any, bool]:
+    """The autosave's save data, with the actions an AutosaveLog appended after its
+    first line (a last line without its newline is a write cut short: left out), and
+    whether there were any (then the summary is older than the record)."""
+    raw = _read_raw(path)
+    if len(raw) > MAX_BYTES:
+        return _parse_json(path, raw), False  # says it is too large
+    end = raw.find(b"\n")
+    if end < 0 or not raw[end + 1:].strip():
+        return _parse_json(path, raw), False
+    try:
+        data = _parse_json(path, raw[:end])
+    except SaveError:
+        return _parse_json(path, raw), False  # not a log: a JSON file over several lines
+    lines = raw[end + 1:].split(b"\n")[:-1]  # after the last newline: cut short, or nothing
+    if not lines:
+        return data, False
+    added: list[str] = []
+    for n, line in enumerate(lines, start=2):
+        try:
+            texts = json.loads(line.decode("utf-8"))
+        except (ValueError, RecursionError):
+            raise SaveError(path, f"line {n} is not a list of moves") from None
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise SaveError(path, f"line {n} is not a list of moves")
+        added += texts
+    record = data.get("record") if isinstance(data, dict) else None
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        return data, False  # _from_data says what is wrong with it
+    # Only the record's envelope: its derived fields (the rounds, the totals) are as of the first line.
+    envelope = {k: v for k, v in record.items() if k in records.ENVELOPE}
+    envelope["actions"] = record["actions"] + added
+    return {**data, "record": envelope}, True
+
+
 def clear_autosave(dirs: SaveDirs) -> None:
     try:
         os.unlink(dirs.autosave)
@@ -315,7 +409,7 @@ def _is_prefix(short: GameState, long: GameState) -> bool:
 def _clear_autosave_of(dirs: SaveDirs, gid: str) -> None:
     """Clear the autosave only if it holds this game: another game's is kept."""
     try:
-        data = _read_json(dirs.autosave)
+        data, _ = _read_autosave(dirs.autosave)
     except SaveError:
         return  # gone, or unreadable: loading it sets it aside, never us
     if _data_id(data) == gid:
@@ -505,7 +599,7 @@ def _old_rules_match(rules: Any, spec: GameSpec, options: Mapping[str, Any]) -> 
         and rest.get("players") == options.get("players")
 
 
-def _from_data(path: Path, data: Any) -> SavedGame:
+def _from_data(path: Path, data: Any, *, check_summary: bool = True) -> SavedGame:
     if not isinstance(data, dict):
         raise SaveError(path, "is not a saved game (the file must hold a JSON object)")
     fmt = data.get("format")
@@ -545,7 +639,8 @@ def _from_data(path: Path, data: Any) -> SavedGame:
         raise SaveError(path, str(exc)) from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:  # belt and braces: never a traceback
         raise SaveError(path, f"the game record cannot be read ({type(exc).__name__})") from None
-    _check_summary(path, data.get("summary"), game)
+    if check_summary:
+        _check_summary(path, data.get("summary"), game)
     gid = _data_id(data) or _derived_id(record)  # a save always has one (see _data_id)
     _ids[game] = gid
     return SavedGame(path, game, date, game.is_over, app, gid)
@@ -565,7 +660,8 @@ def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
     if not os.path.lexists(dirs.autosave):
         return None
     try:
-        return load_save(dirs.autosave)
+        data, logged = _read_autosave(dirs.autosave)
+        return _from_data(dirs.autosave, data, check_summary=not logged)
     except SaveError as exc:
         try:
             aside = set_aside_autosave(dirs)
