@@ -11,6 +11,7 @@ raises :class:`ProtocolError` with one readable sentence for anything else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any, Mapping, Optional, Union
 
 from ..engine.protocol import GameSpec
@@ -114,20 +115,39 @@ class Changes:
         """``last`` with these fields; ProtocolError for a field it does not have."""
         if last is None:
             raise ProtocolError("an update changed an observation before sending one")
-        known = {f.name for f in fields(last) if f.init}
+        known = set(wire.init_fields(type(last)))
         unknown = set(self.fields) - known
         if unknown:
             raise ProtocolError(f"an update changed fields the observation does not have: {sorted(unknown)[:3]}")
         try:
+            if _plain(type(last)):
+                # Every field is a constructor's, set as is: a copy of the old one's with the new
+                # values is what replace() builds, without calling __init__ per field.
+                new = object.__new__(type(last))
+                new.__dict__.update(last.__dict__)
+                new.__dict__.update(self.fields)
+                return new
             return replace(last, **self.fields)
         except (TypeError, ValueError) as exc:
             raise ProtocolError(f"an update's changes do not fit the observation: {exc}") from None
 
 
+@lru_cache(maxsize=None)
+def _plain(cls: type) -> bool:
+    """A dataclass whose instances are their fields and nothing more: no __post_init__,
+    no slots, no field the constructor does not take (so a copy is a replace())."""
+    return (not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__")
+            and all(f.init for f in fields(cls)) and len(fields(cls)) == len(wire.init_fields(cls)))
+
+
 def changed_fields(last: Any, now: Any) -> dict[str, Any]:
     """The init fields of ``now`` that differ from ``last`` (same class)."""
-    return {f.name: value for f in fields(now) if f.init
-            and (value := getattr(now, f.name)) != getattr(last, f.name)}
+    changed = {}
+    for name in wire.init_fields(type(now)):
+        value, old = getattr(now, name), getattr(last, name)
+        if value is not old and value != old:
+            changed[name] = value
+    return changed
 
 
 @dataclass(frozen=True)
@@ -172,8 +192,14 @@ ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye]
 
 
 # ---------------------------------------------------------------------------- encoding
-def to_json(message: Any, spec: Optional[GameSpec] = None) -> str:
-    """One message as the JSON text of one frame. An update needs the game's spec."""
+def to_json(message: Any, spec: Optional[GameSpec] = None, shared: Optional[dict[Any, str]] = None) -> str:
+    """One message as the JSON text of one frame. An update needs the game's spec.
+    ``shared``: the updates of one action to every seat may share one dict, so a
+    changed field that is equal for several seats (the trick, the scores) is
+    encoded once; only equal values share a text."""
+    if isinstance(message, Update) and message.base is not None and type(message.base) is type(message.observation):
+        assert spec is not None
+        return _changes_json(message, spec, {} if shared is None else shared)
     data: dict[str, Any] = {"type": message.type}
     for f in fields(message):
         if f.compare:  # not Update.base: it says how to send, it is not sent
@@ -184,7 +210,7 @@ def to_json(message: Any, spec: Optional[GameSpec] = None) -> str:
         base, obs = message.base, message.observation
         if base is not None and type(base) is type(obs):
             changed = changed_fields(base, obs)
-            data["observation"] = {wire.TAG: "Changes", "v": {k: wire.encode(v, spec) for k, v in changed.items()}}
+            data["observation"] = {wire.TAG: "Changes", "v": wire.encode_fields(changed, spec)}
         else:
             data["observation"] = wire.encode(obs, spec)
     elif isinstance(message, Welcome):
@@ -193,6 +219,24 @@ def to_json(message: Any, spec: Optional[GameSpec] = None) -> str:
         data["connected"] = list(message.connected)
         data["waiting_for"] = list(message.waiting_for)
     return wire.dumps(data)
+
+
+def _changes_json(message: Update, spec: GameSpec, shared: dict[Any, str]) -> str:
+    parts = []
+    for name, value in changed_fields(message.base, message.observation).items():
+        key: Any = (name, type(value), value)
+        try:
+            text = shared.get(key)
+        except TypeError:  # unhashable: encoded for this seat alone
+            key, text = None, None
+        if text is None:
+            text = wire.dumps(wire.encode_fields({name: value}, spec)[name])
+            if key is not None:
+                shared[key] = text
+        parts.append(f'"{name}":{text}')  # a field's name: a Python identifier, plain ASCII
+    action = None if message.action is None else spec.action_text(message.action)
+    head = wire.dumps({"type": message.type, "seq": message.seq, "actor": message.actor, "action": action})
+    return f'{head[:-1]},"observation":{{"{wire.TAG}":"Changes","v":{{{",".join(parts)}}}}}}}'
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -282,7 +326,7 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
             if type(seq) is not int or not (actor is None or type(actor) is int) \
                     or not (action is None or type(action) is str):
                 raise ProtocolError("an update's seq, actor or action has the wrong type")
-            parsed = None if action is None else spec.parse_action(action)
+            parsed = None if action is None else wire.parse_action(action, spec)
             obs = data["observation"]
             if type(obs) is dict and obs.get(wire.TAG) == "Changes":
                 changes = obs.get("v")

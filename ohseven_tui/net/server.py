@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.protocol import State
 
 from .. import storage
 from ..engine import registry
@@ -37,6 +38,7 @@ MAX_WRONG_CODES = 5  # wrong codes from one address before it is shut out
 LOCK_SECONDS = 60.0
 HELLO_SECONDS = 30.0  # a connection that says no hello by then is closed
 FRAME_LIMIT = 256 * 1024  # bigger frames close the connection (1009); up to it, one error line
+WRITE_NOW_LIMIT = 2**15  # bytes the system has not taken yet, past which a message waits its turn
 QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it may reconnect)
 HUMAN = "human"
 
@@ -363,22 +365,44 @@ class TableServer:
                 raise p.ProtocolError(one_line(why, 200))
             await self._apply(action)
 
-    def _update(self, conn: _Conn, actor: Optional[int], shown: Any, *, full: bool = False) -> None:
+    def _update(self, conn: _Conn, actor: Optional[int], shown: Any, *, full: bool = False,
+                shared: Optional[dict[Any, str]] = None) -> None:
         """The seat's observation now: whole when it joins or the game starts, else
         only the fields that changed since the last one this connection got."""
         assert self.game is not None
         obs = self.game.observe(conn.seat)
         base, conn.last = (None if full else conn.last), obs
-        self._send(conn, p.Update(self.seq, actor, shown, obs, base=base))
+        self._send(conn, p.Update(self.seq, actor, shown, obs, base=base), shared)
 
-    def _send(self, conn: _Conn, message: Any) -> None:
+    def _send(self, conn: _Conn, message: Any, shared: Optional[dict[Any, str]] = None) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that does not read: drop it, it may reconnect
             if self.conns.get(conn.seat) is conn:
                 del self.conns[conn.seat]
                 conn.ws.transport.abort()  # its writer may be stuck on a full socket
                 self._changed()
             return
-        conn.queue.put_nowait(p.to_json(message, self.spec))
+        text = p.to_json(message, self.spec, shared)
+        if not self._write_now(conn, text):
+            conn.queue.put_nowait(text)
+
+    @staticmethod
+    def _write_now(conn: _Conn, text: str) -> bool:
+        """Hand the frame to the socket at once when nothing waits before it and the
+        client keeps up: what ``ws.send`` does, without a task switch per message
+        (the writer task then carries only what a slow client makes wait)."""
+        ws = conn.ws
+        transport = ws.transport
+        if not conn.queue.empty() or ws.protocol.state is not State.OPEN or transport.is_closing() \
+                or transport.get_write_buffer_size() > WRITE_NOW_LIMIT:
+            return False
+        try:
+            ws.protocol.send_text(text.encode())
+        except WebSocketException:
+            return False
+        for data in ws.protocol.data_to_send():
+            if data:
+                transport.write(data)
+        return True
 
     async def _write(self, conn: _Conn) -> None:
         try:
@@ -441,8 +465,9 @@ class TableServer:
         else:
             self._save()  # one line appended to the autosave: cheaper than a hop to a thread
         actor = getattr(action, "seat", None)
+        shared: dict[Any, str] = {}  # a field equal for several seats is encoded once
         for conn in list(self.conns.values()):
-            self._update(conn, actor, self.spec.action_for(action, conn.seat))
+            self._update(conn, actor, self.spec.action_for(action, conn.seat), shared=shared)
         if game.is_over:
             for conn in list(self.conns.values()):
                 self._send_record(conn)

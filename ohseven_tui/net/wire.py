@@ -82,9 +82,21 @@ def _observation_class(spec: GameSpec) -> type:
     return type(game.observe(0))
 
 
+_TYPES: dict[int, tuple[GameSpec, Mapping[str, type]]] = {}  # by id(spec): hashing a spec is slow
+
+
 def wire_types(spec: GameSpec) -> Mapping[str, type]:
     """The classes a message of this game may hold, by tag: the only ones decoding builds."""
-    return _types_of(_observation_class(spec))
+    known = _TYPES.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = _TYPES[id(spec)] = (spec, _types_of(_observation_class(spec)))
+    return known[1]
+
+
+@lru_cache(maxsize=None)
+def init_fields(cls: type) -> tuple[str, ...]:
+    """A dataclass's fields that its constructor takes (what travels), in order."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.init)
 
 
 # ---------------------------------------------------------------------------- encoding
@@ -113,6 +125,12 @@ def encode(value: Any, spec: GameSpec) -> Any:
     """``value`` as plain JSON data (see the module's doc). Raises WireError for a
     value of a type the game's whitelist does not hold."""
     return _encode(value, spec, wire_types(spec), 0)
+
+
+def encode_fields(values: Mapping[str, Any], spec: GameSpec) -> dict[str, Any]:
+    """Each of ``values`` encoded (an observation's changed fields)."""
+    types = wire_types(spec)
+    return {key: _encode(value, spec, types, 0) for key, value in values.items()}
 
 
 def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -> Any:
@@ -150,7 +168,7 @@ def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -
         if _is_named_tuple(kind):
             pairs = zip(kind._fields, value)  # type: ignore[attr-defined]
         else:
-            pairs = [(f.name, getattr(value, f.name)) for f in dataclasses.fields(value) if f.init]
+            pairs = [(key, getattr(value, key)) for key in init_fields(kind)]
         out: dict[str, Any] = {TAG: name}
         for key, item in pairs:
             out[key] = _encode(item, spec, types, depth + 1)
@@ -167,6 +185,29 @@ def _encode(value: Any, spec: GameSpec, types: Mapping[str, type], depth: int) -
 
 
 # ---------------------------------------------------------------------------- decoding
+_ACTIONS: dict[int, tuple[GameSpec, dict[str, Any]]] = {}  # by id(spec): action text -> action
+_ACTIONS_SIZE = 4096
+
+
+def parse_action(text: str, spec: GameSpec) -> Any:
+    """``spec.parse_action(text)``, remembered: a client reads the same few legal
+    actions in every update. Only an immutable (hashable) action is kept."""
+    entry = _ACTIONS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        entry = _ACTIONS[id(spec)] = (spec, {})
+    known = entry[1]
+    action = known.get(text)
+    if action is None:
+        action = spec.parse_action(text)
+        try:
+            hash(action)
+        except TypeError:
+            return action
+        if len(known) >= _ACTIONS_SIZE:  # a peer sending ever new texts: start over
+            known.clear()
+        known[text] = action
+    return action
+
 class _Budget:
     __slots__ = ("left",)
 
@@ -227,7 +268,7 @@ def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, bu
             if type(inner) is not str or len(inner) > MAX_TEXT:
                 raise WireError("an action must be its text")
             try:
-                return spec.parse_action(inner)
+                return parse_action(inner, spec)
             except (ValueError, TypeError) as exc:
                 raise WireError(str(exc)) from None
         if tag == "list":
@@ -251,7 +292,7 @@ def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, bu
     if _is_named_tuple(cls):
         names = set(cls._fields)  # type: ignore[attr-defined]
     else:
-        names = {f.name for f in dataclasses.fields(cls) if f.init}
+        names = set(init_fields(cls))
     given = set(data) - {TAG}
     if given != names:
         extra, missing = sorted(given - names), sorted(names - given)
@@ -278,12 +319,15 @@ def _no_constant(name: str) -> Any:
     raise WireError(f"{name} is not a number JSON allows")
 
 
+_DECODER = json.JSONDecoder(parse_float=_parse_float, parse_constant=_no_constant)  # one, not one per call
+
+
 def loads(text: str) -> Any:
     """JSON text to plain data, with numbers capped; WireError for anything else."""
     try:
         # Integers are read as Python reads them (it refuses more than 4300 digits) and
         # capped where they are decoded; a hook per integer would double a client's work.
-        return json.loads(text, parse_float=_parse_float, parse_constant=_no_constant)
+        return _DECODER.decode(text)
     except WireError:
         raise
     except RecursionError:
@@ -292,6 +336,9 @@ def loads(text: str) -> Any:
         raise WireError(f"not JSON: {str(exc).splitlines()[0][:120]}") from None
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False)  # one, not one per call
+
+
 def dumps(data: Any) -> str:
     """Plain data to compact JSON (ASCII only: no raw control or bidi character travels)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return _ENCODER.encode(data)

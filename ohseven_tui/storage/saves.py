@@ -33,7 +33,17 @@ from ..engine import record as records
 from ..engine.errors import RecordError
 from ..engine.protocol import GameSpec, GameState
 from ..safetext import escape_json_output
-from .files import MAX_BYTES, SaveError, _atomic_write, _kill_point, _parse_json, _read_json, _read_raw, _set_aside, _sweep_once
+from .files import (
+    MAX_BYTES,
+    SaveError,
+    _atomic_write,
+    _kill_point,
+    _parse_json,
+    _read_json,
+    _read_raw,
+    _set_aside,
+    _sweep_once,
+)
 
 __all__ = [
     "SAVE_FORMAT",

@@ -154,6 +154,7 @@ class Game(ChecksActions):
         self.totals = [0] * n
         self.history: list = []
         self.rounds: list[RoundLog] = []
+        self._results: tuple[RoundResult, ...] = ()  # the scoresheet so far (results())
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._pending: list = [None] * n  # face-down passes or bids, per seat
         self._waiting = 0  # seats still owing a simultaneous action
@@ -642,7 +643,12 @@ class Game(ChecksActions):
 
     def results(self) -> tuple["RoundResult", ...]:
         """The scoresheet: one public result per finished round."""
-        return tuple(RoundResult.from_log(log) for log in self.rounds if log.finished)
+        # A finished round never changes, so the sheet is built again only when a round
+        # ends: every observation shares it (a table server compares and sends it per seat).
+        finished = sum(1 for log in self.rounds if log.finished)
+        if len(self._results) != finished:
+            self._results = tuple(RoundResult.from_log(log) for log in self.rounds if log.finished)
+        return self._results
 
     # ------------------------------------------------------------------ misc
     def clone(self) -> "Game":
