@@ -203,3 +203,35 @@ async def test_the_host_hands_an_empty_seat_to_a_bot_and_the_game_goes_on(tmp_pa
         assert host.proc.wait(timeout=TIMEOUT) == 0
     finally:
         host.stop()
+
+
+async def test_a_seat_handed_to_a_bot_stays_with_the_bot_after_continue(tmp_path):
+    """The host hands B's empty seat to a bot, then the host is killed: --continue
+    brings the table back with the bot in that seat, not waiting for B."""
+    host = Host(FLAGS, tmp_path)
+    try:
+        codes = host.read_codes(2)
+        seen = Seen()
+        a = await join(host.address, codes[0], "A", seen)
+        b = await join(host.address, codes[1], "B")
+        await until(a, lambda m: isinstance(m, Update))
+        await b.close()
+        await until(a, lambda m: isinstance(m, Status) and not m.connected[b.seat])
+        host.command("bot 2 easy")
+        host.wait_line(lambda line: line.startswith("the easy bot plays seat 2"))
+        await until(a, lambda m: isinstance(m, Status) and m.connected[b.seat])
+        os.kill(host.proc.pid, signal.SIGKILL)
+        host.proc.wait(timeout=TIMEOUT)
+    finally:
+        host.stop()
+    again = Host(["--continue"], tmp_path)
+    try:
+        a = await join(again.address, codes[0], "A", seen)
+        status = await until(a, lambda m: isinstance(m, Status))
+        assert status.connected[1] and "come back" not in status.message
+        await play_randomly(a, random.Random(0), seen)
+        assert seen.record is not None  # the bot played B's seat to the end
+        await a.close()
+        assert again.proc.wait(timeout=TIMEOUT) == 0
+    finally:
+        again.stop()

@@ -130,6 +130,7 @@ class TableServer:
             players = [str(x) for x in data["players"]]
             codes = {int(k): str(v) for k, v in data["codes"].items()}
             options = dict(data["options"])
+            standins = {int(k): str(v) for k, v in data.get("standins", {}).items()}
         except FileNotFoundError:
             raise TableError(f"no table to continue in {printable(dirs.state)}") from None
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -140,7 +141,15 @@ class TableServer:
             raise TableError(one_line(exc, 300)) from None
         if game is not None and (game.spec is not spec or len(game.seats) != len(players)):
             raise TableError("the autosave is not this table's game")
-        return cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, **kwargs)
+        table = cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, **kwargs)
+        from ..bots import bots_for
+
+        # The seats the host had handed to a bot stay the bot's until their players come back.
+        playing = bots_for(spec.name)
+        table.standins = {s: kind for s, kind in standins.items() if s in table.humans and kind in playing}
+        if game is not None:
+            table._make_bots()
+        return table
 
     async def start(self) -> None:
         self._server = await serve(self._handle, self.host, self.port, max_size=FRAME_LIMIT, compression=None,
@@ -195,6 +204,7 @@ class TableServer:
         self.standins[seat] = strength
         if self.game is not None:
             self._make_bots()
+        self._keep_standins()  # a continued table keeps the bot in the seat
         self._changed()
         return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
 
@@ -299,6 +309,7 @@ class TableServer:
         self.conns[seat] = conn
         if self.standins.pop(seat, None) is not None:
             self.bots.pop(seat, None)  # the player is back
+            self._keep_standins()
         seats = tuple((self.names[s], self.players[s]) for s in range(len(self.players)))
         self._send(conn, p.Welcome(p.VERSION, seat, self.spec.name, dict(self.options), seats))
         if self.game is None and set(self.humans) <= self.joined:
@@ -495,12 +506,21 @@ class TableServer:
         except (storage.SaveError, OSError) as exc:  # a failed save must never stop the table
             self.last_error = one_line(exc, 200)
 
+    def _keep_standins(self) -> None:
+        if self.game is not None and self.game.is_over:
+            return  # a finished table has no file: nothing to continue
+        try:
+            self._write_table_file()
+        except OSError as exc:  # the table goes on; the host's screen shows the error
+            self.last_error = one_line(exc, 200)
+
     def _write_table_file(self) -> None:
         """The codes and the setup, readable by the host only, beside the autosave (never in a record)."""
         if not self.autosave:
             return
         data = {"game": self.spec.name, "options": self.options, "players": self.players,
-                "codes": {str(s): c for s, c in self.codes.items()}}
+                "codes": {str(s): c for s, c in self.codes.items()},
+                "standins": {str(s): kind for s, kind in self.standins.items()}}
         folder = self.dirs.state
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / TABLE_FILE
