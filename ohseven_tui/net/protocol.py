@@ -11,7 +11,6 @@ raises :class:`ProtocolError` with one readable sentence for anything else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
 from typing import Any, Mapping, Optional, Union
 
 from ..engine.protocol import GameSpec
@@ -132,12 +131,17 @@ class Changes:
             raise ProtocolError(f"an update's changes do not fit the observation: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+_PLAIN: dict[type, bool] = {}
+
+
 def _plain(cls: type) -> bool:
     """A dataclass whose instances are their fields and nothing more: no __post_init__,
     no slots, no field the constructor does not take (so a copy is a replace())."""
-    return (not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__")
-            and all(f.init for f in fields(cls)) and len(fields(cls)) == len(wire.init_fields(cls)))
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = (not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__")
+                               and all(f.init for f in fields(cls)))
+    return plain
 
 
 def changed_fields(last: Any, now: Any) -> dict[str, Any]:

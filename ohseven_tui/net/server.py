@@ -15,6 +15,7 @@ import hmac
 import json
 import os
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,9 @@ LOCK_SECONDS = 60.0
 HELLO_SECONDS = 30.0  # a connection that says no hello by then is closed
 FRAME_LIMIT = 256 * 1024  # bigger frames close the connection (1009); up to it, one error line
 WRITE_NOW_LIMIT = 2**15  # bytes the system has not taken yet, past which a message waits its turn
+CHAT_BURST = 5  # chat lines a seat may send at once
+CHAT_EVERY = 2.0  # seconds that earn a seat one more line, up to the burst
+_clock = time.monotonic  # the tests freeze it
 QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it may reconnect)
 HUMAN = "human"
 
@@ -66,6 +70,8 @@ class _Conn:
     writer: Optional["asyncio.Task[None]"] = None
     record_sent: bool = False
     last: Any = None  # the observation this connection got last: an update sends what changed
+    chat_left: float = CHAT_BURST  # chat lines it may send now
+    chat_at: float = 0.0  # when chat_left was counted
 
 
 class TableServer:
@@ -347,6 +353,12 @@ class TableServer:
             raise p.ProtocolError("you have joined already")
         if isinstance(msg, p.Chat):
             text = p.clean_text(msg.text, p.MAX_CHAT)
+            now = _clock()
+            conn.chat_left = min(CHAT_BURST, conn.chat_left + (now - conn.chat_at) / CHAT_EVERY)
+            conn.chat_at = now
+            if conn.chat_left < 1:
+                raise p.ProtocolError(f"you are chatting too fast: a line every {CHAT_EVERY:g} seconds, please")
+            conn.chat_left -= 1
             if text:
                 for other in list(self.conns.values()):
                     self._send(other, p.ChatLine(conn.seat, text))

@@ -93,10 +93,15 @@ def wire_types(spec: GameSpec) -> Mapping[str, type]:
     return known[1]
 
 
-@lru_cache(maxsize=None)
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def init_fields(cls: type) -> tuple[str, ...]:
     """A dataclass's fields that its constructor takes (what travels), in order."""
-    return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    return names
 
 
 # ---------------------------------------------------------------------------- encoding
