@@ -29,8 +29,9 @@ TIMEOUT = 120.0  # a hang, not a pace: a message on loopback takes milliseconds
 class Host:
     """``ohseven host --headless`` in a subprocess."""
 
-    def __init__(self, args: list[str], save_dir: Path, *, resume: bool = False) -> None:
-        env = dict(os.environ, OHSEVEN_SAVE_DIR=str(save_dir), PYTHONUNBUFFERED="1")
+    def __init__(self, args: list[str], save_dir: Path, *, resume: bool = False,
+                 env: Optional[dict[str, str]] = None) -> None:
+        env = dict(os.environ, OHSEVEN_SAVE_DIR=str(save_dir), PYTHONUNBUFFERED="1", **(env or {}))
         cmd = [sys.executable, "-m", "ohseven_tui", "host", "--headless", "--port", "0", "--bot-delay", "0", *args]
         if resume:
             cmd.append("--continue")

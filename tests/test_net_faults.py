@@ -17,7 +17,7 @@ from net_helpers import TIMEOUT, Host, Seen, join, play_randomly
 from test_net_games import check_no_leak, replay
 
 from ohseven_tui.net.client import ChatLine, Goodbye, JoinError, Status, Update
-from ohseven_tui.net.server import HOST_STATE, TABLE_FILE
+from ohseven_tui.net.server import CHAT_BURST_VAR, HOST_STATE, TABLE_FILE
 
 FLAGS = ["--game", "oh-seven", "--players", "3", "--bots", "easy"]
 
@@ -124,7 +124,7 @@ async def test_two_clients_with_one_code_the_newer_takes_the_seat(tmp_path):
 
 
 async def test_a_client_that_stops_reading_does_not_stall_the_table(tmp_path):
-    host = Host(FLAGS, tmp_path)
+    host = Host(FLAGS, tmp_path, env={CHAT_BURST_VAR: "100000"})  # chat as the flood: no limit here
     try:
         codes = host.read_codes(2)
         a = await join(host.address, codes[0], "A")

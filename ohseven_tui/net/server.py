@@ -29,6 +29,7 @@ from .. import storage
 from ..engine import registry
 from ..engine.protocol import GameSpec, GameState, Seat
 from ..safetext import one_line, printable
+from ..seatnames import table_names
 from . import protocol as p
 
 __all__ = ["TableServer", "TableError", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
@@ -42,6 +43,7 @@ FRAME_LIMIT = 256 * 1024  # bigger frames close the connection (1009); up to it,
 WRITE_NOW_LIMIT = 2**15  # bytes the system has not taken yet, past which a message waits its turn
 CHAT_BURST = 5  # chat lines a seat may send at once
 CHAT_EVERY = 2.0  # seconds that earn a seat one more line, up to the burst
+CHAT_BURST_VAR = "OHSEVEN_TEST_CHAT_BURST"  # tests only: a larger burst (a slow reader flooded by chat)
 _clock = time.monotonic  # the tests freeze it
 QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it may reconnect)
 HUMAN = "human"
@@ -70,8 +72,13 @@ class _Conn:
     writer: Optional["asyncio.Task[None]"] = None
     record_sent: bool = False
     last: Any = None  # the observation this connection got last: an update sends what changed
-    chat_left: float = CHAT_BURST  # chat lines it may send now
+    chat_left: float = 0.0  # chat lines it may send now (a new connection: the burst)
     chat_at: float = 0.0  # when chat_left was counted
+
+
+def _chat_burst() -> int:
+    text = os.environ.get(CHAT_BURST_VAR, "")
+    return int(text) if text.isdigit() else CHAT_BURST
 
 
 class TableServer:
@@ -96,7 +103,9 @@ class TableServer:
         self.codes: dict[int, str] = dict(codes) if codes else {s: secrets.token_urlsafe(12) for s in self.humans}
         if sorted(self.codes) != self.humans:
             raise TableError("the saved codes do not match the table's human seats")
-        self.names: dict[int, str] = {s: f"Seat {s + 1}" for s in range(len(players))}
+        defaults = table_names({}, len(players))  # a bot seat's name until the players' are known
+        self.names: dict[int, str] = {s: f"Seat {s + 1}" if s in self.humans else defaults[s]
+                                      for s in range(len(players))}
         self.joined: set[int] = set()
         self.game: Optional[GameState] = game
         self.seq = len(game.history) if game is not None else 0
@@ -109,6 +118,7 @@ class TableServer:
         self.saved_path: Optional[Path] = None
         self._log = storage.AutosaveLog(self.dirs, app={"host": True})
         self.last_error: str = ""  # the last failure of a save (the table goes on)
+        self.chat_burst = _chat_burst()
         self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, shut out until)
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
@@ -354,7 +364,8 @@ class TableServer:
         if isinstance(msg, p.Chat):
             text = p.clean_text(msg.text, p.MAX_CHAT)
             now = _clock()
-            conn.chat_left = min(CHAT_BURST, conn.chat_left + (now - conn.chat_at) / CHAT_EVERY)
+            earned = self.chat_burst if conn.chat_at == 0.0 else (now - conn.chat_at) / CHAT_EVERY
+            conn.chat_left = min(self.chat_burst, conn.chat_left + earned)
             conn.chat_at = now
             if conn.chat_left < 1:
                 raise p.ProtocolError(f"you are chatting too fast: a line every {CHAT_EVERY:g} seconds, please")
@@ -441,6 +452,9 @@ class TableServer:
 
     # ------------------------------------------------------------------ the game
     def _start_game(self) -> None:
+        # As at a local table: every name distinct, the bots' from the default list.
+        names = table_names({s: self.names[s] for s in self.humans}, len(self.players))
+        self.names = dict(enumerate(names))
         seats = tuple(Seat(self.names[s], self.players[s]) for s in range(len(self.players)))
         self.game = self.spec.new_game(self.options, seed=secrets.randbelow(2**31), seats=seats)
         self.seq = 0

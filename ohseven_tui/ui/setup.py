@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence
 
+from ..seatnames import SEAT_NAMES, unique_names
+
 if TYPE_CHECKING:
     from ..engine.protocol import GameSpec, GameState, Option
 
-NAMES = ("Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy")
+NAMES = SEAT_NAMES  # the default names, seat by seat
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 DEFAULT_DELAY = BOT_SPEEDS["normal"]
 MAX_SEATS = len(NAMES)
@@ -175,15 +177,3 @@ class GameSetup:
         names = unique_names([clean_name(s.name) or NAMES[i] for i, s in enumerate(self.seats)])
         seats = [Seat(n, s.player) for n, s in zip(names, self.seats)]
         return registry.new_game(self.game, self.game_options(), seed=seed, seats=seats)
-
-
-def unique_names(names: list[str]) -> list[str]:
-    """Two seats with one name would make every message ambiguous: number repeats."""
-    out: list[str] = []
-    for name in names:
-        candidate, k = name, 2
-        while candidate in out:
-            candidate = f"{name} {k}"
-            k += 1
-        out.append(candidate)
-    return out
