@@ -13,10 +13,12 @@ from net_helpers import TIMEOUT, Host, Seen, join, play_randomly
 from test_ui_driver import play_game, until
 
 from ohseven_tui.engine import registry
+from ohseven_tui.net.client import ChatLine
 from ohseven_tui.net.server import TableServer
 from ohseven_tui.storage import list_saves, save_dirs
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.chat import ChatScreen
+from ohseven_tui.ui.screens.choose import ChooseScreen
 from ohseven_tui.ui.screens.gameover import GameOverScreen
 from ohseven_tui.ui.screens.host import HostScreen
 from ohseven_tui.ui.screens.join import JoinScreen
@@ -142,3 +144,27 @@ async def test_the_table_comes_back_after_the_server_is_killed_and_continued(tmp
         host.stop()
         if again is not None:
             again.stop()
+
+
+async def test_chat_works_while_choosing_a_bid_and_lines_heard_there_are_shown(tmp_path):
+    """The bid (a screen of its own over the table) is where a player waits longest:
+    `c` speaks from there too, and a line heard meanwhile shows over it."""
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:  # the toasts drawn
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        friend = await join(server.address, server.codes[1], "Bea")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
+        await friend.chat("hi [b]Hal")
+        await until(pilot, lambda: "Bea: hi [b]Hal" in screen_text(app), "the friend's line over the bid")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat line, from the bid")
+        await pilot.press(*"hey", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "back at the bid")
+        while True:
+            msg = await asyncio.wait_for(friend.next_message(), TIMEOUT)
+            if isinstance(msg, ChatLine) and msg.text == "hey":
+                break
+        await friend.close()

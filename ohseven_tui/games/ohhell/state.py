@@ -154,7 +154,7 @@ class Game(ChecksActions):
         self.totals = [0] * n
         self.history: list = []
         self.rounds: list[RoundLog] = []
-        self._results: tuple[RoundResult, ...] = ()  # the scoresheet so far (results())
+        self._results: tuple[RoundResult, ...] = ()  # the scoresheet so far: one result per finished round
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._pending: list = [None] * n  # face-down passes or bids, per seat
         self._waiting = 0  # seats still owing a simultaneous action
@@ -625,6 +625,9 @@ class Game(ChecksActions):
         for seat, p in enumerate(log.points):
             self.totals[seat] += p  # R11 points were added when scored
         log.finished = True
+        # A finished round never changes: the sheet grows here, and every observation
+        # shares it (a table server compares and sends it per seat).
+        self._results += (RoundResult.from_log(log),)
         self.turn = None
         last = self.round_index + 1 >= self.rules.rounds
         self.phase = _GAME_OVER if last else _ROUND_OVER
@@ -643,11 +646,6 @@ class Game(ChecksActions):
 
     def results(self) -> tuple["RoundResult", ...]:
         """The scoresheet: one public result per finished round."""
-        # A finished round never changes, so the sheet is built again only when a round
-        # ends: every observation shares it (a table server compares and sends it per seat).
-        finished = sum(1 for log in self.rounds if log.finished)
-        if len(self._results) != finished:
-            self._results = tuple(RoundResult.from_log(log) for log in self.rounds if log.finished)
         return self._results
 
     # ------------------------------------------------------------------ misc

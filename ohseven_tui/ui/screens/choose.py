@@ -56,6 +56,7 @@ class ChooseScreen(Screen):
         Binding("o", "sort", "Sort", show=False),
         Binding("l", "last_trick", "Last trick", show=False),
         Binding("t", "scoresheet", "Scores", show=False),
+        Binding("c", "chat", "Chat", show=False),  # a table over the network only
         Binding("escape", "leave", "Menu"),
     ]
     FOOTER_DROP = ("leave", "move")  # where the footer is short of room (each key still works)
@@ -204,6 +205,17 @@ class ChooseScreen(Screen):
         table = self.app.table()
         if table is not None:
             table.action_scoresheet()
+
+    def action_chat(self) -> None:
+        table = self.app.table()
+        if table is not None:
+            table.action_chat()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action == "chat":
+            table = self.app.table()
+            return table is not None and table.table.can_chat
+        return True
 
     def _redraw(self) -> None:
         self.show_seats()

@@ -225,7 +225,10 @@ class TableScreen(Screen):
                     self.log_line(Text(self.plain(printable(value.message) if away else "Everyone is at the table.")))
                 self._away = away
         elif kind == "chat":
-            self.log_line(Text(self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")))
+            line = self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")
+            self.log_line(Text(line))
+            if self.app.screen is not self:  # a bid or a pass on top hides the log: shown over it
+                self.app.notify(line, markup=False, timeout=8)
         elif kind == "lost":
             self.say(str(value), error=True)
             self.log_line(Text(self.plain(str(value))))

@@ -121,7 +121,7 @@ class AuctionScreen(ChooseScreen):
         """Only the keys that can act now (Textual 8: False hides a binding)."""
         if action in ("confirm", "move", "field", "number"):
             return self.lowest <= MAX_POINTS  # at 28 points standing no basic bid is left (V9)
-        return True  # f stays: pressed too early or past ×6, it says why (V12)
+        return super().check_action(action, parameters)  # f stays: pressed too early or past ×6, it says why (V12)
 
     def action_field(self, step: int) -> None:
         self._typed = ""
