@@ -241,7 +241,8 @@ class TableServer:
         return tuple(s for s in self.humans if s not in self.conns and s not in self.standins)
 
     def _status_line(self) -> str:
-        name = lambda s: f"{self.names[s]} (seat {s + 1})"
+        # a seat nobody has named yet is just its number: not "Seat 2 (seat 2)"
+        name = lambda s: f"seat {s + 1}" if self.names[s] == f"Seat {s + 1}" else f"{self.names[s]} (seat {s + 1})"
         if self.game is None:
             wait = [name(s) for s in self.humans if s not in self.joined]
             return f"waiting for {', '.join(wait)} to join"
