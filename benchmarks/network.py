@@ -1,6 +1,6 @@
 """Table servers under load on loopback. Prints figures; asserts nothing.
 
-    python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--no-autosave] [--profile-servers FILE]
+    python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--stagger S] [--no-autosave] [--profile-servers FILE]
 
 One process hosts ``--tables`` table servers (``TableServer``, one asyncio loop,
 autosaving after every action into a temporary folder, as ``ohseven host`` does);
@@ -54,7 +54,9 @@ async def serve(tables: int, game: str, autosave: bool) -> None:
     print(json.dumps({"user": end.ru_utime - start.ru_utime, "sys": end.ru_stime - start.ru_stime}), flush=True)
 
 
-async def table(address: str, codes: list[str], actions: int, latencies: list[float], counts: list[int]) -> None:
+async def table(address: str, codes: list[str], actions: int, latencies: list[tuple[float, float]], counts: list[int],
+                ends: list[float], start: float = 0.0) -> None:
+    await asyncio.sleep(start)  # --stagger: this table's players sit down a moment after the first
     from ohseven_tui.net.client import Record, TableClient, Update
 
     clients = [await TableClient.connect(address, code, f"P{s}") for s, code in enumerate(codes)]
@@ -76,7 +78,8 @@ async def table(address: str, codes: list[str], actions: int, latencies: list[fl
                 if msg.seq in cause or msg.actor is not None:
                     received[msg.seq] = received.get(msg.seq, 0) + 1
                     if received[msg.seq] == len(clients) and msg.seq in cause:
-                        latencies.append(time.perf_counter() - cause.pop(msg.seq))
+                        sent_at = cause.pop(msg.seq)
+                        latencies.append((sent_at, time.perf_counter() - sent_at))
                 if msg.seq >= actions:
                     done.set()
                     return
@@ -92,6 +95,7 @@ async def table(address: str, codes: list[str], actions: int, latencies: list[fl
     tasks = [asyncio.ensure_future(run(c, random.Random(s))) for s, c in enumerate(clients)]
     await done.wait()
     counts.append(max(c.seq for c in clients))
+    ends.append(time.perf_counter())
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -112,23 +116,32 @@ async def bench(args: argparse.Namespace) -> None:
         found.append(json.loads(line))
     if not found:
         sys.exit("network.py: the table servers did not start (see above)")
-    latencies: list[float] = []
+    timed: list[tuple[float, float]] = []  # (when sent, latency) of each action
     counts: list[int] = []
     own_before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
-    await asyncio.gather(*(table(t["address"], t["codes"], args.actions, latencies, counts) for t in found))
+    starts = random.Random(args.seed).sample(range(1000), len(found)) if len(found) <= 1000 else [0] * len(found)
+    ends: list[float] = []  # when each table played its last action
+    await asyncio.gather(*(table(t["address"], t["codes"], args.actions, timed, counts, ends,
+                                 args.stagger * starts[n] / 1000) for n, t in enumerate(found)))
     elapsed = time.perf_counter() - start
     own = resource.getrusage(resource.RUSAGE_SELF)
     proc.stdin.close()
     served = json.loads(proc.stdout.readline())  # the servers' CPU while the tables played
     proc.wait()
     total = sum(counts)
+    # Staggered: only the actions sent while every table is playing (the load the figures name).
+    all_in = start + max(args.stagger * starts[n] / 1000 for n in range(len(found)))
+    first_end = min(ends) if args.stagger else float("inf")
+    latencies = [lat for sent_at, lat in timed if all_in <= sent_at <= first_end]
     qs = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     saving = "no autosave" if args.no_autosave else "autosave after every action"
-    print(f"{len(found)} tables x 4 clients, {args.game}, {saving}, on loopback ({os.cpu_count()} cores)")
+    started = f", started over {args.stagger:g} s" if args.stagger else ", all started at once"
+    print(f"{len(found)} tables x 4 clients, {args.game}, {saving}{started}, on loopback ({os.cpu_count()} cores)")
     print(f"  actions applied: {total} in {elapsed:.1f} s = {total / elapsed:.0f} actions/s")
     print(f"  action sent -> every client of the table has its update: p50 {qs[49] * 1000:.1f} ms, "
-          f"p99 {qs[98] * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms ({len(latencies)} actions)")
+          f"p99 {qs[98] * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms ({len(latencies)} actions"
+          + (", those sent while every table was playing)" if args.stagger else ")"))
     served_cpu = served["user"] + served["sys"]
     own_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
     print(f"  CPU per action: servers {served_cpu / max(total, 1) * 1000:.2f} ms "
@@ -142,6 +155,11 @@ def main() -> None:
     parser.add_argument("--game", help="a registered game for 4 players (default: the registry's default game)")
     parser.add_argument("--actions", type=int, default=120, help="actions per table")
     parser.add_argument("--no-autosave", action="store_true", help="tables that write no autosave (the disk's share)")
+    parser.add_argument("--stagger", type=float, default=0.0, metavar="S",
+                        help="tables start at random moments over S seconds, as real tables do, and the "
+                             "latencies are those of actions sent once all play (default 0: all at once, "
+                             "each table's first bids racing every other's)")
+    parser.add_argument("--seed", type=int, default=1, help="the stagger's random start times")
     parser.add_argument("--profile-servers", metavar="FILE", help="a cProfile of the servers' process")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
