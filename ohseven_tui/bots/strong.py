@@ -40,14 +40,16 @@ class StrongBot:
     a family may play its samples out on bitmask hands (``engine.fast``), the same
     cards as its list playout; False keeps the lists (to compare the two).
     ``stop_early``: end a decision once one candidate is clearly best (the budget
-    loop's rule, ``search.Budget``); False spends the whole budget."""
+    loop's rule, ``search.Budget``); False spends the whole budget. ``rivalry``: a
+    sample is worth this seat's points less this share of the other seats' mean
+    (0: its own points only), so a trick that breaks a rival's bid counts."""
 
     name = "strong"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
                  max_samples: Optional[int] = None, infer_from_bids: bool = False, endgame: int = ENDGAME,
                  infer_number_bids: bool = False, rollout_random: float = 0.0, fast_playout: bool = True,
-                 stop_early: bool = True) -> None:
+                 stop_early: bool = True, rivalry: float = 0.0) -> None:
         self.rng = bot_rng(seed)
         self.loop = Budget(budget, clock, max_samples, stop_early)
         self.budget = self.loop.budget
@@ -58,6 +60,7 @@ class StrongBot:
         self.infer_number_bids = infer_number_bids
         self.rollout_random = rollout_random
         self.fast_playout = fast_playout
+        self.rivalry = rivalry
         self.last_elapsed = 0.0
 
     # Figures of the last decision, for benchmarks and tests.

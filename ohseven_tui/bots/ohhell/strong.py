@@ -66,6 +66,7 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
     bids = know.bids
     assert bids is not None  # the search plays cards: the bids stand
     scoring = obs.rules.scoring
+    rivalry = _rivalry(bot)
 
     # Samples weighted by how well they explain the other seats' bids (card bids R8, numbers H4/U4).
     weigh = None
@@ -84,7 +85,7 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
             hands = sampler.sample_masks()
             weight = weigh([cards_of(h) for h in hands]) if weigh is not None else 1.0
             vals = solve(hands, know.trick, me, list(know.taken), ft, payoff)
-            return [vals[c][me] for c in cards], weight
+            return [_value(vals[c], me, rivalry) for c in cards], weight
 
         best = bot.run(cards, solved_sample, start)
         return preferred if best is None else Play(me, best)
@@ -107,7 +108,7 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
                 trick, turn, unplayed = play_card_mask(hs, list(know.trick), me, card, mt, taken, unplayed_mask,
                                                        voids, n)
                 out.append(_finish_masks(tail, hs, trick, turn, mt, bids, taken, unplayed, voids, n, me, scoring,
-                                         fast_policy))
+                                         fast_policy, rivalry))
             return out, weight
 
         best = bot.run(cards, fast_sample, start)
@@ -128,7 +129,7 @@ def search_play(bot: Any, obs: Observation, preferred: Play, start: float) -> Pl
             taken = list(know.taken)
             trick, turn = play_card(hs, list(know.trick), me, card, tables, taken, unplayed, voids, n)
             out.append(_finish(tail, hs, trick, turn, tables, bids, taken, unplayed, voids, n, me, scoring,
-                               policy))
+                               policy, rivalry))
         return out, weight
 
     best = bot.run(cards, one_sample, start)
@@ -145,10 +146,31 @@ def _policy_mask(bot: Any) -> Callable[..., int]:
     return softened_mask(choose_play_mask, bot.rng.random, getattr(bot, "rollout_random", 0.0))
 
 
+def _rivalry(bot: Any) -> float:
+    """How much the other seats' mean points count against this seat's (``StrongBot.rivalry``)."""
+    return float(getattr(bot, "rivalry", 0.0))
+
+
 def _fast(bot: Any, obs: Observation) -> bool:
     """Play the samples out on bitmask hands? Single-deck packs only (a mask holds
     one copy of a card), unless the bot asks for the list playout (``fast_playout``)."""
     return obs.rules.decks == 1 and getattr(bot, "fast_playout", True)
+
+
+def _value(points: Sequence[float], me: int, rivalry: float) -> float:
+    """A sample's worth to ``me``: its points, less ``rivalry`` x the other seats'
+    mean (a trick that breaks a rival's bid is worth something to a player who
+    wants to win the game, not only to score)."""
+    if not rivalry:
+        return points[me]
+    others = (sum(points) - points[me]) / (len(points) - 1)
+    return points[me] - rivalry * others
+
+
+def _seat_points(scoring: Scoring, targets: Sequence[int], taken: Sequence[int], me: int, rivalry: float) -> float:
+    if not rivalry:
+        return round_points(scoring, targets[me], taken[me])
+    return _value([round_points(scoring, b, t) for b, t in zip(targets, taken)], me, rivalry)
 
 
 def _unplayed_mask(unplayed: Sequence[int]) -> int:
@@ -157,13 +179,13 @@ def _unplayed_mask(unplayed: Sequence[int]) -> int:
 
 def _finish_masks(tail: int, hands: list, trick: list, turn: int, mt: MaskTables, targets: Sequence[int],
                   taken: list, unplayed: int, voids: list, n: int, me: int, scoring: Scoring,
-                  policy: Callable[..., int] = choose_play_mask) -> float:
+                  policy: Callable[..., int] = choose_play_mask, rivalry: float = 0.0) -> float:
     """:func:`_finish` with a bitmask per hand (mutated)."""
     turn = play_until_masks(hands, trick, turn, mt, targets, taken, unplayed, voids, n, tail, policy)
     if tail and hands[turn]:
         ft = fast_tricks(mt.tables.ctx)
-        return solve_value(hands, [], turn, taken, ft, _payoff(scoring, tuple(targets)))[me]
-    return round_points(scoring, targets[me], taken[me])
+        return _value(solve_value(hands, [], turn, taken, ft, _payoff(scoring, tuple(targets))), me, rivalry)
+    return _seat_points(scoring, targets, taken, me, rivalry)
 
 
 def _tail(bot: Any, obs: Observation) -> int:
@@ -180,18 +202,20 @@ def _payoff(scoring: Scoring, bids: tuple[int, ...]) -> Callable[[Sequence[int]]
 
 def _finish(tail: int, hands: list, trick: list, turn: int, tables: Any, targets: Sequence[int], taken: list,
             unplayed: list, voids: list, n: int, me: int, scoring: Scoring,
-            policy: Callable[..., Any] = choose_play) -> float:
+            policy: Callable[..., Any] = choose_play, rivalry: float = 0.0) -> float:
     """This seat's points for the rest of a sampled hand (mutates the lists): the
     normal policy for every seat, then, once every hand holds ``tail`` cards or
-    fewer, exact play (``bots.endgame``)."""
+    fewer, exact play (``bots.endgame``). With ``rivalry``, less that share of the
+    other seats' mean points (:func:`_value`)."""
     if tail:
         turn = play_until(hands, trick, turn, tables, targets, taken, unplayed, voids, n, tail, policy)
         if hands[turn]:
             ft = fast_tricks(tables.ctx)
-            return solve_value([mask_of(h) for h in hands], [], turn, taken, ft, _payoff(scoring, tuple(targets)))[me]
+            return _value(solve_value([mask_of(h) for h in hands], [], turn, taken, ft,
+                                      _payoff(scoring, tuple(targets))), me, rivalry)
     else:
         playout(hands, trick, turn, tables, targets, taken, unplayed, voids, n, policy)
-    return round_points(scoring, targets[me], taken[me])
+    return _seat_points(scoring, targets, taken, me, rivalry)
 
 
 # ---------------------------------------------------------------- card bids
@@ -223,6 +247,7 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
     fast = _fast(bot, obs)
     policy = _policy_mask(bot) if fast else _policy(bot)
     pack_mask = _unplayed_mask(pack_unplayed)
+    rivalry = _rivalry(bot)
 
     def next_bid(hand_s, used):
         left = Counter(hand_s)
@@ -278,10 +303,12 @@ def search_bid(bot: Any, obs: Observation, preferred: Bid, start: float) -> Bid:
             tables = tables_of(rules, top & 3)  # R9: the top bid's suit is trump
             if masks is not None:
                 out.append(bonus + _finish_masks(tail, list(masks), [], leader, mask_tables(tables), numbers,
-                                                 [0] * n, pack_mask, [0] * n, n, me, rules.scoring, policy))
+                                                 [0] * n, pack_mask, [0] * n, n, me, rules.scoring, policy,
+                                                 rivalry))
             else:
                 out.append(bonus + _finish(tail, [list(h) for h in hands], [], leader, tables, numbers, [0] * n,
-                                           list(pack_unplayed), [0] * n, n, me, rules.scoring, policy))
+                                           list(pack_unplayed), [0] * n, n, me, rules.scoring, policy,
+                                                 rivalry))
         return out, 1.0
 
     best = bot.run(cards, one_sample, start)
@@ -406,6 +433,7 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
     policy = _policy_mask(bot) if fast else _policy(bot)
     mt = mask_tables(tables)
     unplayed_mask = _unplayed_mask(know.unplayed)
+    rivalry = _rivalry(bot)
 
     def other_bid(hand):
         dist = model.distribution(chances_for(model, sorted(hand, reverse=True), trump, turned))
@@ -425,10 +453,10 @@ def search_number_bid(bot: Any, obs: Observation, preferred: BidNumber, start: f
             bids[me] = number
             if fast:
                 out.append(_finish_masks(tail, list(masks), [], leader, mt, bids, [0] * n,
-                                         unplayed_mask, [0] * n, n, me, scoring, policy))
+                                         unplayed_mask, [0] * n, n, me, scoring, policy, rivalry))
             else:
                 out.append(_finish(tail, [list(h) for h in hands], [], leader, tables, bids, [0] * n,
-                                   list(know.unplayed), [0] * n, n, me, scoring, policy))
+                                   list(know.unplayed), [0] * n, n, me, scoring, policy, rivalry))
         return out, w
 
     best = bot.run(candidates, one_sample, start)
