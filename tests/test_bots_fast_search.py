@@ -155,3 +155,26 @@ def test_the_trick_distribution_is_the_sum_over_every_outcome():
                 p *= c if won else 1 - c
             want[sum(outcome)] += p
         assert distribution(chances) == pytest.approx(want, abs=1e-12)
+
+
+def test_one_deck_card_chances_are_the_general_ones_float_for_float():
+    """The bid model's one-deck shortcut (whole numbers of higher cards, powers
+    looked up) against its general count, on random hands of both packs, every
+    trump and none, sorted as held and shuffled."""
+    from ohseven_tui.bots.ohhell.bidding import BidModel
+
+    rnd = random.Random(11)
+    checked = 0
+    for ranks, players in ((tuple(range(8)), 3), (tuple(range(8)), 4), (tuple(range(2, 15)), 4),
+                           (tuple(range(2, 15)), 6)):
+        for size in range(1, 8):
+            model = BidModel(players, 1, ranks, size)
+            pack = [r * 4 + s for r in ranks for s in range(4)]
+            for _ in range(300):
+                hand = sorted(rnd.sample(pack, size), reverse=True)
+                if rnd.random() < 0.2:
+                    rnd.shuffle(hand)
+                trump = rnd.randrange(-1, 4)
+                assert model.card_chances(hand, trump) == model.card_chances_any(hand, trump), (hand, trump)
+                checked += 1
+    assert checked == 4 * 7 * 300

@@ -69,6 +69,12 @@ class BidModel:
         opp_share = hand_size / max(1, pack - hand_size)
         self._no_ruff = [((1 - (1 - opp_share) ** max(0, per_suit - length))) ** (players - 1)
                          for length in range(per_suit + 1)]
+        # One deck: a card's higher cards out are a whole number, so its chance's
+        # powers are looked up (the same floats as card_chances_any computes).
+        span = max(ranks) - min(ranks) + 2
+        self._trump_pow = [0.95 * 0.5 ** (float(k) * self.in_play) for k in range(span)]
+        self._side_pow = [0.9 * 0.42 ** (float(k) * self.in_play) for k in range(span)]
+        self._seventy = [0.7**i for i in range(span)]
         self.scale = 1.0
         self.scale = self._calibrate()
         self._opp_bid_cdf = self._opponent_bids()
@@ -115,6 +121,42 @@ class BidModel:
 
     def card_chances(self, hand: list, trump: int) -> list:
         """Per card of ``hand`` (same order): the chance it takes a trick."""
+        if self.decks != 1:
+            return self.card_chances_any(hand, trump)
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            lengths[c & 3] += 1
+        top = self.top_code
+        trump_pow = self._trump_pow
+        side_pow = self._side_pow
+        seventy = self._seventy
+        no_ruff = self._no_ruff
+        longest = len(no_ruff) - 1
+        chances: list[float] = []
+        seen = [0, 0, 0, 0]
+        trump_index = []
+        last = top
+        for c in hand:  # highest first: seen counts my higher cards of the suit
+            if c >= last:  # not highest first, or a twin: count the general way
+                return self.card_chances_any(hand, trump)
+            last = c
+            s = c & 3
+            i = seen[s]
+            seen[s] += 1
+            higher = (top - c - 1) // 4 - i  # the suit's codes above c that I do not hold
+            if s == trump:
+                p = trump_pow[higher]
+                extra = lengths[s] - 2
+                if extra > 0 and i >= 1:
+                    p = max(p, min(0.85, 0.25 * extra + 0.1 * i))
+                trump_index.append(len(chances))
+            else:
+                p = side_pow[higher] * no_ruff[min(lengths[s], longest)] * seventy[i]
+            chances.append(p)
+        return self._ruffs_and_scale(chances, lengths, trump, trump_index)
+
+    def card_chances_any(self, hand: list, trump: int) -> list:
+        """:meth:`card_chances` for any number of decks (a card may have a twin)."""
         decks = self.decks
         counts: dict[int, int] = {}
         for c in hand:
@@ -147,6 +189,9 @@ class BidModel:
             else:
                 p = 0.9 * 0.42**h * self._no_ruff[min(lengths[s], len(self._no_ruff) - 1)] * 0.7**i
             chances.append(p)
+        return self._ruffs_and_scale(chances, lengths, trump, trump_index)
+
+    def _ruffs_and_scale(self, chances: list, lengths: list, trump: int, trump_index: list) -> list:
         if trump >= 0 and trump_index:
             ruffs = []
             for s in range(4):
