@@ -328,3 +328,15 @@ async def test_solo_rebid_reveal_lists_the_cards_that_may_still_be_bid():
         listed = line.split("You may still bid:")[1]
         assert chosen["card"].pretty() not in listed
         assert sum(c.pretty() in listed for c in game.hands[0]) == 6
+
+
+async def test_the_menus_tagline_wraps_on_a_narrow_terminal():
+    """At 40 columns the tagline is wider than the screen: it wraps instead of
+    losing its last word."""
+    app = OhSevenApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await wait_for_input(pilot)
+        tagline = app.screen.query_one("#tagline")
+        assert tagline.region.right <= 40, tagline.region
+        shown = " ".join(line.text for line in tagline.render_lines(tagline.region.reset_offset)).split()
+        assert shown[-1] == "players", shown
