@@ -207,3 +207,35 @@ def test_changes_that_do_not_fit_the_observation_are_refused():
     bad = '{"type":"update","seq":1,"actor":null,"action":null,"observation":{"$":"Changes","v":[1]}}'
     with pytest.raises(p.ProtocolError):
         p.parse_server(bad, spec)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_a_fields_text_written_at_once_is_the_encoders(spec):
+    """The server writes an update's fields with ``dumps_value``: the same text as
+    ``dumps(encode(...))`` for every field of every seat, asked twice (the second
+    time from what it remembers), and the same for each action's record text."""
+    for seed in range(3):
+        game = spec.new_game(spec.check_options({}), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            for seat in range(game.players):
+                obs = game.observe(seat)
+                for f in dataclasses.fields(obs):
+                    value = getattr(obs, f.name)
+                    want = wire.dumps(wire.encode(value, spec))
+                    assert wire.dumps_value(value, spec) == want, (spec.name, f.name)
+                    assert wire.dumps_value(value, spec) == want, (spec.name, f.name)
+                for action in obs.legal_actions:
+                    assert wire.action_json(action, spec) == json.dumps(spec.action_text(action))
+            step(game, rng)
+
+
+def test_a_field_written_at_once_refuses_what_the_encoder_refuses():
+    deep: tuple = ()
+    for _ in range(40):
+        deep = (deep,)
+    for value in (deep, 2**60, (1, 2**60), object(), ({1: 2},), float("nan")):
+        with pytest.raises(wire.WireError):
+            wire.encode(value, SPEC)
+        with pytest.raises(wire.WireError):
+            wire.dumps_value(value, SPEC)

@@ -114,8 +114,7 @@ class Changes:
         """``last`` with these fields; ProtocolError for a field it does not have."""
         if last is None:
             raise ProtocolError("an update changed an observation before sending one")
-        known = set(wire.init_fields(type(last)))
-        unknown = set(self.fields) - known
+        unknown = self.fields.keys() - _field_names(type(last))
         if unknown:
             raise ProtocolError(f"an update changed fields the observation does not have: {sorted(unknown)[:3]}")
         try:
@@ -132,6 +131,14 @@ class Changes:
 
 
 _PLAIN: dict[type, bool] = {}
+_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = frozenset(wire.init_fields(cls))
+    return names
 
 
 def _plain(cls: type) -> bool:
@@ -146,9 +153,15 @@ def _plain(cls: type) -> bool:
 
 def changed_fields(last: Any, now: Any) -> dict[str, Any]:
     """The init fields of ``now`` that differ from ``last`` (same class)."""
+    names = wire.init_fields(type(now))
+    try:
+        new_values, old_values = now.__dict__, last.__dict__  # a dataclass's fields, without getattr each
+    except AttributeError:  # slots
+        new_values = {name: getattr(now, name) for name in names}
+        old_values = {name: getattr(last, name) for name in names}
     changed = {}
-    for name in wire.init_fields(type(now)):
-        value, old = getattr(now, name), getattr(last, name)
+    for name in names:
+        value, old = new_values[name], old_values[name]
         if value is not old and value != old:
             changed[name] = value
     return changed
@@ -234,13 +247,17 @@ def _changes_json(message: Update, spec: GameSpec, shared: dict[Any, str]) -> st
         except TypeError:  # unhashable: encoded for this seat alone
             key, text = None, None
         if text is None:
-            text = wire.dumps(wire.encode_fields({name: value}, spec)[name])
+            text = wire.dumps_value(value, spec)
             if key is not None:
                 shared[key] = text
         parts.append(f'"{name}":{text}')  # a field's name: a Python identifier, plain ASCII
-    action = None if message.action is None else spec.action_text(message.action)
-    head = wire.dumps({"type": message.type, "seq": message.seq, "actor": message.actor, "action": action})
-    return f'{head[:-1]},"observation":{{"{wire.TAG}":"Changes","v":{{{",".join(parts)}}}}}}}'
+    action = "null" if message.action is None else wire.action_json(message.action, spec)
+    seq, actor = message.seq, message.actor
+    if type(seq) is int and (actor is None or type(actor) is int):
+        head = f'{{"type":"update","seq":{seq},"actor":{"null" if actor is None else actor}}}'
+    else:
+        head = wire.dumps({"type": message.type, "seq": seq, "actor": actor})
+    return f'{head[:-1]},"action":{action},"observation":{{"{wire.TAG}":"Changes","v":{{{",".join(parts)}}}}}}}'
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -336,7 +353,7 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
                 changes = obs.get("v")
                 if set(obs) != {wire.TAG, "v"} or type(changes) is not dict or len(changes) > 100:
                     raise ProtocolError("an update's changes must be one object of fields")
-                return Update(seq, actor, parsed, Changes({str(k): wire.decode(v, spec) for k, v in changes.items()}))
+                return Update(seq, actor, parsed, Changes(wire.decode_fields(changes, spec)))
             return Update(seq, actor, parsed, wire.decode(obs, spec))
         if kind == "status":
             f = _fields(data, kind, {"connected": list, "waiting_for": list, "message": str})

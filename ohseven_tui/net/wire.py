@@ -26,13 +26,15 @@ import math
 import typing
 from enum import Enum
 from functools import lru_cache
+from json.encoder import encode_basestring_ascii
 from typing import Any, Iterable, Mapping
 
 from ..engine.cards import MAX_CODE, Card, Suit
 from ..engine.protocol import GameSpec, Seat
 from ..safetext import quoted
 
-__all__ = ["WireError", "encode", "decode", "dumps", "loads", "wire_types", "MAX_DEPTH", "MAX_ITEMS", "MAX_INT"]
+__all__ = ["WireError", "encode", "decode", "dumps", "dumps_value", "action_json", "decode_fields", "loads",
+           "wire_types", "MAX_DEPTH", "MAX_ITEMS", "MAX_INT"]
 
 TAG = "$"
 MAX_DEPTH = 32  # nesting levels of one message (an observation needs about 8)
@@ -228,6 +230,12 @@ def decode(data: Any, spec: GameSpec) -> Any:
     return _decode(data, spec, wire_types(spec), 0, _Budget())
 
 
+def decode_fields(values: Mapping[str, Any], spec: GameSpec) -> dict[str, Any]:
+    """Each of ``values`` decoded (an update's changed fields), one budget for them all."""
+    types, budget = wire_types(spec), _Budget()
+    return {str(k): _decode(v, spec, types, 0, budget) for k, v in values.items()}
+
+
 def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, budget: _Budget) -> Any:
     budget.left -= 1
     if budget.left < 0:
@@ -260,8 +268,9 @@ def _decode(data: Any, spec: GameSpec, types: Mapping[str, type], depth: int, bu
     tag = data.get(TAG)
     if type(tag) is not str:
         raise WireError("an object in the message has no type tag")
-    if tag in ("Card", "Action", "list", "dict") or (tag in types and issubclass(types[tag], Enum)):
-        if set(data) != {TAG, "v"}:
+    if tag == "Card" or tag == "Action" or tag == "list" or tag == "dict" \
+            or (tag in types and issubclass(types[tag], Enum)):
+        if len(data) != 2 or "v" not in data:
             raise WireError(f"a {quoted(tag)} value must have exactly one field, v")
         inner = data["v"]
         if tag == "Card":
@@ -347,3 +356,88 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=
 def dumps(data: Any) -> str:
     """Plain data to compact JSON (ASCII only: no raw control or bidi character travels)."""
     return _ENCODER.encode(data)
+
+
+# ---------------------------------------------------------------------------- text, at once
+_CARD_TEXT = tuple(dumps(value) for value in _CARD_JSON)
+_ACTION_TEXT: dict[int, tuple[GameSpec, dict[Any, str]]] = {}  # by id(spec): action -> its JSON text
+_ACTION_STRING: dict[int, tuple[GameSpec, dict[Any, str]]] = {}  # by id(spec): action -> its text as JSON
+_TEXT_MEMO: dict[int, tuple[Any, str]] = {}  # id -> (immutable value, its JSON text); the server's loop only
+
+
+def dumps_value(value: Any, spec: GameSpec) -> str:
+    """``dumps(encode(value, spec))``, the same text, written straight for what an
+    update's fields hold most (numbers, cards, tuples, actions): the server writes
+    four seats' fields for every action."""
+    entry = _ACTION_TEXT.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        entry = _ACTION_TEXT[id(spec)] = (spec, {})
+    return _text(value, spec, wire_types(spec), entry[1], 0)
+
+
+def action_json(action: Any, spec: GameSpec) -> str:
+    """The JSON string of ``spec.action_text(action)``, remembered (an update's ``action``)."""
+    entry = _ACTION_STRING.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        entry = _ACTION_STRING[id(spec)] = (spec, {})
+    try:
+        text = entry[1].get(action)
+    except TypeError:
+        return dumps(spec.action_text(action))
+    if text is None:
+        text = dumps(spec.action_text(action))
+        if len(entry[1]) >= _ACTIONS_SIZE:
+            entry[1].clear()
+        entry[1][action] = text
+    return text
+
+
+def _text(value: Any, spec: GameSpec, types: Mapping[str, type], actions: dict[Any, str], depth: int) -> str:
+    kind = type(value)
+    if kind is int:
+        if abs(value) > MAX_INT:
+            raise WireError("a number is too large to send")
+        return int.__repr__(value)
+    if kind is Card:
+        return _CARD_TEXT[value]
+    if kind is tuple:
+        if depth >= MAX_DEPTH:
+            raise WireError("the value is nested too deeply to send")
+        return "[" + ",".join([_text(v, spec, types, actions, depth + 1) for v in value]) + "]"
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is str:
+        return encode_basestring_ascii(value)
+    if types.get(kind.__name__) is kind:
+        if issubclass(kind, Enum):
+            return dumps(_encode(value, spec, types, depth))
+        # An immutable value (a finished trick, a round's result) recurs in every
+        # observation after it: its text is written once.
+        memo = _TEXT_MEMO.get(id(value))
+        if memo is not None and memo[0] is value:
+            return memo[1]
+        text = dumps(_encode(value, spec, types, depth))
+        if _immutable(value, kind):
+            if len(_TEXT_MEMO) >= _MEMO_SIZE:
+                _TEXT_MEMO.clear()
+            _TEXT_MEMO[id(value)] = (value, text)  # holding the value keeps its id from being reused
+        return text
+    if kind is not list and kind is not float and not isinstance(value, Mapping):
+        # An action: its record text, remembered (a seat's legal actions recur in every update).
+        try:
+            known = actions.get(value)
+        except TypeError:
+            known = None
+        if known is not None:
+            return known
+        text = dumps(_encode(value, spec, types, depth))
+        try:
+            if len(actions) >= _ACTIONS_SIZE:
+                actions.clear()
+            actions[value] = text
+        except TypeError:  # unhashable: written anew each time
+            pass
+        return text
+    return dumps(_encode(value, spec, types, depth))

@@ -119,6 +119,9 @@ def _default_seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i + 1}") for i in range(n))  # frozen, so games may share them
 
 
+_LAST_TRICKS: dict[int, tuple[Any, tuple[int, int, int], LastTrick]] = {}  # id(trick) -> its LastTrick
+
+
 class Game(ChecksActions):
     """An Oh-Seven (or Oh Hell preset) game: rules, seats, seed and actions."""
 
@@ -738,8 +741,17 @@ class Game(ChecksActions):
         for log in reversed(self.rounds):
             if log.tricks:
                 trick = log.tricks[-1]
+                # The same object for the same trick: a table server compares each seat's
+                # observation with its last one, and the same object needs no comparing.
+                known = _LAST_TRICKS.get(id(trick))
+                if known is not None and known[0] is trick and known[1] == (log.number, len(log.tricks), n):
+                    return known[2]
                 plays = tuple(((trick.leader + i) % n, card) for i, card in enumerate(trick.cards))
-                return LastTrick(log.number, len(log.tricks), plays, trick.winner)
+                last = LastTrick(log.number, len(log.tricks), plays, trick.winner)
+                if len(_LAST_TRICKS) >= 4096:
+                    _LAST_TRICKS.clear()
+                _LAST_TRICKS[id(trick)] = (trick, (log.number, len(log.tricks), n), last)  # holds trick: ids stay
+                return last
         return None
 
     def _bids_made(self) -> tuple[tuple[int, int], ...]:
