@@ -134,3 +134,28 @@ def test_every_spec_declares_what_screens_need():
         assert view.columns and view.scoring_note and view.legend
         for option in spec.options:
             assert option.default in option.choices
+
+
+def test_an_oh_hell_observation_built_fast_is_the_constructors():
+    """``Observation.of`` (what ``observe`` uses) builds what the frozen constructor
+    builds, and refuses a missing or unknown field as the constructor does."""
+    import dataclasses
+
+    from ohseven_tui.games.ohhell.observation import Observation
+
+    spec = registry.game_spec("oh-seven")
+    game = spec.new_game(spec.check_options({}), seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        for seat in range(game.players):
+            obs = game.observe(seat)
+            values = {f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)}
+            built = Observation(**values)
+            assert obs == built and repr(obs) == repr(built) and hash(obs) == hash(built)
+        seats = game.to_act()
+        game.apply(rng.choice(game.legal_actions(rng.choice(seats) if seats else None)))
+    values.pop("hand")
+    with pytest.raises(TypeError):
+        Observation.of(**values)
+    with pytest.raises(TypeError):
+        Observation.of(**values, hand=(), seed=1)

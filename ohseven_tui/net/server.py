@@ -225,9 +225,10 @@ class TableServer:
         return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
 
     def status(self) -> p.Status:
-        connected = tuple(s not in self.humans or s in self.conns or s in self.standins
-                          for s in range(len(self.players)))
-        return p.Status(connected, self._waiting_for(), self._status_line())
+        return p.Status(self._connected(), self._waiting_for(), self._status_line())
+
+    def _connected(self) -> tuple[bool, ...]:
+        return tuple(s not in self.humans or s in self.conns or s in self.standins for s in range(len(self.players)))
 
     def _waiting_for(self) -> tuple[int, ...]:
         if self.game is None:
@@ -565,16 +566,16 @@ class TableServer:
         the end); whose turn and the score are in every update already. ``joined``:
         a new connection, which hears it in any case."""
         self._wake.set()
-        status = self.status()
         game = self.game
-        told = (status.connected, self._away(), tuple(sorted(self.standins)), game is None,
+        told = (self._connected(), self._away(), tuple(sorted(self.standins)), game is None,
                 game is not None and game.is_over)
         if told != self._told:
             self._told = told
+            status = self.status()  # only when it is sent: its line is the costly part
             for conn in list(self.conns.values()):
                 self._send(conn, status)
         elif joined is not None:
-            self._send(joined, status)
+            self._send(joined, self.status())
         if self.on_change is not None:
             self.on_change(self)
 

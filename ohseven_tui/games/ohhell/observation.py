@@ -6,7 +6,7 @@ has not been revealed. ``Game.observe`` builds it on demand, off the hot path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Optional
 
 from ...engine import registry
@@ -60,6 +60,16 @@ class Observation:
     results: tuple[RoundResult, ...]  # finished rounds
     winners: tuple[int, ...]
 
+    @classmethod
+    def of(cls, **values: object) -> "Observation":
+        """``Observation(**values)``, without the frozen constructor's setattr per
+        field: a table server builds one per seat for every action."""
+        if values.keys() != _FIELDS:
+            raise TypeError(f"an observation needs exactly its fields; given {sorted(values.keys() ^ _FIELDS)}")
+        obs = object.__new__(cls)
+        obs.__dict__.update(values)
+        return obs
+
     @property
     def spec(self) -> GameSpec:
         return registry.game_spec(self.rules.preset)
@@ -103,3 +113,6 @@ class Observation:
         cards = [c for t in self.tricks for c in t.cards]
         cards.extend(c for _, c in self.trick)
         return cards
+
+
+_FIELDS = frozenset(f.name for f in fields(Observation))

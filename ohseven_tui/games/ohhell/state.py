@@ -696,7 +696,7 @@ class Game(ChecksActions):
             bid_with = tuple(game._bid_with[seat]) if phase is _BID else ()
         my_bid = pending[seat] if phase is _BID and game.turn is None else None
         in_round = log is not None and phase not in (_DEAL, _ROUND_OVER, _GAME_OVER)
-        return Observation(
+        return Observation.of(
             seat=seat,
             rules=game.rules,
             seats=game.seats,
