@@ -1,6 +1,7 @@
 """Table servers under load on loopback. Prints figures; asserts nothing.
 
     python benchmarks/network.py [--tables 50] [--game GAME] [--actions 120] [--stagger S] [--no-autosave] [--profile-servers FILE]
+    python benchmarks/network.py --bare     # the floor: websockets alone, the same frames, no game
 
 One process hosts ``--tables`` table servers (``TableServer``, one asyncio loop,
 autosaving after every action into a temporary folder, as ``ohseven host`` does);
@@ -14,6 +15,12 @@ from the moment a client sends it to the moment the last of its table's 4 client
 has received the update it caused (p50, p99, max), and the CPU per action of the
 servers' process and of this one (the 200 clients, decoding every observation).
 On a machine of 2 cores the two processes share them, so a slow side slows both.
+
+``--bare`` measures the floor under all of that: the same tables, clients and
+frames (one in and four of about 400 bytes out per action, as an Oh-Seven update
+is), through the same websockets calls, with no game, no observation and no
+autosave; a client answers when the frame names its seat. What the real run
+takes beyond it is the game's and the protocol's share.
 """
 
 from __future__ import annotations
@@ -52,6 +59,75 @@ async def serve(tables: int, game: str, autosave: bool) -> None:
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the bench closes stdin
     end = resource.getrusage(resource.RUSAGE_SELF)
     print(json.dumps({"user": end.ru_utime - start.ru_utime, "sys": end.ru_stime - start.ru_stime}), flush=True)
+
+
+BARE_PAYLOAD = "x" * 330  # pads a bare frame to about an Oh-Seven update's 400 bytes
+
+
+async def serve_bare(tables: int) -> None:
+    from websockets.asyncio.server import serve as ws_serve
+
+    for _ in range(tables):
+        conns: list = []
+        seq = [0]
+
+        async def handler(ws, conns=conns, seq=seq) -> None:
+            conns.append(ws)
+            async for _message in ws:
+                seq[0] += 1
+                text = json.dumps({"type": "update", "seq": seq[0], "turn": seq[0] % 4, "pad": BARE_PAYLOAD})
+                for conn in list(conns):  # as the table server writes a frame the client keeps up with
+                    conn.protocol.send_text(text.encode())
+                    for data in conn.protocol.data_to_send():
+                        if data:
+                            conn.transport.write(data)
+
+        server = await ws_serve(handler, "127.0.0.1", 0, compression=None)
+        port = server.sockets[0].getsockname()[1]
+        print(json.dumps({"address": f"ws://127.0.0.1:{port}", "codes": []}), flush=True)
+    print("ready", flush=True)
+    start = resource.getrusage(resource.RUSAGE_SELF)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    end = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({"user": end.ru_utime - start.ru_utime, "sys": end.ru_stime - start.ru_stime}), flush=True)
+
+
+async def table_bare(address: str, codes: list[str], actions: int, latencies: list[tuple[float, float]],
+                     counts: list[int], ends: list[float], start: float = 0.0) -> None:
+    from websockets.asyncio.client import connect
+
+    await asyncio.sleep(start)
+    clients = [await connect(address, compression=None) for _ in range(4)]
+    sent: dict[int, float] = {}
+    received: dict[int, int] = {}
+    done = asyncio.Event()
+
+    async def run(seat: int, ws) -> None:
+        while True:
+            msg = json.loads(await ws.recv())
+            seq = msg["seq"]
+            received[seq] = received.get(seq, 0) + 1
+            if received[seq] == len(clients) and seq in sent:
+                sent_at = sent.pop(seq)
+                latencies.append((sent_at, time.perf_counter() - sent_at))
+            if seq >= actions:
+                done.set()
+                return
+            if msg["turn"] == seat:
+                sent[seq + 1] = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": "0 play 5S", "seq": seq}))
+
+    tasks = [asyncio.ensure_future(run(s, c)) for s, c in enumerate(clients)]
+    sent[1] = time.perf_counter()
+    await clients[0].send(json.dumps({"type": "action", "action": "0 play 5S", "seq": 0}))
+    await done.wait()
+    counts.append(actions)
+    ends.append(time.perf_counter())
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for c in clients:
+        await c.close()
 
 
 async def table(address: str, codes: list[str], actions: int, latencies: list[tuple[float, float]], counts: list[int],
@@ -104,7 +180,7 @@ async def table(address: str, codes: list[str], actions: int, latencies: list[tu
 
 
 async def bench(args: argparse.Namespace) -> None:
-    extra = ["--no-autosave"] if args.no_autosave else []
+    extra = (["--no-autosave"] if args.no_autosave else []) + (["--bare"] if args.bare else [])
     profile = ["-m", "cProfile", "-o", args.profile_servers] if args.profile_servers else []
     proc = subprocess.Popen([sys.executable, *profile, __file__, "--serve", str(args.tables), "--game", args.game, *extra],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -122,7 +198,8 @@ async def bench(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     starts = random.Random(args.seed).sample(range(1000), len(found)) if len(found) <= 1000 else [0] * len(found)
     ends: list[float] = []  # when each table played its last action
-    await asyncio.gather(*(table(t["address"], t["codes"], args.actions, timed, counts, ends,
+    play = table_bare if args.bare else table
+    await asyncio.gather(*(play(t["address"], t["codes"], args.actions, timed, counts, ends,
                                  args.stagger * starts[n] / 1000) for n, t in enumerate(found)))
     elapsed = time.perf_counter() - start
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -135,9 +212,10 @@ async def bench(args: argparse.Namespace) -> None:
     first_end = min(ends) if args.stagger else float("inf")
     latencies = [lat for sent_at, lat in timed if all_in <= sent_at <= first_end]
     qs = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    saving = "no autosave" if args.no_autosave else "autosave after every action"
+    saving = "bare websockets: no game, no autosave" if args.bare else \
+        "no autosave" if args.no_autosave else "autosave after every action"
     started = f", started over {args.stagger:g} s" if args.stagger else ", all started at once"
-    print(f"{len(found)} tables x 4 clients, {args.game}, {saving}{started}, on loopback ({os.cpu_count()} cores)")
+    print(f"{len(found)} tables x 4 clients, {'' if args.bare else args.game + ', '}{saving}{started}, on loopback ({os.cpu_count()} cores)")
     print(f"  actions applied: {total} in {elapsed:.1f} s = {total / elapsed:.0f} actions/s")
     print(f"  action sent -> every client of the table has its update: p50 {qs[49] * 1000:.1f} ms, "
           f"p99 {qs[98] * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms ({len(latencies)} actions"
@@ -161,6 +239,8 @@ def main() -> None:
                              "each table's first bids racing every other's)")
     parser.add_argument("--seed", type=int, default=1, help="the stagger's random start times")
     parser.add_argument("--profile-servers", metavar="FILE", help="a cProfile of the servers' process")
+    parser.add_argument("--bare", action="store_true",
+                        help="the floor: websockets alone with the same tables, clients and frame sizes, no game")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.game is None:
@@ -168,7 +248,7 @@ def main() -> None:
 
         args.game = default_game().name
     if args.serve:
-        asyncio.run(serve(args.serve, args.game, not args.no_autosave))
+        asyncio.run(serve_bare(args.serve) if args.bare else serve(args.serve, args.game, not args.no_autosave))
     else:
         asyncio.run(bench(args))
 
