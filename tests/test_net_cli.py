@@ -31,3 +31,58 @@ def test_bad_arguments_get_one_line_and_exit_2(tmp_path, args, words):
     assert out.stderr.count("\n") == 1 and words in out.stderr, out.stderr
     assert "Traceback" not in out.stderr
     assert not list(tmp_path.rglob("table.json"))  # nothing left to continue
+
+
+JOIN_BAD = [
+    (["127.0.0.1:99999"], "the port must be from 1 to 65535"),
+    (["127.0.0.1:abc"], "the port must be from 1 to 65535"),
+    (["127.0.0.1:0"], "the port must be from 1 to 65535"),
+    (["http://127.0.0.1:8765"], "ws://"),
+    (["127.0.0.1:8765/x y"], "not a table's address"),
+]
+
+
+@pytest.mark.parametrize("args,words", JOIN_BAD, ids=[b[0][0] for b in JOIN_BAD])
+def test_a_join_to_a_bad_address_gets_one_line_and_exit_2(tmp_path, args, words):
+    """Found trying the app: a port out of range crashed the app from its worker."""
+    env = dict(os.environ, OHSEVEN_SAVE_DIR=str(tmp_path), OHSEVEN_CONFIG_DIR=str(tmp_path / "config"))
+    out = subprocess.run([sys.executable, "-m", "ohseven_tui", "join", *args, "--code", "abc"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert out.stderr.count("\n") == 1 and words in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr and "crash" not in out.stderr
+
+
+def test_a_table_address_without_a_port_takes_the_hosts_default():
+    from ohseven_tui.net.client import ws_address
+
+    assert ws_address("127.0.0.1") == "ws://127.0.0.1:8765"
+    assert ws_address(" ws://example.org:9000 ") == "ws://example.org:9000"
+    assert ws_address("[::1]:9000") == "ws://[::1]:9000"
+    assert ws_address("[::1]") == "ws://[::1]:8765"
+    for bad in ("127.0.0.1:65536", "127.0.0.1:-1", "127.0.0.1:", ":8765", "https://x:1", "a b:1"):
+        with pytest.raises(ValueError) as info:
+            ws_address(bad)
+        assert "\n" not in str(info.value) and str(info.value)
+
+
+def test_a_join_code_and_name_are_cleaned_not_escaped():
+    """Found trying the app: a name with an escape sequence was shown as '\\x1b[31m' text,
+    and a tab in a pasted code became '\\t', so the code was wrong."""
+    from ohseven_tui.commands.join import clean_code, clean_player_name
+
+    assert clean_player_name("Esc\x1b[31mRED\x1b]0;pwn\x07") == "Esc[31mRED]0;pwn"
+    assert clean_player_name("  Ann \t Lee ") == "Ann Lee"
+    assert clean_code("\tabc-DEF_12 \n") == "abc-DEF_12"
+    assert clean_code("ab\u202ecd") == "abcd"
+
+
+def test_a_join_code_never_starts_with_a_dash():
+    """Found trying the app: a code such as -p-qzbi3JbO2Lqoo cannot follow --code
+    (argparse takes it for an option). Codes keep at least 64 random bits."""
+    from ohseven_tui.net.server import new_code
+
+    codes = [new_code() for _ in range(3000)]
+    assert not any(c.startswith("-") for c in codes)
+    assert len(set(codes)) == len(codes) and min(map(len, codes)) >= 16
+    assert all(c.replace("-", "").replace("_", "").isalnum() and c.isascii() for c in codes)

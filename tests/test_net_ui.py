@@ -85,6 +85,20 @@ async def test_a_wrong_code_says_so_in_one_line_and_lets_the_player_try_again(tm
         host.stop()
 
 
+async def test_a_port_out_of_range_in_the_join_form_says_so_in_one_line(tmp_path):
+    """Found trying the app: 127.0.0.1:65536 in the join form crashed the app (a
+    ValueError from its worker)."""
+    app = OhSevenApp(save_dir=tmp_path / "mine", join=("127.0.0.1:65536", "abc", "Ann"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        status = lambda: str(app.screen.query_one("#join-status").render()) if isinstance(
+            app.screen, JoinScreen) else ""
+        await until(pilot, lambda: "Could not join" in status(), "the refusal")
+        assert "the port must be from 1 to 65535" in status() and "\n" not in status().strip()
+        assert app.return_code is None and app.is_running
+        field = app.screen.query_one("#join-address")
+        assert not field.disabled
+
+
 async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_code(tmp_path):
     spec = registry.default_game()
     server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",

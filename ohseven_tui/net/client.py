@@ -16,6 +16,7 @@ class; ``Update.action`` is the action as this seat may know it, or None.
 
 from __future__ import annotations
 
+import socket
 from typing import Any, Callable, Optional
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -23,6 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine import registry
 from ..engine.protocol import GameSpec
+from ..safetext import one_line, quoted
 from . import protocol as p
 from .protocol import ChatLine, Error, Goodbye, Record, Status, Update, Welcome
 
@@ -36,10 +38,43 @@ class JoinError(Exception):
     """The table could not be joined (one readable sentence)."""
 
 
+DEFAULT_PORT = 8765  # ``ohseven host``'s
+
+
 def ws_address(address: str) -> str:
-    """``host:port`` or ``ws://host:port`` as a websocket URI."""
-    address = address.strip()
-    return address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+    """``host[:port]`` or ``ws://host[:port]`` (an IPv6 host in brackets) as a
+    websocket URI, the port 8765 when none is given; ValueError with one sentence
+    for anything else (a player types it, or pastes a link)."""
+    text = address.strip()
+    scheme = "ws"
+    lower = text.lower()
+    if lower.startswith(("ws://", "wss://")):
+        scheme, text = lower.split("://", 1)[0], text.split("://", 1)[1]
+    elif "://" in text:
+        raise ValueError(f"{quoted(address, 80)} is not a table's address: give host:port, or ws://host:port")
+    text = text.rstrip("/")
+    if not text or any(ch.isspace() or ch in "/?#@\\" for ch in text):
+        raise ValueError(f"{quoted(address, 80)} is not a table's address: give host:port, as the host's screen shows")
+    if text.startswith("["):
+        end = text.find("]")
+        host, rest = (text[:end + 1], text[end + 1:]) if end > 1 else ("", text)
+        if rest and not rest.startswith(":"):
+            host = ""
+        port_text: Optional[str] = rest[1:] if rest else None
+    elif text.count(":") > 1:
+        raise ValueError(f"{quoted(address, 80)}: put an IPv6 address in brackets, as [::1]:8765")
+    else:
+        host, colon, port_text = text.partition(":")
+        port_text = port_text if colon else None
+    if not host:
+        raise ValueError(f"{quoted(address, 80)} is not a table's address: give host:port, as the host's screen shows")
+    if port_text is None:
+        port = DEFAULT_PORT
+    elif port_text.isascii() and port_text.isdigit() and 1 <= int(port_text) <= 65535:
+        port = int(port_text)
+    else:
+        raise ValueError(f"the port must be from 1 to 65535, not {quoted(port_text, 20)}")
+    return f"{scheme}://{host}:{port}"
 
 
 class TableClient:
@@ -67,10 +102,22 @@ class TableClient:
         """Join the table at ``address`` with a seat's join code. ``on_frame`` sees
         every frame received, as it came (tests scan them)."""
         try:
-            ws = await connect(ws_address(address), max_size=MAX_FRAME, compression=None, open_timeout=timeout,
+            uri = ws_address(address)
+        except ValueError as exc:
+            raise JoinError(str(exc)) from None
+        where = uri.split("://", 1)[1]
+        try:
+            ws = await connect(uri, max_size=MAX_FRAME, compression=None, open_timeout=timeout,
                                ping_interval=20, ping_timeout=20)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise JoinError(f"cannot reach the table at {address}: {exc}") from None
+        except ConnectionRefusedError:
+            raise JoinError(f"no table answers at {where}: is the host running, and are the address and "
+                            "port the ones its screen shows?") from None
+        except socket.gaierror:
+            raise JoinError(f"cannot find the computer {where.rsplit(':', 1)[0]}: check the address") from None
+        except TimeoutError:
+            raise JoinError(f"the table at {where} did not answer in {timeout:g} seconds") from None
+        except (OSError, InvalidHandshake, InvalidURI) as exc:
+            raise JoinError(f"cannot reach the table at {where}: {one_line(exc, 160)}") from None
         try:
             try:
                 await ws.send(p.to_json(p.Hello(p.VERSION, code, name)))

@@ -32,7 +32,7 @@ from ..safetext import one_line, printable
 from ..seatnames import table_names
 from . import protocol as p
 
-__all__ = ["TableServer", "TableError", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
+__all__ = ["TableServer", "TableError", "new_code", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
 
 HOST_STATE = "host"  # under the saves' state folder: the table's autosave and its codes
 TABLE_FILE = "table.json"  # the join codes and the table's setup (0600), beside the autosave
@@ -50,6 +50,15 @@ HUMAN = "human"
 
 
 _SAVING = ThreadPoolExecutor(max_workers=64, thread_name_prefix="table-save")  # threads start as needed
+
+
+def new_code() -> str:
+    """A seat's join code: 96 random bits as URL-safe text (16 characters) that
+    never starts with ``-``, so it can follow ``--code`` on a command line."""
+    while True:
+        code = secrets.token_urlsafe(12)
+        if not code.startswith("-"):
+            return code
 
 
 class TableError(Exception):
@@ -100,7 +109,7 @@ class TableServer:
         self.host, self.port = host, port
         self.dirs = host_dirs(save_dir)
         self.bot_delay = bot_delay
-        self.codes: dict[int, str] = dict(codes) if codes else {s: secrets.token_urlsafe(12) for s in self.humans}
+        self.codes: dict[int, str] = dict(codes) if codes else {s: new_code() for s in self.humans}
         if sorted(self.codes) != self.humans:
             raise TableError("the saved codes do not match the table's human seats")
         defaults = table_names({}, len(players))  # a bot seat's name until the players' are known
