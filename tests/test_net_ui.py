@@ -160,6 +160,29 @@ async def test_the_table_comes_back_after_the_server_is_killed_and_continued(tmp
             again.stop()
 
 
+async def test_the_bid_screen_shows_the_others_bids_as_they_are_laid(tmp_path):
+    """Found trying the app: a bid screen kept the table as it was when it opened,
+    so a friend's face-down bid never showed its mark there."""
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        friend = await join(server.address, server.codes[1], "Bea")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
+        bea_row = lambda: next((line for line in screen_text(app).splitlines() if "Bea" in line), "")
+        assert "✓" not in bea_row(), bea_row()
+        while True:
+            msg = await asyncio.wait_for(friend.next_message(), TIMEOUT)
+            obs = getattr(msg, "observation", None)
+            if obs is not None and 1 in obs.to_act and obs.legal_actions:
+                await friend.act(obs.legal_actions[0])
+                break
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen) and "✓" in bea_row(), "Bea's bid marked")
+        await friend.close()
+
+
 async def test_chat_works_while_choosing_a_bid_and_lines_heard_there_are_shown(tmp_path):
     """The bid (a screen of its own over the table) is where a player waits longest:
     `c` speaks from there too, and a line heard meanwhile shows over it."""

@@ -84,6 +84,8 @@ class RemoteTable:
             msg = await self.client.next_message()
             if isinstance(msg, (Update, Error)):
                 self._queue.put_nowait(msg)
+                if isinstance(msg, Update):
+                    self._news("seen", msg.observation)  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
                 self._news("status", msg)
             elif isinstance(msg, ChatLine):
@@ -129,7 +131,9 @@ class RemoteTable:
 
     def listen(self, news: Callable[[str, Any], None]) -> None:
         """``news(kind, value)`` hears the table's status ("status", a Status),
-        chat lines ("chat", a ChatLine) and its end ("gone", the reason)."""
+        chat lines ("chat", a ChatLine), each observation as it arrives ("seen",
+        before the screen takes its move from :meth:`others`) and the table's end
+        ("gone", the reason)."""
         self.on_news = news
 
     can_chat = True

@@ -102,7 +102,7 @@ class SeatSource(Protocol):
 
     def listen(self, news: Callable[[str, Any], None]) -> None:
         """Hear what the table tells besides moves: ("status", ...), ("chat", ...),
-        ("gone", reason)."""
+        ("seen", observation) as soon as one arrives, ("gone", reason)."""
         ...
 
     async def close(self) -> None:

@@ -71,6 +71,7 @@ class ChooseScreen(Screen):
     ) -> None:
         super().__init__()
         self.obs = obs
+        self._table_obs = obs  # the latest public picture of the table (others move meanwhile over a network)
         self.check = check
         self.hint = hint
         self.humans = humans
@@ -155,8 +156,16 @@ class ChooseScreen(Screen):
         self.setup()
 
     def show_seats(self) -> None:
-        self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
+        self.query_one(SeatsView).show(self._table_obs, self.obs.seat, ascii=self.ascii,
                                        dark=self.app.current_theme.dark, humans=self.humans)
+
+    def show_table(self, obs: Any) -> None:
+        """The others moved while this seat chooses (a table server): the seats show
+        it. The choice itself still answers the observation this screen opened with."""
+        if obs.seat == self.obs.seat:
+            self._table_obs = obs
+            if self.is_mounted:
+                self.show_seats()
 
     def on_screen_resume(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())

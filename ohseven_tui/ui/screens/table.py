@@ -224,6 +224,10 @@ class TableScreen(Screen):
                 if away or self._away:
                     self.log_line(Text(self.plain(printable(value.message) if away else "Everyone is at the table.")))
                 self._away = away
+        elif kind == "seen":
+            for screen in self.app.screen_stack:
+                if isinstance(screen, ChooseScreen):
+                    screen.show_table(value)
         elif kind == "chat":
             line = self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")
             self.log_line(Text(line))
