@@ -183,6 +183,57 @@ async def test_the_bid_screen_shows_the_others_bids_as_they_are_laid(tmp_path):
         await friend.close()
 
 
+async def test_while_a_player_is_away_the_others_are_told_to_wait_not_to_play(tmp_path):
+    """Found trying the app: with a friend gone, the host's screen still said it was
+    their turn, and the bid they chose came back refused by the server."""
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        friend = await join(server.address, server.codes[1], "Bea")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
+        await friend.close()
+        await until(pilot, lambda: "Bea" in screen_text(app) and "come back" in screen_text(app),
+                    "the host told that the table waits for Bea")
+        sent = server.seq
+        await pilot.press("enter")  # the cursor starts on a card: this would lay it
+        await until(pilot, lambda: "come back" in screen_text(app), "still told to wait")
+        assert isinstance(app.screen, ChooseScreen) and server.seq == sent
+        assert "not a legal" not in screen_text(app).lower()
+        friend = await join(server.address, server.codes[1], "Bea")
+        await until(pilot, lambda: "come back" not in screen_text(app), "the wait over")
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, ChooseScreen), "the host's bid laid")
+        await friend.close()
+
+
+async def test_a_seat_taken_by_another_connection_stops_offering_moves_and_keeps_saying_why(tmp_path):
+    """Found trying the app: sent away from the table, the screen still offered the
+    hand, Enter wiped the line that said why, and it called the table gone."""
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "easy", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    await server.start()
+    try:
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))  # our first card to play
+            table = app.screen
+            assert isinstance(table, TableScreen) and table.acting is not None
+            other = await join(server.address, server.codes[0], "Ann again")
+            await until(pilot, lambda: "another connection" in screen_text(app), "why the seat was lost")
+            assert "table is gone" not in screen_text(app).lower()
+            assert table.acting is None  # no card offered any more
+            await pilot.press("enter", "1", "enter")
+            await pilot.pause()
+            assert "another connection" in screen_text(app)
+            await other.close()
+    finally:
+        await server.close()
+
+
 async def test_chat_works_while_choosing_a_bid_and_lines_heard_there_are_shown(tmp_path):
     """The bid (a screen of its own over the table) is where a player waits longest:
     `c` speaks from there too, and a line heard meanwhile shows over it."""

@@ -14,6 +14,8 @@ from .source import Applied, Next, Step
 
 __all__ = ["RemoteTable"]
 
+_BACK = object()  # in the queue of moves: the table stopped waiting for someone away
+
 
 class RemoteTable:
     """A seat source over a connected :class:`~ohseven_tui.net.client.TableClient`.
@@ -42,6 +44,7 @@ class RemoteTable:
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._sent = False  # an action of ours is on its way: wait for the server's answer
         self.gone = ""  # why the table is gone (the connection closed), once it is
+        self.away: tuple[int, ...] = ()  # seats whose players are gone for now: the table waits for them
         self.on_news = on_news
         self.keep_record = keep_record  # files the finished game's record (a joined player's copy)
         self._reader: Optional[asyncio.Task[None]] = None
@@ -87,6 +90,11 @@ class RemoteTable:
                 if isinstance(msg, Update):
                     self._news("seen", msg.observation)  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
+                away = tuple(s for s, on in enumerate(msg.connected) if not on and s != self.seat)
+                if away != self.away:
+                    self.away = away
+                    if not away:
+                        self._queue.put_nowait(_BACK)  # a screen waiting in others() takes its turn now
                 self._news("status", msg)
             elif isinstance(msg, ChatLine):
                 self._news("chat", msg)
@@ -171,7 +179,24 @@ class RemoteTable:
     def actions_taken(self) -> int:
         return self._taken
 
+    @property
+    def waiting_note(self) -> str:
+        """Why nobody may act just now ('' when the table plays on)."""
+        if not self.away:
+            return ""
+        names = " and ".join(self._obs.seats[s].name for s in self.away)
+        return f"The table waits for {names} to come back; it goes on when they do."
+
+    @property
+    def gone_note(self) -> str:
+        """Why this seat is no longer at the table ('' while it is)."""
+        return f"Disconnected: {self.gone}. Esc goes back to the menu." if self.gone else ""
+
     def why_illegal(self, action: Any) -> Optional[str]:
+        if self.gone:
+            return self.gone_note
+        if self.away:
+            return self.waiting_note
         if action in self._obs.legal_actions:
             return None
         return "That is not a legal move now."
@@ -183,7 +208,7 @@ class RemoteTable:
             return Step(Next.OTHERS)  # what came is shown first (the last move may come with the goodbye)
         if self.gone:
             return Step(Next.GONE)
-        if not self._sent and self.seat in self._obs.to_act and self._obs.legal_actions:
+        if not self._sent and not self.away and self.seat in self._obs.to_act and self._obs.legal_actions:
             return Step(Next.HUMAN, (self.seat,))
         return Step(Next.OTHERS)
 
@@ -208,6 +233,8 @@ class RemoteTable:
             msg = await self._queue.get()
             if not live():
                 return
+            if msg is _BACK:
+                continue  # everyone is back: the loop's test says whether it is our turn
             if isinstance(msg, Goodbye):
                 continue  # the news told of it; what came before it has been shown
             if isinstance(msg, Error):

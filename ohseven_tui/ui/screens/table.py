@@ -223,6 +223,7 @@ class TableScreen(Screen):
             if away != self._away:
                 if away or self._away:
                     self.log_line(Text(self.plain(printable(value.message) if away else "Everyone is at the table.")))
+                    self._tell_waiting(printable(getattr(self.table, "waiting_note", "")))
                 self._away = away
         elif kind == "seen":
             for screen in self.app.screen_stack:
@@ -240,7 +241,24 @@ class TableScreen(Screen):
             self.say(str(value))
             self.log_line(Text(self.plain(str(value))))
         elif kind == "gone":
-            self.say(f"The table is gone: {printable(str(value))}. Esc goes back to the menu.", error=True)
+            if self.flow is Flow.PLAYING:
+                self.set_flow(Flow.READY)  # no card of ours can land now: the hand stops offering one
+                self.refresh_view()
+            words = printable(getattr(self.table, "gone_note", "") or f"Disconnected: {value}.")
+            self.say(words, error=True)
+            chooser = next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
+            if chooser is not None:
+                chooser.say(words, error=True)
+
+    def _tell_waiting(self, note: str) -> None:
+        """Someone is away (``note`` says the table waits for them) or everyone is
+        back (``note`` is empty): told where the player is looking."""
+        back = "Everyone is at the table."
+        chooser = next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
+        if chooser is not None:
+            chooser.say(note or back)
+        else:
+            self.say(note or back)
 
     def _say_missing_bots(self) -> None:
         from ...bots import bots_for
