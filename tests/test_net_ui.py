@@ -234,6 +234,34 @@ async def test_a_seat_taken_by_another_connection_stops_offering_moves_and_keeps
         await server.close()
 
 
+async def test_the_host_leaving_their_seat_closes_the_table_for_everyone(tmp_path):
+    """Found trying the app: the host's Esc left their own seat with no way back to
+    it, while the table went on without them. Leaving is closing the table."""
+    from ohseven_tui.ui.screens.confirm import ConfirmScreen
+    from ohseven_tui.ui.screens.menu import MenuScreen
+
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        seen = Seen()
+        friend = await join(server.address, server.codes[1], "Bea", seen)
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "close the table" in screen_text(app).lower()
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.hosting is None, "the table closed")
+        while seen.bye is None:
+            msg = await asyncio.wait_for(friend.next_message(), TIMEOUT)
+            if type(msg).__name__ == "Goodbye":
+                seen.bye = msg.reason
+        assert "host closed" in seen.bye
+        await friend.close()
+
+
 async def test_chat_works_while_choosing_a_bid_and_lines_heard_there_are_shown(tmp_path):
     """The bid (a screen of its own over the table) is where a player waits longest:
     `c` speaks from there too, and a line heard meanwhile shows over it."""

@@ -149,8 +149,12 @@ class RemoteTable:
     def chat(self, text: str) -> None:
         asyncio.get_running_loop().create_task(self.client.chat(text))
 
+    hosted = False  # the table server runs in this app: leaving the seat closes the table
+
     @property
     def leave_note(self) -> str:
+        if self.hosted:
+            return " Everyone at it is sent away; it is saved, and ohseven host --continue brings it back."
         return " Your seat waits for you: join again with the same code to take it back."
 
     def _news(self, kind: str, value: Any) -> None:

@@ -141,6 +141,7 @@ class HostScreen(Screen[None]):
         except JoinError as exc:
             self.say(f"Could not take your own seat: {exc}.", error=True)
             return
+        source.hosted = True  # the host's Esc closes the table: nobody could take this seat back
         self.app.post_message(OpenRemoteTable(source, keep_copy=False))  # the server files it here
 
     async def action_close_table(self) -> None:

@@ -32,7 +32,7 @@ from ...engine.protocol import TableSeat, TableTrick, TableView
 from ...table import Applied, Next, Observation, SeatSource
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
-from ..messages import BackToMenu
+from ..messages import BackToMenu, CloseTable
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
@@ -929,13 +929,18 @@ class TableScreen(Screen):
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
 
+        closes = bool(getattr(self.table, "hosted", False))
+
         def leave(yes: Optional[bool]) -> None:
             if yes:
                 self.workers.cancel_group(self, "bots")
                 self.app.run_worker(self.table.close(), group="table-close")  # a connection, if any
-                self.app.post_message(BackToMenu())
+                self.app.post_message(CloseTable() if closes else BackToMenu())
 
         storage = self.app.storage()
+        if closes:
+            self.app.push_screen(ConfirmScreen(f"Close the table?{self.table.leave_note}"), leave)
+            return
         if self.table.leave_note:
             saved = self.table.leave_note
         elif self.coach is not None:
