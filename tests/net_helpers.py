@@ -30,9 +30,10 @@ class Host:
     """``ohseven host --headless`` in a subprocess."""
 
     def __init__(self, args: list[str], save_dir: Path, *, resume: bool = False,
-                 env: Optional[dict[str, str]] = None) -> None:
+                 env: Optional[dict[str, str]] = None, port: Optional[str] = "0") -> None:
         env = dict(os.environ, OHSEVEN_SAVE_DIR=str(save_dir), PYTHONUNBUFFERED="1", **(env or {}))
-        cmd = [sys.executable, "-m", "ohseven_tui", "host", "--headless", "--port", "0", "--bot-delay", "0", *args]
+        where = ["--port", port] if port is not None else []
+        cmd = [sys.executable, "-m", "ohseven_tui", "host", "--headless", *where, "--bot-delay", "0", *args]
         if resume:
             cmd.append("--continue")
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -235,3 +235,22 @@ async def test_a_seat_handed_to_a_bot_stays_with_the_bot_after_continue(tmp_path
         assert again.proc.wait(timeout=TIMEOUT) == 0
     finally:
         again.stop()
+
+
+def test_continue_listens_where_the_table_listened_so_friends_rejoin_at_the_same_address(tmp_path):
+    """Found trying the app: ``host --continue`` without --port went back to 8765
+    and a table first opened on another port lost its players' reconnection."""
+    host = Host(FLAGS, tmp_path)  # --port 0: a free port, not the default
+    try:
+        host.read_codes(2)
+        first = host.address
+        os.kill(host.proc.pid, signal.SIGKILL)
+        host.proc.wait(timeout=TIMEOUT)
+    finally:
+        host.stop()
+    assert not first.endswith(":8765")
+    again = Host(["--continue"], tmp_path, port=None)
+    try:
+        assert again.address == first
+    finally:
+        again.stop()

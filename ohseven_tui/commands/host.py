@@ -33,9 +33,10 @@ def register(sub) -> None:
                    help="human seats, taken first (default: the seats --bots leaves; every seat without it)")
     p.add_argument("--bots", type=_bots, help="one strength per bot seat, a comma list ({bots}), after the "
                    "humans; with --humans, one strength fills every bot seat")
-    p.add_argument("--port", type=int_in(0, 65535, "--port"), default=8765,
-                   help="the port to listen on (default 8765; 0 picks a free one)")
-    p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int_in(0, 65535, "--port"),
+                   help="the port to listen on (default 8765, with --continue the table's own; 0 picks a free one)")
+    p.add_argument("--bind", help="the address to listen on (default 127.0.0.1: this machine only; "
+                   "with --continue the table's own)")
     p.add_argument("--headless", action="store_true",
                    help="no screen and no seat of your own: status lines only (a table for others)")
     p.add_argument("--name", help="your name at the table (default: Settings' name)")
@@ -78,10 +79,12 @@ def run(args: argparse.Namespace) -> int:
                                                 bot_delay=args.bot_delay)
         else:
             spec, options, players = _players(args)
-            server = TableServer(spec, options, players, host=args.bind, port=args.port,
+            server = TableServer(spec, options, players, host=args.bind or "127.0.0.1",
+                                 port=8765 if args.port is None else args.port,
                                  save_dir=args.save_dir, bot_delay=args.bot_delay)
     except TableError as exc:
         raise UsageError(f"ohseven host: {exc}") from None
+    args.bind, args.port = server.host, server.port  # where it listens, for the lines that say so
     if not args.headless:
         return _run_with_screen(args, server)
     try:

@@ -107,6 +107,7 @@ class TableServer:
         if not self.humans:
             raise TableError("a table needs at least one human seat")
         self.host, self.port = host, port
+        self.bound_to = host  # as asked (a name stays a name): --continue listens there again
         self.dirs = host_dirs(save_dir)
         self.bot_delay = bot_delay
         self.codes: dict[int, str] = dict(codes) if codes else {s: new_code() for s in self.humans}
@@ -144,9 +145,11 @@ class TableServer:
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
-    def continue_table(cls, save_dir: Path | str | None = None, **kwargs: Any) -> "TableServer":
+    def continue_table(cls, save_dir: Path | str | None = None, *, host: Optional[str] = None,
+                       port: Optional[int] = None, **kwargs: Any) -> "TableServer":
         """The table of the last ``ohseven host`` in this save folder, from its codes
-        file and autosave (the game as it stood, the same codes)."""
+        file and autosave (the game as it stood, the same codes), listening where it
+        listened unless ``host`` or ``port`` say otherwise (its players reconnect there)."""
         dirs = host_dirs(save_dir)
         path = dirs.state / TABLE_FILE
         try:
@@ -156,6 +159,9 @@ class TableServer:
             codes = {int(k): str(v) for k, v in data["codes"].items()}
             options = dict(data["options"])
             standins = {int(k): str(v) for k, v in data.get("standins", {}).items()}
+            was_host, was_port = data.get("bind", "127.0.0.1"), data.get("port", 8765)
+            if not isinstance(was_host, str) or type(was_port) is not int or not 0 <= was_port <= 65535:
+                raise ValueError("its address is not a host and a port")
         except FileNotFoundError:
             raise TableError(f"no table to continue in {printable(dirs.state)}") from None
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -166,7 +172,8 @@ class TableServer:
             raise TableError(one_line(exc, 300)) from None
         if game is not None and (game.spec is not spec or len(game.seats) != len(players)):
             raise TableError("the autosave is not this table's game")
-        table = cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, **kwargs)
+        table = cls(spec, options, players, codes=codes, game=game, save_dir=save_dir,
+                    host=was_host if host is None else host, port=was_port if port is None else port, **kwargs)
         from ..bots import bots_for
 
         # The seats the host had handed to a bot stay the bot's until their players come back.
@@ -179,9 +186,9 @@ class TableServer:
     async def start(self) -> None:
         self._server = await serve(self._handle, self.host, self.port, max_size=FRAME_LIMIT, compression=None,
                                    max_queue=16, ping_interval=20, ping_timeout=20, server_header=None)
-        self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
+        self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
         self._runner = asyncio.get_running_loop().create_task(self._run())
         self._changed()
 
@@ -557,7 +564,8 @@ class TableServer:
             return
         data = {"game": self.spec.name, "options": self.options, "players": self.players,
                 "codes": {str(s): c for s, c in self.codes.items()},
-                "standins": {str(s): kind for s, kind in self.standins.items()}}
+                "standins": {str(s): kind for s, kind in self.standins.items()},
+                "bind": self.bound_to, "port": self.port}
         folder = self.dirs.state
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / TABLE_FILE
