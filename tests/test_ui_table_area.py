@@ -163,3 +163,44 @@ async def test_hostile_seat_names_are_drawn_as_plain_text_on_the_table():
         frame = frame_text(app)
         assert "[red]Bea" in frame and "Cid[/]" in frame
         assert "\x1b" not in frame
+
+
+def _at_own_turn_after_the_others(players: int, seed: int) -> Game:
+    """A game at Ann's card with every other seat's card of the trick on the table."""
+    import random
+
+    from ohseven_tui.engine.actions import Play
+
+    rng = random.Random(seed)
+    names = ["Ann", "Bea", "Cid", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy"]
+    game = Game(make_rules("oh-seven", players), seed=seed,
+                seats=[Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:players]])
+    while not (game.to_act() == (0,) and any(isinstance(a, Play) for a in game.legal_actions(0))
+               and len(game.trick) == players - 1):
+        seats = game.to_act()
+        game.apply(rng.choice(game.legal_actions(seats[0]) if seats else game.legal_actions()))
+    return game
+
+
+async def test_every_card_on_the_table_lies_inside_the_felt_never_on_its_edge():
+    """Found trying the app: at 100x30 the top seat's card was drawn over the felt's
+    top edge in a four-seat game."""
+    for players in (3, 4, 5, 6):
+        for size in ((100, 30), (90, 30), (100, 26), (80, 24), (120, 40)):
+            game = _at_own_turn_after_the_others(players, seed=1)
+            cards = [card.pretty() for _, card in game.trick]
+            app = OhSevenApp(game=game, bot_delay=0)
+            async with app.run_test(size=size) as pilot:
+                await wait_for_input(pilot)
+                lines = frame_text(app).splitlines()
+                tops = [i for i, ln in enumerate(lines) if "╔" in ln]
+                if not tops:
+                    continue  # no room for a felt at this size: the cards lie halfway to their seats
+                top, bottom = tops[0], next(i for i, ln in enumerate(lines) if "╚" in ln)
+                left = lines[top].index("╔")
+                for edge in (lines[top], lines[bottom]):
+                    inner = edge[left + 1:edge.index("╗" if edge is lines[top] else "╝")]
+                    assert set(inner) == {"═"}, (players, size, edge)
+                inside = "\n".join(ln[left:] for ln in lines[top + 1:bottom])
+                for card in cards:
+                    assert card in inside, (players, size, card)

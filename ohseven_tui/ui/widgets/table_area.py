@@ -271,9 +271,11 @@ class TableArea(Widget, can_focus=False):
             cx, cy = self._centre
             grow = 2 if self.big else 0  # a big card reaches a row further each way, and needs air
             half_w = max(12, int(max(abs(x - cx) for x, _ in slots)) + 5 + grow)  # two seats: still a table
-            half_h = max(2, int(round(max(abs(y - cy) for _, y in slots))) + 1 + grow)
+            # The rows the cards are drawn on (as _draw_trick rounds them), a row of edge beyond:
+            # from the centre's rounding instead, the top card could land on the edge.
+            rows = [int(round(y)) for _, y in slots]
             x0, x1 = int(cx) - half_w, int(cx) + half_w
-            y0, y1 = int(round(cy)) - half_h, int(round(cy)) + half_h
+            y0, y1 = min(min(rows), int(round(cy)) - 2) - 1 - grow, max(max(rows), int(round(cy)) + 2) + 1 + grow
             if x1 - x0 < 16 or y0 < top or y1 >= height:
                 continue
             if not any(b.x <= x1 and b.x + b.width > x0 and b.y <= y1 and b.y + b.height > y0 for b in boxes):
