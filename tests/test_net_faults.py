@@ -254,3 +254,20 @@ def test_continue_listens_where_the_table_listened_so_friends_rejoin_at_the_same
         assert again.address == first
     finally:
         again.stop()
+
+
+async def test_a_headless_host_prints_the_tables_chat_and_a_clear_first_line(tmp_path):
+    """Found trying the app: a player alone with the bots could chat, and the line went
+    nowhere (the headless host is a person at a terminal and never saw it); and the
+    host's first status said 'round 0: the table to act'."""
+    host = Host(["--game", "oh-seven", "--players", "2", "--humans", "1", "--bots", "easy"], tmp_path)
+    try:
+        code = host.read_codes(1)[0]
+        client = await join(host.address, code, "Ann\x1b[2J")
+        await client.chat("is anyone there? [b]")
+        said = host.wait_line(lambda line: "is anyone there?" in line)
+        assert "Ann" in said and "seat 1" in said and "[b]" in said and "\x1b" not in said
+        assert not any("round 0" in line for line in host.seen)
+        await client.close()
+    finally:
+        host.stop()

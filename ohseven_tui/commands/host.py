@@ -132,6 +132,7 @@ async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
     for seat in server.humans:
         say(f"seat {seat + 1}: join code {server.codes[seat]}")
     server.on_change = changed
+    server.on_chat = lambda seat, text: say(f"chat: {server.names[seat]} (seat {seat + 1}): {text}")
     changed(server)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()

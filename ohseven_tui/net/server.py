@@ -124,6 +124,7 @@ class TableServer:
         self.bots: dict[int, Any] = {}
         self.conns: dict[int, _Conn] = {}
         self.on_change = on_change
+        self.on_chat: Optional[Callable[[int, str], None]] = None  # (seat, line): a chat line, as the seats hear it
         self.autosave = autosave
         self.saved_path: Optional[Path] = None
         self._log = storage.AutosaveLog(self.dirs, app={"host": True})
@@ -271,6 +272,8 @@ class TableServer:
         away = self._away()
         if away:
             return f"waiting for {', '.join(name(s) for s in away)} to come back; score {score}"
+        if game.round_number < 1:
+            return f"the game begins: the first deal; score {score}"
         acting = ", ".join(name(s) for s in game.to_act()) or "the table"
         return f"round {game.round_number}: {acting} to act; score {score}"
 
@@ -391,6 +394,8 @@ class TableServer:
             if text:
                 for other in list(self.conns.values()):
                     self._send(other, p.ChatLine(conn.seat, text))
+                if self.on_chat is not None:  # the host hears it too (a headless host is a person at a terminal)
+                    self.on_chat(conn.seat, text)
             return
         if isinstance(msg, p.Bye):
             return
