@@ -254,11 +254,15 @@ async def test_the_host_leaving_their_seat_closes_the_table_for_everyone(tmp_pat
         assert "close the table" in screen_text(app).lower()
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.hosting is None, "the table closed")
+        heard = []
         while seen.bye is None:
             msg = await asyncio.wait_for(friend.next_message(), TIMEOUT)
+            heard.append(msg)
             if type(msg).__name__ == "Goodbye":
                 seen.bye = msg.reason
         assert "host closed" in seen.bye
+        # the host's seat never looked merely away (as if the table would wait for them)
+        assert not any(getattr(m, "connected", (True,))[0] is False for m in heard), heard
         await friend.close()
 
 

@@ -332,9 +332,12 @@ class OhSevenApp(GameApp):
     def on_open_remote_table(self, message: messages.OpenRemoteTable) -> None:
         self.open_remote_table(message.source, keep_copy=message.keep_copy)
 
-    async def on_close_table(self, _message: messages.CloseTable) -> None:
+    async def on_close_table(self, message: messages.CloseTable) -> None:
         await self.close_hosting()
+        if message.seat is not None:
+            await message.seat.close()
         self.back_to_menu()
+        self.notify("The table is closed; ohseven host --continue brings it back.", timeout=8)
 
 
 

@@ -47,4 +47,10 @@ class OpenRemoteTable(Message):
 
 
 class CloseTable(Message):
-    """Close the table this app hosts (everyone at it is sent away), then the menu."""
+    """Close the table this app hosts (everyone at it is sent away), then the menu.
+    ``seat``: the host's own seat source, closed after the table (were it closed
+    first, the others would hear the host is away, as if the table would wait)."""
+
+    def __init__(self, seat: Any = None) -> None:
+        super().__init__()
+        self.seat = seat

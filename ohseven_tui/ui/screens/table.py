@@ -934,8 +934,11 @@ class TableScreen(Screen):
         def leave(yes: Optional[bool]) -> None:
             if yes:
                 self.workers.cancel_group(self, "bots")
+                if closes:
+                    self.app.post_message(CloseTable(self.table))
+                    return
                 self.app.run_worker(self.table.close(), group="table-close")  # a connection, if any
-                self.app.post_message(CloseTable() if closes else BackToMenu())
+                self.app.post_message(BackToMenu())
 
         storage = self.app.storage()
         if closes:
