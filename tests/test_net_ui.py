@@ -226,6 +226,8 @@ async def test_a_seat_taken_by_another_connection_stops_offering_moves_and_keeps
             await until(pilot, lambda: "another connection" in screen_text(app), "why the seat was lost")
             assert "table is gone" not in screen_text(app).lower()
             assert table.acting is None  # no card offered any more
+            await pilot.pause()
+            assert "Chat" not in screen_text(app).splitlines()[-1]  # nobody to speak to now
             await pilot.press("enter", "1", "enter")
             await pilot.pause()
             assert "another connection" in screen_text(app)

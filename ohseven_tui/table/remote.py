@@ -144,7 +144,9 @@ class RemoteTable:
         ("gone", the reason)."""
         self.on_news = news
 
-    can_chat = True
+    @property
+    def can_chat(self) -> bool:
+        return not self.gone  # once the connection is over, nobody hears a line
 
     def chat(self, text: str) -> None:
         asyncio.get_running_loop().create_task(self.client.chat(text))

@@ -244,6 +244,7 @@ class TableScreen(Screen):
             if self.flow is Flow.PLAYING:
                 self.set_flow(Flow.READY)  # no card of ours can land now: the hand stops offering one
                 self.refresh_view()
+            self.refresh_bindings()  # chat, too, is over
             words = printable(getattr(self.table, "gone_note", "") or f"Disconnected: {value}.")
             self.say(words, error=True)
             chooser = next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
