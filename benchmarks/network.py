@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,6 +60,7 @@ async def serve(tables: int, game: str, autosave: bool) -> None:
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the bench closes stdin
     end = resource.getrusage(resource.RUSAGE_SELF)
     print(json.dumps({"user": end.ru_utime - start.ru_utime, "sys": end.ru_stime - start.ru_stime}), flush=True)
+    shutil.rmtree(base, ignore_errors=True)  # the tables' saves: a run leaves nothing behind
 
 
 BARE_PAYLOAD = "x" * 330  # pads a bare frame to about an Oh-Seven update's 400 bytes
