@@ -243,3 +243,27 @@ async def test_the_bid_note_and_the_hint_on_the_same_deal_suggest_the_same_bid(t
         hinted = screen.query_one(HandView).hinted
         assert hinted is not None and hinted.rank == int(asked.group(1)), (said, note)
         assert hinted.pretty() in note and hinted.pretty() in said, (said, note)
+
+
+async def test_leaving_the_tutorial_gives_back_the_bot_speed_the_player_had(tmp_path):
+    """The tutorial slows the bots so a learner can follow them; that pace is the
+    tutorial's own. Back at the menu, a new game plays at the speed chosen before."""
+    from ohseven_tui.ui.screens.confirm import ConfirmScreen
+    from ohseven_tui.ui.screens.setup import SetupScreen
+
+    app = OhSevenApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_input(pilot)
+        app.bot_delay = 0.2  # the player's pace, as the settings or the speed keys set it
+        await pilot.press("t")
+        await wait_for_input(pilot, also=(LessonScreen,))
+        assert app.bot_delay == 0.8  # the tutorial's pace, slower than the player's
+        await pilot.press("escape")  # leave the tutorial?
+        await wait_for_input(pilot, also=(ConfirmScreen,))
+        await pilot.press("y")
+        await wait_for_input(pilot, also=(MenuScreen,))
+        assert isinstance(app.screen, MenuScreen)
+        assert app.bot_delay == 0.2
+        await pilot.press("n")
+        screen = await wait_for_input(pilot, also=(SetupScreen,))
+        assert isinstance(screen, SetupScreen) and app.bot_delay == 0.2

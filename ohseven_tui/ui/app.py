@@ -78,6 +78,7 @@ class OhSevenApp(GameApp):
         self.start_host = host  # (a TableServer, the host's name): host that table at start-up
         self.hosting: Any = None  # the table server this app runs, once it listens
         self.asked_delay = bot_delay
+        self._delay_before_tutorial: Optional[float] = None  # the pace a tutorial borrowed, given back after
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
         from .privacy import KeyGate
 
@@ -257,9 +258,9 @@ class OhSevenApp(GameApp):
         from ..table import Keeping, LocalTable
         from .screens.table import TableScreen
 
-        delay = self.bot_delay if bot_delay is None else bot_delay
-        self.bot_delay = delay
-        self._pop_to_menu()
+        self._pop_to_menu()  # first: leaving a tutorial gives its pace back
+        if bot_delay is not None:
+            self.bot_delay = bot_delay
         keeping = Keeping(self.after_action, self.game_finished, self.replaced_game)
         self.push_screen(TableScreen(LocalTable(game, keeping=keeping)))
 
@@ -358,6 +359,8 @@ class OhSevenApp(GameApp):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
+        if self._delay_before_tutorial is not None:  # a tutorial's slow pace is its own
+            self.bot_delay, self._delay_before_tutorial = self._delay_before_tutorial, None
 
     def start_tutorial(self, game: str) -> None:
         """Open the guided first round of ``game`` (a registered game's name with a
@@ -371,6 +374,7 @@ class OhSevenApp(GameApp):
         self._pop_to_menu()
         from ..table import LocalTable
 
+        self._delay_before_tutorial = self.bot_delay
         self.bot_delay = delay
         self.push_screen(TableScreen(LocalTable(coach.new_game(), scripted=coach.bots()),
                                      coach=coach))  # a tutorial is not saved
