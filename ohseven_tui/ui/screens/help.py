@@ -37,7 +37,7 @@ KEYS_AFTER = (
                  "own turn: after a shared screen (bids, scoresheet, last trick, help, menu) you are asked again"),
     ("Saved games", "`Enter` review · `c` continue a game put aside · `o` sort column, `v` reverse · `f` one game "
                     "at a time · `u` finished or put aside only · `[` `]` pages of 100 · `x` delete (asks first) · "
-                    "`p` players"),
+                    "`p` players · `w` the files that could not be read, and why"),
     ("Players", "`f` one game family at a time, with its own rates · `Enter` a player's page (`g` their games)"),
 )
 

@@ -17,7 +17,8 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import get_current_worker
 
@@ -113,6 +114,7 @@ class SavedGamesScreen(Screen[None]):
         Binding("[", "page(-1)", "Prev page"),
         Binding("delete,x", "delete", "Delete", key_display="x"),
         Binding("p", "players", "Players"),
+        Binding("w", "unreadable", "Unreadable"),  # only while some file could not be read
     ]
     # At 80 columns the footer drops these first: the filters and the sort keys
     # are in the help and the title says the sort; Delete and Players stay.
@@ -167,6 +169,8 @@ class SavedGamesScreen(Screen[None]):
         self.query_one(DataTable).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action == "unreadable":
+            return bool(self.warnings)
         if action == "page":  # only where there is another page that way
             pages = max(1, -(-self.total // PAGE))
             return 0 <= self.page + int(str(parameters[0])) < pages
@@ -264,7 +268,8 @@ class SavedGamesScreen(Screen[None]):
         if self.reading and not self.rows:
             status = "Reading the saved games…"
         elif self.warnings:
-            status = f"{len(self.warnings)} file(s) could not be read and are not listed: " + "; ".join(self.warnings)
+            status = (f"{len(self.warnings)} file(s) could not be read and are not listed: w lists them, "
+                      "with why.")
         elif not self.rows:
             status = ("No saved games match: f changes the game, u finished or put aside."
                       if self.where != SaveFilter() else "No saved games yet: a finished game is saved here.")
@@ -300,6 +305,10 @@ class SavedGamesScreen(Screen[None]):
     # -- actions --------------------------------------------------------------
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_unreadable(self) -> None:
+        if self.warnings:
+            self.app.push_screen(UnreadableScreen(self.warnings))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -418,3 +427,36 @@ class SavedGamesScreen(Screen[None]):
                           f"won by {printable(winner)})?\nThis cannot be undone."),
             answered,
         )
+
+
+class UnreadableScreen(ModalScreen[None]):
+    """Every file the list skipped, one a line with why, however many: the status
+    line below the list has room for only a few."""
+
+    DEFAULT_CSS = """
+    UnreadableScreen { align: center middle; }
+    UnreadableScreen #unreadable-box { width: 90%; height: 80%; border: round $warning; background: $surface;
+                                       padding: 0 1; }
+    UnreadableScreen #unreadable-title { color: $warning; text-style: bold; height: auto; }
+    UnreadableScreen #unreadable-list { height: 1fr; }
+    """
+    BINDINGS = [Binding("escape,q,w", "close", "Back")]
+
+    def __init__(self, warnings: list[str]) -> None:
+        super().__init__()
+        self.warnings = list(warnings)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="unreadable-box"):
+            yield Static(f"{len(self.warnings)} file(s) could not be read, so the list leaves them out. "
+                         "They are kept as they are.", id="unreadable-title")
+            with VerticalScroll(id="unreadable-list"):
+                # File names and reasons quote the files: plain text, never markup.
+                yield Static(Text("\n").join(plain(line) for line in self.warnings))
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#unreadable-list").focus()  # the arrow keys scroll it
+
+    def action_close(self) -> None:
+        self.dismiss(None)
