@@ -16,6 +16,7 @@ import sys
 import pytest
 
 from ohseven_tui.cli import main
+from ohseven_tui.commands import play
 from ohseven_tui.games.ohhell import Game, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
 from ohseven_tui.ui.app import OhSevenApp
@@ -41,6 +42,7 @@ def started(monkeypatch):
     """Each app that play would have run: (start setup, resume flag)."""
     runs = []
     monkeypatch.setattr(OhSevenApp, "run", lambda self, *a, **k: runs.append((self.start_setup, self.resume)))
+    monkeypatch.setattr(play, "no_terminal", lambda: None)  # as in a terminal (test_play_needs_a_terminal.py)
     return runs
 
 

@@ -172,6 +172,7 @@ def test_the_reduced_motion_flag_reaches_the_app(monkeypatch):
         seen["theme"] = self.theme
 
     monkeypatch.setattr(OhSevenApp, "run", run)
+    monkeypatch.setattr("ohseven_tui.commands.play.no_terminal", lambda: None)  # as in a terminal
     assert main(["--reduced-motion", "--ascii", "--theme", "textual-light"]) == 0
     assert seen == {"level": "none", "ascii": True, "theme": "textual-light"}
     assert main(["play"]) == 0

@@ -98,13 +98,16 @@ def _run_with_screen(args: argparse.Namespace, server: Any) -> int:
     import socket
 
     from ..safetext import printable
-    from .play import run_app
+    from .play import no_terminal, run_app
 
     try:  # a taken port is one line here, not a screen (the server binds it again at once)
         with socket.create_server((args.bind, args.port)):
             pass
     except OSError as exc:
         raise UsageError(f"ohseven host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+    missing = no_terminal()
+    if missing:
+        raise UsageError(f"ohseven host: {missing}; run it in a terminal, or with --headless, which needs none")
     name = printable(args.name or "").strip()[:40]
     args.ascii, args.theme, args.reduced_motion = False, None, False
     return run_app(args, host=(server, name))

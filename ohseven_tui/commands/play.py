@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Optional
 
 from ..paths import path_argument
 from ..safetext import quoted
@@ -164,6 +165,23 @@ def write_crash_log(save_dir, report: str) -> Path:
     raise OSError(f"too many crash logs in {state}")
 
 
+def no_terminal() -> Optional[str]:
+    """Why the app could not be played here, or None. It reads keys from standard
+    input and draws on standard error (Textual's terminal driver); without a
+    terminal on either there is nobody to play, and a closed input would keep the
+    app spinning. Through ``ohseven serve`` the browser is the terminal."""
+    import os
+    import sys
+
+    if os.environ.get("TEXTUAL_DRIVER"):  # textual-serve's web driver: its pipes are the terminal
+        return None
+    if sys.__stdin__ is None or not sys.__stdin__.isatty():
+        return "standard input is not a terminal, so no key could reach the game"
+    if sys.__stderr__ is None or not sys.__stderr__.isatty():
+        return "standard error is not a terminal, and the game draws its screen there (no 2> redirect)"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
     _unfinished_first(args, starts_new=setup is not None)
@@ -194,6 +212,12 @@ def run_app(args: argparse.Namespace, **start) -> int:
 
     save_dirs(args.save_dir)
     config_dir()
+    missing = no_terminal()
+    if missing:
+        from .common import UsageError
+
+        raise UsageError(f"ohseven {getattr(args, 'command', None) or 'play'}: {missing}; run it in a terminal "
+                         "(games of bots alone need none: ohseven simulate)")
     app = OhSevenApp(ascii=args.ascii, bot_delay=args.bot_delay, save_dir=args.save_dir, theme=theme,
                      reduced_motion=getattr(args, "reduced_motion", False), **start)
     app.run()
