@@ -201,3 +201,32 @@ async def test_the_palettes_quit_says_what_happens_to_the_game_in_play(tmp_path)
         (quit_,) = [c for c in app.get_system_commands(app.screen) if c.title == "Quit"]
     assert "if saving is on" not in quit_.help  # no such setting exists
     assert "saved" in quit_.help and "Continue" in quit_.help, quit_.help
+
+
+async def test_a_game_continued_from_the_saved_games_is_listed_as_it_stands_now(tmp_path):
+    """Put aside at round 1, continued from Saved games and played on into round 2:
+    its entry is the game in play, so the list gives today's rounds and scores (the
+    entry itself is rewritten when the game is put aside again or finished)."""
+    from ohseven_tui.storage import load_save, put_aside_autosave
+    from ohseven_tui.ui.snapshot import screen_text
+
+    dirs = save_dirs(tmp_path / "saves")
+    write_autosave(dirs, game_at_anns_card(seed=5))
+    entry = put_aside_autosave(dirs)
+    game = load_save(entry).game  # as Saved games' c loads it
+    rng = random.Random(5)
+    while len(game.results()) < 1 or game.round.tricks:  # to the end of round 1, then into round 2's bids
+        seats_to_act = game.to_act()
+        game.apply(game.legal_actions()[0] if not seats_to_act else rng.choice(game.legal_actions(seats_to_act[0])))
+    write_autosave(dirs, game)  # what the table wrote after the last move
+    assert any(game.totals), "round 1 scored"
+    app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_from_menu(pilot, "saved")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        line = next(line for line in text.splitlines() if entry.stem in line)
+        assert "in play" in line, line
+        for seat, total in zip(game.seats, game.totals):
+            assert f"{seat.name} {total}" in line

@@ -62,6 +62,7 @@ __all__ = [
     "set_aside_autosave",
     "unfinished_game",
     "put_aside_autosave",
+    "game_in_play",
     "finish_game",
     "game_id",
     "new_save_name",
@@ -680,6 +681,20 @@ def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
         if aside is None:
             raise
         raise SaveError(dirs.autosave, f"{exc.reason} (kept as {aside.name})") from None
+
+
+def game_in_play(dirs: SaveDirs) -> Optional[SavedGame]:
+    """The autosave's game as it stands, for a list to show (a game put aside, then
+    continued, is listed as it is now): None if there is none or it cannot be read.
+    Unlike unfinished_game it never touches a file, so a reader in another thread
+    can ask."""
+    if not os.path.lexists(dirs.autosave):
+        return None
+    try:
+        data, logged = _read_autosave(dirs.autosave)
+        return _from_data(dirs.autosave, data, check_summary=not logged)
+    except SaveError:
+        return None  # the menu's Continue says what is wrong with it, and keeps it
 
 
 def unfinished_game(dirs: SaveDirs) -> Optional[SavedGame]:

@@ -48,6 +48,15 @@ WIDE = 120
 NARROW_COLUMNS = (("date", "Date"), ("game", "Game"), ("winner", "Winner"), ("score", "Scores"))
 
 
+def _as_now(row: SaveRow, in_play: Any) -> SaveRow:
+    """A put-aside entry's row with its game's rounds and scores as the autosave has
+    them now (the entry is rewritten when the game is put aside again or ends)."""
+    from dataclasses import replace
+
+    game = in_play.game
+    return replace(row, rounds=len(game.results()), totals=tuple(game.totals))
+
+
 def _plain_lines(text: str) -> Text:
     """Lines of names as plain text (each line never markup), kept as lines."""
     return Text("\n").join(plain(line) for line in text.split("\n"))
@@ -128,6 +137,7 @@ class SavedGamesScreen(Screen[None]):
         self.where = where or SaveFilter()
         self.games: list[str] = []  # the games the saves hold (the game filter cycles them)
         self.warnings: list[str] = []
+        self.in_play: set[str] = set()  # this page's entries of the game in play (continued since)
         self.sort_key = "date"
         self.reverse = False
         # Not ``self.loading``: that is Textual's Widget.loading, which covers the
@@ -200,8 +210,12 @@ class SavedGamesScreen(Screen[None]):
         page = min(self.page, max(0, -(-total // PAGE) - 1))
         rows = index.rows(self.where, self.sort_key, self.reverse, offset=page * PAGE, limit=PAGE)
         games = index.games(SaveFilter(state=self.where.state))
+        # A game put aside and continued since: its entry is listed as it stands now.
+        in_play = storage.game_in_play(self.dirs) if any(not r.finished for r in rows) else None
+        now = {r.id for r in rows if in_play is not None and not r.finished and r.game_id == in_play.game_id}
+        rows = [_as_now(r, in_play) if r.id in now else r for r in rows]
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._show, rows, total, page, games)
+            self.app.call_from_thread(self._show, rows, total, page, games, now)
 
     def _progress(self, done: int, total: int) -> None:
         bar = self.query_one(ProgressBar)
@@ -223,8 +237,8 @@ class SavedGamesScreen(Screen[None]):
             self.notify(f"… and {len(self.warnings) - NOTICES} more file(s) that could not be read (listed below "
                         "the games).", title="Saved games", severity="warning", timeout=8)
 
-    def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str]) -> None:
-        self.rows, self.total, self.page, self.games = rows, total, page, games
+    def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str], in_play: set[str]) -> None:
+        self.rows, self.total, self.page, self.games, self.in_play = rows, total, page, games, in_play
         self.fill()
         self.refresh_bindings()
 
@@ -242,7 +256,8 @@ class SavedGamesScreen(Screen[None]):
             word, rounds, rules = games[key]
             word = word if saved.rounds == 1 and not rounds else word + "s"
             winner = ", ".join(saved.winner_names) if saved.finished else (
-                f"(unfinished, {out_of(saved.rounds, rounds)} {word})")
+                f"(unfinished, {out_of(saved.rounds, rounds)} {word}"
+                f"{', in play: Continue' if saved.id in self.in_play else ''})")
             rows.append((saved, _date(saved.date), rules, winner,
                          [f"{n} {t}" for n, t in zip(saved.names, saved.totals)]))
         # Names and file names: plain text, never markup.
