@@ -77,3 +77,29 @@ def test_on_a_terminal_the_list_goes_through_the_pager(tmp_path):
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).replace("\r", "")
     lines = [line for line in plain.split("\n") if line.startswith(("│", "┃", "┏", "└"))]
     assert lines and all(cell_len(line) <= 100 for line in lines)  # fitted to the terminal
+
+
+@pytest.mark.skipif(shutil.which("sed") is None, reason="needs sed as the pager")
+@pytest.mark.parametrize("command", [["show", "sim-9-0001"], ["players"], ["list"]], ids=" ".join)
+def test_on_a_terminal_every_long_output_goes_through_the_pager_unless_no_pager(tmp_path, command):
+    """A scoresheet of seven rounds is longer than a terminal: show and players page
+    like list, and each takes --no-pager (the pager here marks every line it shows)."""
+    pytest.importorskip("pyte")
+    from pty_app import TerminalApp
+
+    samples = Path(__file__).resolve().parents[1] / "saves"
+    d = tmp_path / "saves"
+    d.mkdir()
+    for f in samples.glob("*.json"):
+        shutil.copy(f, d)
+    env = dict(os.environ, PAGER="sed s/^/PAGED:/", OHSEVEN_SAVE_DIR=str(tmp_path / "x"))
+    shown = {}
+    for flags in ([], ["--no-pager"]):
+        with TerminalApp(["scores", *command, *flags, "--save-dir", str(d)], env, size=(100, 40)) as term:
+            while term.read(5.0):
+                pass
+            text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", term.output.decode("utf-8", "replace"))
+        shown[bool(flags)] = [line for line in text.replace("\r", "").split("\n") if line.strip()]
+    paged, direct = shown[False], shown[True]
+    assert len(paged) > 10 and all(line.startswith("PAGED:") for line in paged), paged[:3]
+    assert len(direct) == len(paged) and not any("PAGED:" in line for line in direct), direct[:3]
