@@ -388,3 +388,25 @@ def test_save_file_without_read_permission_is_skipped(open_dir, capsys):
     assert len(warnings) == 1 and str(d / "locked.json") in warnings[0] and "permission denied" in warnings[0]
     assert show_rc == 2 and "permission denied" in one_line(show_err)
     assert stat.S_IMODE((d / "locked.json").stat().st_mode) == 0  # left exactly as it was
+
+
+@pytest.mark.parametrize("cut", [b'{"format": "ohseven-save", "vers', b'{"format": "ohseven-save", "version": 1, "da',
+                                 b'{"format": "ohseven-save", "version": 1,', b'{"format": "ohs'])
+def test_a_file_cut_inside_a_string_is_called_cut_short_in_plain_words(tmp_path, cut):
+    """A kill mid-write leaves a file that may end inside a string: it is cut short,
+    not 'not valid JSON (Unterminated string starting at at line 1 ...)'."""
+    path = tmp_path / "cut.json"
+    path.write_bytes(cut)
+    with pytest.raises(SaveError) as err:
+        load_save(path)
+    reason = err.value.reason
+    assert reason.startswith("is cut short"), reason
+    assert " at at " not in reason
+
+
+def test_a_bad_character_inside_a_string_names_where_in_plain_words(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(b'{"format": "ohseven-save\x01", "version": 1}')
+    with pytest.raises(SaveError) as err:
+        load_save(path)
+    assert "not valid JSON" in err.value.reason and " at at " not in err.value.reason, err.value.reason

@@ -274,10 +274,13 @@ def _parse_json(path: Path, raw: bytes) -> Any:
     except RecursionError:
         raise SaveError(path, f"is nested too deeply (more than {MAX_DEPTH} levels); not a save") from None
     except ValueError as exc:
-        if isinstance(exc, json.JSONDecodeError) and exc.pos >= len(text.rstrip()):
+        # A string with no end runs to the end of the text: a write cut short there too.
+        if isinstance(exc, json.JSONDecodeError) and (exc.pos >= len(text.rstrip())
+                                                      or exc.msg.startswith("Unterminated string")):
             raise SaveError(path, f"is cut short (truncated JSON at line {exc.lineno} column {exc.colno})") from None
         if isinstance(exc, json.JSONDecodeError):
-            raise SaveError(path, f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+            what = exc.msg.removesuffix(" at")  # "Invalid control character at": at the place given next
+            raise SaveError(path, f"is not valid JSON ({what} at line {exc.lineno} column {exc.colno})") from None
         raise SaveError(path, "is not valid JSON") from None
     if _depth(data) > MAX_DEPTH:
         raise SaveError(path, f"is nested too deeply (more than {MAX_DEPTH} levels); not a save")
