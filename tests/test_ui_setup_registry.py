@@ -135,3 +135,27 @@ async def test_the_setup_offers_seven_for_seven_and_watten_with_their_seats_and_
         started = chosen.make_game()
         assert started.spec.name == game and started.players == seats
         assert {k: started.options[k] for k in options} == options
+
+
+@pytest.mark.parametrize("game, words", [("seven-for-seven", "7 players"), ("watten", "4 players"),
+                                         ("oh-seven", "2-9 players")])
+async def test_the_setup_says_how_many_play_in_plain_words(tmp_path, game, words):
+    """A game for exactly seven is 'for 7 players', never '7-7 players'."""
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for_input(pilot)
+        await pilot.press("enter")  # New game
+        screen = await wait_for_input(pilot)
+        screen.query_one("#rules", Select).value = game
+        for _ in range(5):
+            await pilot.pause()
+        assert str(screen.query_one("#rules-note").render()).strip() == words
+
+
+@pytest.mark.parametrize("game, players, words", [("seven-for-seven", "4", "is for 7 players, not 4"),
+                                                  ("oh-seven", "12", "is for 2 to 9 players, not 12")])
+def test_the_command_line_says_how_many_play_in_plain_words(game, players, words, capsys):
+    from ohseven_tui.cli import main
+
+    assert main(["play", "--game", game, "--players", players]) == 2
+    assert words in capsys.readouterr().err

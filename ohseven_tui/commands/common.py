@@ -129,7 +129,7 @@ def chosen_game(args: argparse.Namespace, command: str, *, given_players: Option
     players = options.get("players", spec.players_option.default)
     low, high = spec.players
     if not low <= players <= high:
-        raise UsageError(f"ohseven {command}: {spec.name} is for {low} to {high} players, not {players}")
+        raise UsageError(f"ohseven {command}: {spec.name} is for {spec.players_words()}, not {players}")
     try:
         return spec, spec.check_options(options)
     except OptionError as exc:

@@ -383,6 +383,11 @@ class GameSpec:
             return None
         return self.public_action(action, viewer)
 
+    def players_words(self, to: str = " to ") -> str:
+        """How many play, in words: "7 players", "2 to 9 players" (``to``: "-" where it is short)."""
+        low, high = self.players
+        return f"{low} players" if low == high else f"{low}{to}{high} players"
+
     @property
     def players_option(self) -> Option:
         low, high = self.players
@@ -408,7 +413,7 @@ class GameSpec:
         players = options.get("players", self.players_option.default)
         low, high = self.players
         if type(players) is not int or not low <= players <= high:
-            raise OptionError(f"{self.label} is for {low} to {high} players, not {quoted(str(players))}")
+            raise OptionError(f"{self.label} is for {self.players_words()}, not {quoted(str(players))}")
         checked: dict[str, Any] = {"players": players}
         for opt in self.options:
             checked[opt.name] = opt.check(options[opt.name]) if opt.name in options else opt.default

@@ -175,9 +175,8 @@ class SetupScreen(Screen[None]):
         self.query_one("#start", Button).focus()
 
     def _note_rules(self, game: str) -> None:
-        low, high = game_spec(game).players
         notes = bot_notes(game)
-        self.query_one("#rules-note", Static).update(f"{low}-{high} players")  # the bots: under the seats
+        self.query_one("#rules-note", Static).update(game_spec(game).players_words("-"))  # the bots: under the seats
         self.query_one("#bots-note", Static).update(
             "Bots, weakest first: " + " · ".join(f"{name}: {words}" for name, words in notes))
 
