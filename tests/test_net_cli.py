@@ -10,7 +10,7 @@ import pytest
 from net_helpers import ROOT
 
 BAD = [
-    (["--game", "watten", "--players", "3"], "4 to 4 players"),
+    (["--game", "watten", "--players", "3"], "is for 4 players, not 3"),
     (["--players", "3", "--bots", "easy,easy,easy"], "1 to 3 human seats"),
     (["--players", "4", "--humans", "2", "--bots", "easy,easy,easy"], "3 strengths but there are 2 bot seats"),
     (["--port", "http"], "--port must be a whole number"),
