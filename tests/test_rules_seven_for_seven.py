@@ -498,7 +498,7 @@ def test_v15_v17_an_illegal_discard_count_and_lead_choice_are_refused():
     captain = game.turn
     bid_and_close(game, BasicBid(captain, int(S), 10, 6))
     hand = game.hands[captain]
-    _refused(game, Discard(captain, hand[:1]), "exactly 2 cards")
+    _refused(game, Discard(captain, hand[:1]), "you must discard exactly 2 cards, not 1")  # said to the captain
     _refused(game, Discard(captain, hand[:3]), "exactly 2 cards")
     other = next(c for c in pack_for(True) if c not in hand)
     _refused(game, Discard(captain, [hand[0], other]), "not in")

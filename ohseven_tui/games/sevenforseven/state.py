@@ -275,7 +275,7 @@ class Game(ChecksActions):
             if self.standing is None:
                 raise IllegalAction("a factor bid needs a basic bid standing first (V12)")
             if self.factors[seat] >= MAX_FACTOR:
-                raise BidOutOfRange(f"{self._name(seat)}'s factor is already ×{MAX_FACTOR}, the highest (V12)")
+                raise BidOutOfRange(f"your factor is already ×{MAX_FACTOR}, the highest (V12)")
         elif kind is Discard:
             self._check_discard(seat, action.cards)
         elif kind is ChooseLeader:
@@ -313,7 +313,7 @@ class Game(ChecksActions):
         count = self._discarders[0][1]
         if len(cards) != count:
             word = "card" if count == 1 else "cards"
-            raise WrongPassCount(f"{self._name(seat)} must discard exactly {count} {word}, not {len(cards)} (V15)")
+            raise WrongPassCount(f"you must discard exactly {count} {word}, not {len(cards)} (V15)")
         hand = self.hands[seat]
         for c in cards:
             if c not in hand or cards.count(c) > 1:
