@@ -290,3 +290,22 @@ async def test_chat_works_while_choosing_a_bid_and_lines_heard_there_are_shown(t
             if isinstance(msg, ChatLine) and msg.text == "hey":
                 break
         await friend.close()
+
+
+async def test_the_host_panel_offers_a_digit_per_seat_of_the_table(tmp_path):
+    """F2 at a table of three: the footer says 1-3 hand a seat to a bot, not 1-9."""
+    from textual.widgets._footer import FooterKey
+
+    from ohseven_tui.ui.screens.host import HostPanel
+
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
+                         bot_delay=0)
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, HostPanel), "the host panel")
+        await pilot.pause()
+        keys = [k.key_display for k in app.screen.query(FooterKey) if k.action == "to_bot(0)"]
+        assert keys == ["1-3"]

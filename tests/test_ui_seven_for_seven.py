@@ -219,3 +219,41 @@ async def test_v14_the_auction_shows_the_standing_bid_at_60x15():
         shown = text(app)
         assert f"{s.points}{s.suit.symbol}{rank_label(s.rank)}" in shown, shown
         assert game.seats[s.seat].name in shown.split(f"{s.points}{s.suit.symbol}")[1].splitlines()[0], shown
+
+
+def _select_keys(app) -> list[str]:
+    """What the footer shows for the keys that select a card or a choice."""
+    from textual.widgets._footer import FooterKey
+
+    return [k.key_display for k in app.screen.query(FooterKey) if k.action == "move(-1)"]
+
+
+async def test_the_footer_names_the_number_keys_there_are_cards_or_choices_for():
+    """Nine cards in the captain's hand are 1-9; seven seats to lead are 1-7; a
+    hand of three at the table is 1-3 (the footer never offers a key that selects nothing)."""
+    game = _game()
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await wait_for_input(pilot, also=INPUT)
+        await _bid_28(pilot, screen)
+        while True:
+            screen = await wait_for_input(pilot, also=INPUT)
+            if not isinstance(screen, AuctionScreen):
+                break
+            await pilot.press("p")
+        assert isinstance(screen, PickCardsScreen) and len(game.observe(0).hand) == 9
+        assert _select_keys(app) == ["←→/1-9"]
+        await pilot.press("1", "2", "enter")
+        screen = await wait_for_input(pilot, also=INPUT)
+        assert isinstance(screen, PickScreen) and len(screen.choices) == 7
+        assert _select_keys(app) == ["←→/1-7"]
+        await pilot.press("enter")
+        while True:
+            screen = await wait_for_input(pilot, also=INPUT)
+            assert isinstance(screen, TableScreen)
+            await pilot.pause()
+            held = len(game.observe(0).hand)
+            assert _select_keys(app) == [f"←→/1-{held}" if held > 1 else "←→/1"], held
+            if held == 3:
+                break
+            await pilot.press("enter")

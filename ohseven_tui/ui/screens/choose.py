@@ -20,7 +20,7 @@ from textual.widgets import Static
 from ..cards import ascii_suits, cards_text
 from ..plain import sentence
 from ..widgets.hand import HAND_SORTS, HandView, hand_order
-from ..widgets.keys import KeysFooter
+from ..widgets.keys import KeysFooter, number_keys
 from ..widgets.seats import SeatsView
 
 if TYPE_CHECKING:
@@ -116,6 +116,13 @@ class ChooseScreen(Screen):
             if current in view.cards:
                 view.cursor = view.cards.index(current)
             view.repaint()
+        self.refresh_bindings()  # the footer's number keys: as many as the cards
+
+    def footer_key_display(self, binding: Binding) -> Optional[str]:
+        if binding.action == "move(-1)":
+            views = self.query(HandView)
+            return number_keys(len(views.first().cards)) if views else None
+        return None
 
     def action_sort(self) -> None:
         """Order the hand by suit or by rank, here and on the table (as its ``o``)."""

@@ -21,7 +21,7 @@ from ..widgets.keys import KeysFooter
 KEYS_BEFORE = (
     ("Everywhere", "`F1` or `?` help · `Ctrl+P` command palette (new game, rules, settings, quit, theme) · "
                    "`Ctrl+Q` quit · on the menu, `s` settings"),
-    ("Your turn", "`←` `→` or `1`-`7` select a card · `Enter` play it · or click a card · `h` hint · "
+    ("Your turn", "`←` `→` or a digit (the card's place in your hand: the footer gives the range) select a card · `Enter` play it · or click a card · `h` hint · "
                   "`o` hand by suit or by rank (the same order, so the same keys, on every screen) · "
                   "with Confirm play on (Settings), `Enter` twice (or two clicks); moving cancels"),
     ("Undo", "`u` takes back your own last card, against bots only (not hot-seat), until another seat acts: "

@@ -187,6 +187,10 @@ class HostPanel(ModalScreen[None]):
     def on_mount(self) -> None:
         self.refresh_seats()
 
+    def footer_key_display(self, binding: Binding) -> Optional[str]:
+        seats = min(len(self.server.players), 9)  # a digit a seat
+        return (f"1-{seats}" if seats > 1 else "1") if binding.action == "to_bot(0)" else None
+
     def refresh_seats(self) -> None:
         if self.is_attached:
             self.query_one("#panel-seats", Static).update(seats_table(self.server, you=self.you))

@@ -7,7 +7,7 @@ declares a table."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,7 @@ from textual.widgets import Static
 from ..plain import plain, printable
 from ..widgets.choices import ChoicePicker
 from ..widgets.hand import HandView
+from ..widgets.keys import number_keys
 from .choose import ChooseScreen, hand_in_order
 
 __all__ = ["PickScreen", "PickCardsScreen", "hand_in_order"]
@@ -40,6 +41,9 @@ class PickScreen(ChooseScreen):
         self.prompt_text = prompt or "←→ or a number key, then Enter (or click one)."
         self.picker_title = picker_title
         self.start = cursor
+
+    def footer_key_display(self, binding: Binding) -> Optional[str]:
+        return number_keys(len(self.choices)) if binding.action == "move(-1)" else None
 
     def compose_picker(self) -> ComposeResult:
         yield ChoicePicker([label for label, _ in self.choices], self.picker_title, cursor=self.start, id="picker")

@@ -37,7 +37,7 @@ from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import Lookout
 from ..widgets.hand import HandView, hand_order
-from ..widgets.keys import KeysFooter
+from ..widgets.keys import KeysFooter, number_keys
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine, fit_rows
@@ -196,7 +196,7 @@ class TableScreen(Screen):
         seats.styles.width = 42 + min(longest + 2, 16)
         seats.styles.height = self.table.players + 2  # header, seats, key
         # acting, paused, delay, trick held, undo, the family's table keys that act now
-        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...]]] = None
+        self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...], int]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self.watch(self.app, "bot_delay", self._pace_changed, init=False)
         self._say_missing_bots()
@@ -348,9 +348,13 @@ class TableScreen(Screen):
                           marks=dict(picture.hand_marks) if face_up else None)
         self._refresh_bindings()
 
+    def footer_key_display(self, binding: Binding) -> Optional[str]:
+        """The number keys there are cards for (the hand shrinks a card a trick)."""
+        return number_keys(len(self.query_one(HandView).cards)) if binding.action == "move(-1)" else None
+
     def _refresh_bindings(self) -> None:
         state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK, self.undo_refusal() is None,
-                 self._family_actions())
+                 self._family_actions(), len(self.query_one(HandView).cards))
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
             self.refresh_bindings()

@@ -28,6 +28,13 @@ __all__ = ["KeysFooter", "KEPT"]
 KEPT = ("help",)  # actions never dropped, with every "family(...)" key
 
 
+def number_keys(count: int) -> str:
+    """The select keys for ``count`` cards or choices: the arrows, and the digits
+    that pick one (1 to 9 at most)."""
+    count = min(count, 9)
+    return "←→" if count < 1 else "←→/1" if count == 1 else f"←→/1-{count}"
+
+
 def _kept(action: str) -> bool:
     return action in KEPT or action.startswith("family(")
 
@@ -87,6 +94,13 @@ class KeysFooter(Footer):
             elif len(wanted) > len(faces):
                 await self.mount_all([self._key(key) for key in wanted[len(faces):]])
 
+    def _display(self, binding: Any) -> str:
+        """The key as the footer shows it: the screen may word it for what it holds now
+        (``footer_key_display(binding)``: the number keys there are cards for), else Textual's."""
+        own = getattr(self.screen, "footer_key_display", None)
+        shown = own(binding) if callable(own) else None
+        return shown or self.app.get_key_display(binding)
+
     def _wanted(self) -> tuple[_Key, ...]:
         """The keys that fit, in order (see the module's doc)."""
         width = self.size.width or self.app.size.width
@@ -97,14 +111,14 @@ class KeysFooter(Footer):
             if binding.show:
                 by_action[binding.action].append((binding, enabled, tooltip))
         keys = [(action, found[0]) for action, found in by_action.items()]
-        widths = {action: self._key_width(self.app.get_key_display(b), b.description) for action, (b, _, _) in keys}
+        widths = {action: self._key_width(self._display(b), b.description) for action, (b, _, _) in keys}
         used = sum(widths.values())
         palette = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None:
             _, binding, _, _ = palette
-            if used + 1 + self._key_width(self.app.get_key_display(binding), binding.description) > width:
+            if used + 1 + self._key_width(self._display(binding), binding.description) > width:
                 palette = None  # Ctrl+P still opens it; the help says so
         order = [a for a in getattr(self.screen, "FOOTER_DROP", ()) if a in widths]
         order += [a for a, _ in reversed(keys) if a not in order]
@@ -115,12 +129,12 @@ class KeysFooter(Footer):
             if not _kept(action):
                 dropped.add(action)
                 used -= widths[action]
-        wanted = [_Key(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+        wanted = [_Key(binding.key, self._display(binding), binding.description, binding.action,
                        not enabled, tooltip, False)
                   for action, (binding, enabled, tooltip) in keys if action not in dropped]
         if palette is not None:
             _, binding, enabled, tooltip = palette
-            wanted.append(_Key(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+            wanted.append(_Key(binding.key, self._display(binding), binding.description, binding.action,
                                not enabled, binding.tooltip or binding.description, True))
         return tuple(wanted)
 
