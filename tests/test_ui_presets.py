@@ -310,3 +310,33 @@ async def test_f1_at_an_oh_hell_table_opens_with_that_games_rules(tmp_path, pres
         await until(pilot, lambda: isinstance(app.screen, HelpScreen) and title in text(app), "the help, drawn")
         shown = text(app)  # what the screen draws
         assert "Oh-Seven in brief" not in shown.split(title)[0]  # the game in play comes first
+
+
+async def test_a_number_bid_hint_selects_the_number_it_suggests_and_the_footer_names_0_to_the_cards(tmp_path):
+    """h at a classic bid says a number and moves the picker to it, as a hint at the
+    table marks its card; the footer's keys are 0 to the cards held (7, then 6...)."""
+    from textual.widgets._footer import FooterKey
+
+    from ohseven_tui.engine.actions import BidNumber
+    from ohseven_tui.ui.widgets.numbers import NumberPicker
+
+    game = solo_game("classic", 21)
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    seen = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        while len(seen) < 2:
+            screen = await wait_for_input(pilot)
+            if isinstance(screen, NumberBidScreen):
+                await pilot.pause()
+                size = screen.obs.hand_size
+                keys = [k.key_display for k in screen.query(FooterKey) if k.action == "move(-1)"]
+                assert keys == [f"←→/0-{size}"], (keys, size)
+                picker = screen.query_one(NumberPicker)
+                await pilot.press("h")
+                await pilot.pause()
+                hinted = app.table().hint_action
+                assert isinstance(hinted, BidNumber) and str(hinted.number) in text(app)
+                assert picker.current == hinted.number
+                seen.append(size)
+            await pilot.press("enter")
+    assert seen == [7, 6]

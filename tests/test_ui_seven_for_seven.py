@@ -257,3 +257,15 @@ async def test_the_footer_names_the_number_keys_there_are_cards_or_choices_for()
             if held == 3:
                 break
             await pilot.press("enter")
+
+
+async def test_the_auction_footer_keeps_its_own_keys():
+    """The auction's ←→ change the points, not a card: no card numbers there."""
+    from textual.widgets._footer import FooterKey
+
+    app = OhSevenApp(game=_game(), bot_delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await wait_for_input(pilot, also=INPUT)
+        assert isinstance(screen, AuctionScreen)
+        await pilot.pause()
+        assert [k.key_display for k in app.screen.query(FooterKey) if k.action == "move(-1)"] == ["←→"]

@@ -119,7 +119,7 @@ class ChooseScreen(Screen):
         self.refresh_bindings()  # the footer's number keys: as many as the cards
 
     def footer_key_display(self, binding: Binding) -> Optional[str]:
-        if binding.action == "move(-1)":
+        if binding.action == "move(-1)" and (binding.key_display or "").startswith("←→/1-"):  # the hand's keys
             views = self.query(HandView)
             return number_keys(len(views.first().cards)) if views else None
         return None

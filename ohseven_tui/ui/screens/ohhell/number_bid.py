@@ -72,6 +72,16 @@ class NumberBidScreen(ChooseScreen):
             f"How many tricks will you take? 0-{size}: a number key or ←→, then Enter (or click a number).")
         self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
 
+    def footer_key_display(self, binding: Binding) -> Optional[str]:
+        return f"←→/0-{min(self.obs.hand_size, 9)}" if binding.action == "move(-1)" else None
+
+    def action_hint(self) -> None:
+        """The hint's words, and its number selected (as a hint at the table marks its card)."""
+        super().action_hint()
+        suggested = getattr(self.app.table(), "hint_action", None)
+        if isinstance(suggested, BidNumber) and suggested.seat == self.obs.seat:
+            self.query_one(NumberPicker).select(suggested.number)
+
     def action_move(self, step: int) -> None:
         self.query_one(NumberPicker).move(step)
 
