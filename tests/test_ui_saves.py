@@ -225,11 +225,11 @@ async def test_every_unreadable_file_can_be_read_on_screen_however_many(save_dir
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=size) as pilot:
         await open_saved_games(pilot)
-        app.clear_notifications()
         await pilot.pause()
-        assert "w lists" in screen_text(app)
+        assert "w lists" in screen_text(app) and notices(app)
         await pilot.press("w")
         await pilot.pause()
+        assert not notices(app)  # the notices said the same, and would cover the list
 
         def inside_the_box() -> str:  # the lines between the box's sides, run together (they wrap)
             lines = [line.split("│")[1] for line in screen_text(app).splitlines() if line.count("│") >= 2]

@@ -234,8 +234,8 @@ class SavedGamesScreen(Screen[None]):
         for warning in self.warnings[:NOTICES]:
             self.notify(printable(warning), title="Saved games", severity="warning", timeout=8)
         if len(self.warnings) > NOTICES:
-            self.notify(f"… and {len(self.warnings) - NOTICES} more file(s) that could not be read (listed below "
-                        "the games).", title="Saved games", severity="warning", timeout=8)
+            self.notify(f"… and {len(self.warnings) - NOTICES} more file(s) that could not be read (w lists "
+                        "them all).", title="Saved games", severity="warning", timeout=8)
 
     def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str], in_play: set[str]) -> None:
         self.rows, self.total, self.page, self.games, self.in_play = rows, total, page, games, in_play
@@ -323,6 +323,7 @@ class SavedGamesScreen(Screen[None]):
 
     def action_unreadable(self) -> None:
         if self.warnings:
+            self.app.clear_notifications()  # they name the same files, and would cover the list
             self.app.push_screen(UnreadableScreen(self.warnings))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
