@@ -197,6 +197,8 @@ async def test_while_a_player_is_away_the_others_are_told_to_wait_not_to_play(tm
         await friend.close()
         await until(pilot, lambda: "Bea" in screen_text(app) and "come back" in screen_text(app),
                     "the host told that the table waits for Bea")
+        bea_row = lambda: next((line for line in screen_text(app).splitlines() if " Bea " in line), "")
+        await until(pilot, lambda: "away" in bea_row(), "Bea's seat marked away")
         sent = server.seq
         await pilot.press("enter")  # the cursor starts on a card: this would lay it
         await until(pilot, lambda: "come back" in screen_text(app), "still told to wait")
@@ -204,6 +206,7 @@ async def test_while_a_player_is_away_the_others_are_told_to_wait_not_to_play(tm
         assert "not a legal" not in screen_text(app).lower()
         friend = await join(server.address, server.codes[1], "Bea")
         await until(pilot, lambda: "come back" not in screen_text(app), "the wait over")
+        await until(pilot, lambda: "away" not in bea_row(), "Bea's seat no longer marked away")
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, ChooseScreen), "the host's bid laid")
         await friend.close()

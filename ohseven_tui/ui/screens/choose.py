@@ -162,9 +162,14 @@ class ChooseScreen(Screen):
         self.show_seats()
         self.setup()
 
+    @property
+    def away(self) -> tuple[int, ...]:
+        """The seats whose players are away (a table server), as the table was told."""
+        return tuple(getattr(self.app.table(), "away_seats", ()))
+
     def show_seats(self) -> None:
         self.query_one(SeatsView).show(self._table_obs, self.obs.seat, ascii=self.ascii,
-                                       dark=self.app.current_theme.dark, humans=self.humans)
+                                       dark=self.app.current_theme.dark, humans=self.humans, away=self.away)
 
     def show_table(self, obs: Any) -> None:
         """The others moved while this seat chooses (a table server): the seats show

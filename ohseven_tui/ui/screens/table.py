@@ -106,7 +106,7 @@ class TableScreen(Screen):
     _message_rows = 1  # the message line's rows now (a long hint takes two)
     _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
-    _away: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
+    away_seats: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
 
     def __init__(self, table: SeatSource, *, coach: Optional["Coach"] = None) -> None:
         super().__init__()
@@ -220,11 +220,15 @@ class TableScreen(Screen):
         if kind == "status":
             # Told when someone goes or comes back; every move's status would drown the log.
             away = tuple(s for s, on in enumerate(value.connected) if not on)
-            if away != self._away:
-                if away or self._away:
+            if away != self.away_seats:
+                if away or self.away_seats:
                     self.log_line(Text(self.plain(printable(value.message) if away else "Everyone is at the table.")))
                     self._tell_waiting(printable(getattr(self.table, "waiting_note", "")))
-                self._away = away
+                self.away_seats = away
+                self.refresh_view()  # the seats mark who is away
+                for screen in self.app.screen_stack:
+                    if isinstance(screen, ChooseScreen) and screen.is_mounted:
+                        screen.show_seats()
         elif kind == "seen":
             for screen in self.app.screen_stack:
                 if isinstance(screen, ChooseScreen):
@@ -314,7 +318,8 @@ class TableScreen(Screen):
     def refresh_view(self) -> None:
         obs = self.public()
         dark = self.app.current_theme.dark
-        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans))
+        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans),
+                                       away=self.away_seats)
         picture = self.table_view(obs)
         you = self.viewer if len(self.humans) == 1 else None
         self.query_one(TableArea).show(picture, self.viewer if self.viewer is not None else 0, you=you,

@@ -19,6 +19,13 @@ def seat_kind(player: str) -> str:
     return "" if player == "human" else player
 
 
+def kind_cell(seat: int, info: Any, viewer: Optional[int], humans: int, away: tuple[int, ...] = ()) -> Text:
+    """The seat's second column: "you", "away" (its player gone for now), or a bot's strength."""
+    if seat in away:
+        return Text("away", style="bold yellow")
+    return Text("you" if seat == viewer and humans == 1 else seat_kind(info.player))
+
+
 def fit_columns(heads: list[str], rows: list[list[Text]], room: Optional[int], *,
                 drop: tuple[int, ...] = (), shrink: Optional[int] = None) -> tuple[list[bool], Optional[int]]:
     """Which columns show, and the widest ``shrink`` may be, for a table with a gap
@@ -54,14 +61,15 @@ class SeatsView(Static):
     room: Optional[int] = None
 
     def show(self, obs: Any, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
-             number_bids: Optional[dict] = None) -> None:
+             number_bids: Optional[dict] = None, away: tuple[int, ...] = ()) -> None:
+        """``away``: the seats whose players are gone for now (a table server waits for them)."""
         from ..families import family_ui
 
         # The table screen fixes this widget's size, so no layout pass is needed.
         fixed = self.styles.width is not None and self.styles.width.is_cells
         render = family_ui(obs.spec).seats_renderer() or plain_seats
         table = render(obs, viewer, ascii=ascii, dark=dark, humans=humans, number_bids=number_bids,
-                       room=self.room)
+                       room=self.room, away=away)
         if fixed:  # as wide as the seats need (a layout pass only when that changes): no heading is cut
             console = self.app.console
             need = Measurement.get(console, console.options.update_width(200), table).maximum + 2  # padding
@@ -70,7 +78,8 @@ class SeatsView(Static):
         self.update(table, layout=not fixed)
 
 
-def plain_seats(obs: Any, viewer: Optional[int], *, humans: int, room: Optional[int] = None, **_: Any) -> Table:
+def plain_seats(obs: Any, viewer: Optional[int], *, humans: int, room: Optional[int] = None,
+                away: tuple[int, ...] = (), **_: Any) -> Table:
     """Names, the seat to act and the totals: the seats of a family that draws none."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
                   caption="▶ to act", caption_style="dim", caption_justify="left")
@@ -80,7 +89,7 @@ def plain_seats(obs: Any, viewer: Optional[int], *, humans: int, room: Optional[
         marker = Text("▶", style="bold") if seat == turn else Text(" ")
         name = Text(printable(info.name), style="bold" if seat == viewer else "")
         name.truncate(16, overflow="ellipsis")
-        kind = Text("you" if seat == viewer and humans == 1 else seat_kind(info.player))
+        kind = kind_cell(seat, info, viewer, humans, away)
         rows.append([marker, name, kind, Text(str(obs.totals[seat]))])
     heads = ["", "Seat", "", "Score"]
     shown, name_width = fit_columns(heads, rows, room, drop=(2,), shrink=1)

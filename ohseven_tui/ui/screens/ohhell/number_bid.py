@@ -41,7 +41,7 @@ class NumberBidScreen(ChooseScreen):
     def show_seats(self) -> None:
         self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
                                        dark=self.app.current_theme.dark, humans=self.humans,
-                                       number_bids=self.bids_so_far)
+                                       number_bids=self.bids_so_far, away=self.away)
 
     def setup(self) -> None:
         obs = self.obs

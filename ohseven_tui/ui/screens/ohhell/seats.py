@@ -13,14 +13,15 @@ from rich.text import Text
 from ....games.ohhell import Observation, Phase
 from ...cards import card_text, dealer_mark
 from ...plain import printable
-from ...widgets.seats import fit_columns, seat_kind
+from ...widgets.seats import fit_columns, kind_cell
 
 HEADS = ["", "Seat", "", "Bid", "Took", "Score", "Trick"]
 NAME, KIND = 1, 2
 
 
 def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
-                 number_bids: Optional[dict] = None, room: Optional[int] = None) -> Table:
+                 number_bids: Optional[dict] = None, room: Optional[int] = None,
+                 away: tuple[int, ...] = ()) -> Table:
     """``number_bids``: the bids made so far in turn (public, H4), by seat; by
     default the observation's own. ``room``: the cells the table may take; where
     they are too few the bots' strengths go first, then the "you" column, then a
@@ -70,7 +71,7 @@ def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: 
         if seat == obs.dealer and obs.round_number:
             name.append(" " + dealer_mark(ascii=ascii), style="dim")
         name.truncate(16, overflow="ellipsis")
-        kind = Text("you" if seat == viewer and humans == 1 else seat_kind(info.player))
+        kind = kind_cell(seat, info, viewer, humans, away)
         if obs.phase in (Phase.PASS, Phase.BID) and obs.acted and obs.acted[seat]:
             status = Text("✓", style="dim")
         else:
