@@ -131,11 +131,16 @@ def _console():
     return console
 
 
+def _pager_wanted(console, args) -> bool:
+    """On a terminal that also types (a person reading), unless --no-pager."""
+    return console.is_terminal and sys.stdin.isatty() and not getattr(args, "no_pager", False)
+
+
 @contextmanager
 def _paged(console, args) -> Iterator[None]:
     """What is printed inside goes through the pager on a terminal (as list's rows
     do), kept as the terminal would show it; --no-pager or a pipe prints it as it comes."""
-    if not (console.is_terminal and sys.stdin.isatty() and not getattr(args, "no_pager", False)):
+    if not _pager_wanted(console, args):
         yield
         return
     with console.capture() as captured:
@@ -305,7 +310,7 @@ def run_list(args) -> int:
     bold = terminal and console.color_system is not None
     lines = [("\x1b[1m" + title + "\x1b[0m") if bold else title,
              *table_lines(columns, cells, console.width if terminal else None, bold=bold), legend]
-    if terminal and sys.stdin.isatty() and not args.no_pager:
+    if _pager_wanted(console, args):
         _page(lines)
     else:
         _write_lines(lines)
@@ -349,112 +354,120 @@ def _numeric(values) -> bool:
 
 
 def run_show(args) -> int:
+    saved = _load_one(args, "show")
+    console = _console()
+    with _paged(console, args):
+        _print_show(console, saved)
+    return 0
+
+
+def _print_show(console, saved) -> None:
     from rich.table import Table
 
     from ..storage import sheet_of, stats_of
 
-    saved = _load_one(args, "show")
     game = saved.game
     sheet, stats = sheet_of(saved), stats_of(saved)
-    console = _console()
-    with _paged(console, args):
-        console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
-        if saved.finished:
-            state = "Winner" if len(game.winners) == 1 else "Winners"
-            top = max(game.totals)
-            console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({top} point{'' if abs(top) == 1 else 's'})"))
-        else:  # in the game's own word ("hands"), out of its fixed count if it has one
-            view = game.spec.view(game.options)
-            played = len(sheet.rounds)
-            count = f"{played} of {view.rounds}" if view.rounds else str(played)
-            word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
-            console.print(_t(f"Unfinished: {count} {word} played"))
+    console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
+    if saved.finished:
+        state = "Winner" if len(game.winners) == 1 else "Winners"
+        top = max(game.totals)
+        console.print(_t(f"{state}: {', '.join(saved.winner_names)} ({top} point{'' if abs(top) == 1 else 's'})"))
+    else:  # in the game's own word ("hands"), out of its fixed count if it has one
+        view = game.spec.view(game.options)
+        played = len(sheet.rounds)
+        count = f"{played} of {view.rounds}" if view.rounds else str(played)
+        word = view.round_word if played == 1 and not view.rounds else view.round_word + "s"
+        console.print(_t(f"Unfinished: {count} {word} played"))
 
-        # The long table: a row per seat per round, the round's head on its first row
-        # and its note (rebids, redeals) under the last head cell.
-        table = Table(title="Scoresheet", title_justify="left")
-        heads = [[r.head[i] if i < len(r.head) else "" for r in sheet.rounds] for i in range(len(sheet.round_columns))]
-        for i, col in enumerate(sheet.round_columns):
-            table.add_column(col, justify="right" if i == 0 or _numeric(heads[i]) else "left")
-        table.add_column("Player", justify="left")
-        for col in sheet.seat_columns:
-            table.add_column(col, justify="right")
-        width = len(sheet.round_columns)
-        for r in sheet.rounds:
-            for s, row in enumerate(r.rows):
-                if s == 0:
-                    lead = list(r.head[:width]) + [""] * (width - len(r.head))
-                else:
-                    lead = [""] * width
-                    if s == 1 and r.note and width:
-                        lead[-1] = r.note
-                name = sheet.names[s] + (" (dealer)" if sheet.mark_dealer and s == r.dealer else "")
-                table.add_row(*(_t(c) for c in lead), _t(name), *(_t(c) for c in row), end_section=s == len(r.rows) - 1)
-        console.print(table)
-        if sheet.notes:
-            console.print(_t(sheet.notes))
+    # The long table: a row per seat per round, the round's head on its first row
+    # and its note (rebids, redeals) under the last head cell.
+    table = Table(title="Scoresheet", title_justify="left")
+    heads = [[r.head[i] if i < len(r.head) else "" for r in sheet.rounds] for i in range(len(sheet.round_columns))]
+    for i, col in enumerate(sheet.round_columns):
+        table.add_column(col, justify="right" if i == 0 or _numeric(heads[i]) else "left")
+    table.add_column("Player", justify="left")
+    for col in sheet.seat_columns:
+        table.add_column(col, justify="right")
+    width = len(sheet.round_columns)
+    for r in sheet.rounds:
+        for s, row in enumerate(r.rows):
+            if s == 0:
+                lead = list(r.head[:width]) + [""] * (width - len(r.head))
+            else:
+                lead = [""] * width
+                if s == 1 and r.note and width:
+                    lead[-1] = r.note
+            name = sheet.names[s] + (" (dealer)" if sheet.mark_dealer and s == r.dealer else "")
+            table.add_row(*(_t(c) for c in lead), _t(name), *(_t(c) for c in row), end_section=s == len(r.rows) - 1)
+    console.print(table)
+    if sheet.notes:
+        console.print(_t(sheet.notes))
 
-        stat_table = Table(title="Table statistics", title_justify="left")
-        stat_table.add_column("Statistic")
-        stat_table.add_column("Value", justify="right")
-        for stat in stats.table:
-            stat_table.add_row(_t(stat.long), _t(stat.value))  # words; the ids are the data's
-        console.print(stat_table)
-        per = Table(title="Player statistics", title_justify="left")
-        per.add_column("Player", justify="left")
-        for _, label in stats.columns:
-            per.add_column(label.lower(), justify="right")
-        for name, values in zip(sheet.names, stats.seats):
-            per.add_row(_t(name), *(_t(v) for v in values))
-        console.print(per)
-        if stats.note:
-            console.print(_t(stats.note))
-        return 0
+    stat_table = Table(title="Table statistics", title_justify="left")
+    stat_table.add_column("Statistic")
+    stat_table.add_column("Value", justify="right")
+    for stat in stats.table:
+        stat_table.add_row(_t(stat.long), _t(stat.value))  # words; the ids are the data's
+    console.print(stat_table)
+    per = Table(title="Player statistics", title_justify="left")
+    per.add_column("Player", justify="left")
+    for _, label in stats.columns:
+        per.add_column(label.lower(), justify="right")
+    for name, values in zip(sheet.names, stats.seats):
+        per.add_row(_t(name), *(_t(v) for v in values))
+    console.print(per)
+    if stats.note:
+        console.print(_t(stats.note))
 
 
 # ---------------------------------------------------------------------------- players
 def run_players(args) -> int:
-    from rich.table import Table
-
-    from ..engine.registry import family_words
-
     where = _filter(args, "players")
     dirs, index = _index(args, "players")
     with index:
         rows = index.players(where)
         families = index.families(where)
     console = _console()
-    with _paged(console, args):
-        if not rows:
-            console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
-            return 0
-        total = sum(families.values())
-        console.print(_t(f"Players across {total} saved game{'s' if total != 1 else ''}{_filter_words(where)}",
-                         style="bold"))
-        table = Table(title=_t("All games"), title_justify="left")
-        for col in ("Player", "Games", "Wins"):
-            table.add_column(col, justify="left" if col == "Player" else "right")
-        for p in rows:
-            table.add_row(_t(p.label), str(p.games), str(p.wins))
-        console.print(table)
-        # One table per family, with only the rates that family keeps.
-        for family, count in families.items():
-            label, word = family_words(family)
-            players = [p for p in rows if family in p.families]
-            tallies: dict[str, str] = {}
-            for p in players:
-                for tally in p.families[family].tallies:
-                    tallies.setdefault(tally.key, tally.label)
-            table = Table(title=_t(f"{label}: {count} game{'s' if count != 1 else ''}"), title_justify="left")
-            for col in ("Player", "Games", "Wins", f"{word.capitalize()}s", f"Points/{word}", *tallies.values()):
-                table.add_column(col, justify="left" if col == "Player" else "right")
-            for p in players:
-                f = p.families[family]
-                rates = {t.key: t.rate for t in f.tallies}
-                table.add_row(_t(p.label), str(f.games), str(f.wins), str(f.rounds), f"{f.points_per_round:+.2f}",
-                              *(_rate(rates.get(key)) for key in tallies))
-            console.print(table)
+    if not rows:
+        console.print(_t(f"No saved games{_filter_words(where)} in {dirs.saves}."))
         return 0
+    with _paged(console, args):
+        _print_players(console, rows, families, where)
+    return 0
+
+
+def _print_players(console, rows, families, where) -> None:
+    from rich.table import Table
+
+    from ..engine.registry import family_words
+
+    total = sum(families.values())
+    console.print(_t(f"Players across {total} saved game{'s' if total != 1 else ''}{_filter_words(where)}",
+                     style="bold"))
+    table = Table(title=_t("All games"), title_justify="left")
+    for col in ("Player", "Games", "Wins"):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for p in rows:
+        table.add_row(_t(p.label), str(p.games), str(p.wins))
+    console.print(table)
+    # One table per family, with only the rates that family keeps.
+    for family, count in families.items():
+        label, word = family_words(family)
+        players = [p for p in rows if family in p.families]
+        tallies: dict[str, str] = {}
+        for p in players:
+            for tally in p.families[family].tallies:
+                tallies.setdefault(tally.key, tally.label)
+        table = Table(title=_t(f"{label}: {count} game{'s' if count != 1 else ''}"), title_justify="left")
+        for col in ("Player", "Games", "Wins", f"{word.capitalize()}s", f"Points/{word}", *tallies.values()):
+            table.add_column(col, justify="left" if col == "Player" else "right")
+        for p in players:
+            f = p.families[family]
+            rates = {t.key: t.rate for t in f.tallies}
+            table.add_row(_t(p.label), str(f.games), str(f.wins), str(f.rounds), f"{f.points_per_round:+.2f}",
+                          *(_rate(rates.get(key)) for key in tallies))
+        console.print(table)
 
 
 # ---------------------------------------------------------------------------- export
