@@ -671,8 +671,7 @@ def load_autosave_save(dirs: SaveDirs) -> Optional[SavedGame]:
     if not os.path.lexists(dirs.autosave):
         return None
     try:
-        data, logged = _read_autosave(dirs.autosave)
-        return _from_data(dirs.autosave, data, check_summary=not logged)
+        return _replay_autosave(dirs)
     except SaveError as exc:
         try:
             aside = set_aside_autosave(dirs)
@@ -691,10 +690,16 @@ def game_in_play(dirs: SaveDirs) -> Optional[SavedGame]:
     if not os.path.lexists(dirs.autosave):
         return None
     try:
-        data, logged = _read_autosave(dirs.autosave)
-        return _from_data(dirs.autosave, data, check_summary=not logged)
+        return _replay_autosave(dirs)
     except SaveError:
         return None  # the menu's Continue says what is wrong with it, and keeps it
+
+
+def _replay_autosave(dirs: SaveDirs) -> SavedGame:
+    """The autosave loaded and replayed (SaveError if it cannot be); a log's summary is
+    as of its first line, so only a whole file's is checked."""
+    data, logged = _read_autosave(dirs.autosave)
+    return _from_data(dirs.autosave, data, check_summary=not logged)
 
 
 def unfinished_game(dirs: SaveDirs) -> Optional[SavedGame]:
