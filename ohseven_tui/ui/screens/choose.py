@@ -118,11 +118,15 @@ class ChooseScreen(Screen):
             view.repaint()
         self.refresh_bindings()  # the footer's number keys: as many as the cards
 
+    def choice_count(self) -> Optional[int]:
+        """How many things ←→ and the digits choose among here: the hand's cards.
+        None where they do something else (a screen whose picker is not the hand says)."""
+        views = self.query(HandView)
+        return len(views.first().cards) if views else None
+
     def footer_key_display(self, binding: Binding) -> Optional[str]:
-        if binding.action == "move(-1)" and (binding.key_display or "").startswith("←→/1-"):  # the hand's keys
-            views = self.query(HandView)
-            return number_keys(len(views.first().cards)) if views else None
-        return None
+        count = self.choice_count() if binding.action == "move(-1)" else None
+        return None if count is None else number_keys(count)
 
     def action_sort(self) -> None:
         """Order the hand by suit or by rank, here and on the table (as its ``o``)."""

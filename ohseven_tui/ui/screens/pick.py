@@ -17,7 +17,6 @@ from textual.widgets import Static
 from ..plain import plain, printable
 from ..widgets.choices import ChoicePicker
 from ..widgets.hand import HandView
-from ..widgets.keys import number_keys
 from .choose import ChooseScreen, hand_in_order
 
 __all__ = ["PickScreen", "PickCardsScreen", "hand_in_order"]
@@ -42,8 +41,8 @@ class PickScreen(ChooseScreen):
         self.picker_title = picker_title
         self.start = cursor
 
-    def footer_key_display(self, binding: Binding) -> Optional[str]:
-        return number_keys(len(self.choices)) if binding.action == "move(-1)" else None
+    def choice_count(self) -> Optional[int]:
+        return len(self.choices)
 
     def compose_picker(self) -> ComposeResult:
         yield ChoicePicker([label for label, _ in self.choices], self.picker_title, cursor=self.start, id="picker")

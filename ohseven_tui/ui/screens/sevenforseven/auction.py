@@ -6,7 +6,7 @@ offered, and the engine judges the bid."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,6 +45,9 @@ class AuctionScreen(ChooseScreen):
         Binding("p", "pass_turn", "Pass"),
         Binding("0", "number(-1)", "Points", show=False),
     ]
+
+    def choice_count(self) -> Optional[int]:
+        return None  # ←→ change the bid's fields and the digits type points: nothing to count
 
     def __init__(self, obs: Observation, **kwargs: Any) -> None:
         super().__init__(obs, **kwargs)
