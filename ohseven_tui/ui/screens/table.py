@@ -226,9 +226,9 @@ class TableScreen(Screen):
                     self._tell_waiting(printable(getattr(self.table, "waiting_note", "")))
                 self.away_seats = away
                 self.refresh_view()  # the seats mark who is away
-                for screen in self.app.screen_stack:
-                    if isinstance(screen, ChooseScreen) and screen.is_mounted:
-                        screen.show_seats()
+                chooser = self._chooser()
+                if chooser is not None and chooser.is_mounted:
+                    chooser.show_seats()
         elif kind == "seen":
             for screen in self.app.screen_stack:
                 if isinstance(screen, ChooseScreen):
@@ -251,15 +251,19 @@ class TableScreen(Screen):
             self.refresh_bindings()  # chat, too, is over
             words = printable(getattr(self.table, "gone_note", "") or f"Disconnected: {value}.")
             self.say(words, error=True)
-            chooser = next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
+            chooser = self._chooser()
             if chooser is not None:
                 chooser.say(words, error=True)
+
+    def _chooser(self) -> Optional[ChooseScreen]:
+        """The bid, pass or pick screen open over this table, if one is."""
+        return next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
 
     def _tell_waiting(self, note: str) -> None:
         """Someone is away (``note`` says the table waits for them) or everyone is
         back (``note`` is empty): told where the player is looking."""
         back = "Everyone is at the table."
-        chooser = next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
+        chooser = self._chooser()
         if chooser is not None:
             chooser.say(note or back)
         else:
