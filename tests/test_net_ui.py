@@ -37,6 +37,18 @@ def _histories(folder) -> list[list[str]]:
     return [[str(a) for a in e.game.history] for e in entries if e.finished]
 
 
+
+def hosted_table(tmp_path) -> tuple[TableServer, OhSevenApp]:
+    """A table of three (two human seats and an easy bot) hosted by Hal's app."""
+    server = TableServer(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
+                         save_dir=tmp_path / "host", bot_delay=0)
+    return server, OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+
+
+async def in_the_waiting_room(pilot) -> None:
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+
 async def test_join_plays_a_whole_game_and_keeps_a_copy_of_the_host_s_save(tmp_path):
     host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
     try:
@@ -100,12 +112,9 @@ async def test_a_port_out_of_range_in_the_join_form_says_so_in_one_line(tmp_path
 
 
 async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_code(tmp_path):
-    spec = registry.default_game()
-    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
-                         bot_delay=0)
-    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    server, app = hosted_table(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await in_the_waiting_room(pilot)
         friend_code = server.codes[1]
         await until(pilot, lambda: friend_code in screen_text(app), "the friend's code on the host's screen")
         assert "Hal (you)" in screen_text(app)
@@ -120,7 +129,7 @@ async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_cod
         await client.close()
     assert seen.errors == [] and seen.record is not None
     # the server filed the game in the host's saves: the game its record to the friend holds
-    assert _histories(tmp_path / "host") == [[str(spec.parse_action(t)) for t in seen.record["record"]["actions"]]]
+    assert _histories(tmp_path / "host") == [[str(server.spec.parse_action(t)) for t in seen.record["record"]["actions"]]]
 
 
 async def test_the_table_comes_back_after_the_server_is_killed_and_continued(tmp_path):
@@ -163,12 +172,9 @@ async def test_the_table_comes_back_after_the_server_is_killed_and_continued(tmp
 async def test_the_bid_screen_shows_the_others_bids_as_they_are_laid(tmp_path):
     """Found trying the app: a bid screen kept the table as it was when it opened,
     so a friend's face-down bid never showed its mark there."""
-    spec = registry.default_game()
-    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
-                         bot_delay=0)
-    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    server, app = hosted_table(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await in_the_waiting_room(pilot)
         friend = await join(server.address, server.codes[1], "Bea")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
         bea_row = lambda: next((line for line in screen_text(app).splitlines() if "Bea" in line), "")
@@ -186,12 +192,9 @@ async def test_the_bid_screen_shows_the_others_bids_as_they_are_laid(tmp_path):
 async def test_while_a_player_is_away_the_others_are_told_to_wait_not_to_play(tmp_path):
     """Found trying the app: with a friend gone, the host's screen still said it was
     their turn, and the bid they chose came back refused by the server."""
-    spec = registry.default_game()
-    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
-                         bot_delay=0)
-    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    server, app = hosted_table(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await in_the_waiting_room(pilot)
         friend = await join(server.address, server.codes[1], "Bea")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
         await friend.close()
@@ -245,12 +248,9 @@ async def test_the_host_leaving_their_seat_closes_the_table_for_everyone(tmp_pat
     from ohseven_tui.ui.screens.confirm import ConfirmScreen
     from ohseven_tui.ui.screens.menu import MenuScreen
 
-    spec = registry.default_game()
-    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
-                         bot_delay=0)
-    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    server, app = hosted_table(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await in_the_waiting_room(pilot)
         seen = Seen()
         friend = await join(server.address, server.codes[1], "Bea", seen)
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
@@ -274,12 +274,9 @@ async def test_the_host_leaving_their_seat_closes_the_table_for_everyone(tmp_pat
 async def test_chat_works_while_choosing_a_bid_and_lines_heard_there_are_shown(tmp_path):
     """The bid (a screen of its own over the table) is where a player waits longest:
     `c` speaks from there too, and a line heard meanwhile shows over it."""
-    spec = registry.default_game()
-    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
-                         bot_delay=0)
-    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    server, app = hosted_table(tmp_path)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:  # the toasts drawn
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await in_the_waiting_room(pilot)
         friend = await join(server.address, server.codes[1], "Bea")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
         await friend.chat("hi [b]Hal")
@@ -301,12 +298,9 @@ async def test_the_host_panel_offers_a_digit_per_seat_of_the_table(tmp_path):
 
     from ohseven_tui.ui.screens.host import HostPanel
 
-    spec = registry.default_game()
-    server = TableServer(spec, {"players": 3}, ["human", "human", "easy"], port=0, save_dir=tmp_path / "host",
-                         bot_delay=0)
-    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
+    server, app = hosted_table(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the waiting room")
+        await in_the_waiting_room(pilot)
         await pilot.press("f2")
         await until(pilot, lambda: isinstance(app.screen, HostPanel), "the host panel")
         await pilot.pause()
