@@ -57,22 +57,30 @@ def test_a_long_word_is_folded_not_lost():
     assert "".join(line.split("│")[6].strip() for line in lines if line.startswith("│")) == "A" * 90
 
 
+SAMPLES = Path(__file__).resolve().parents[1] / "saves"
+
+
+def sample_saves(tmp_path) -> Path:
+    """A saves folder holding a copy of the project's sample saves."""
+    d = tmp_path / "saves"
+    d.mkdir()
+    for f in SAMPLES.glob("*.json"):
+        shutil.copy(f, d)
+    return d
+
+
 @pytest.mark.skipif(shutil.which("cat") is None, reason="needs cat as the pager")
 def test_on_a_terminal_the_list_goes_through_the_pager(tmp_path):
     pytest.importorskip("pyte")
     from pty_app import TerminalApp
 
-    samples = Path(__file__).resolve().parents[1] / "saves"
-    d = tmp_path / "saves"
-    d.mkdir()
-    for f in samples.glob("*.json"):
-        shutil.copy(f, d)
+    d = sample_saves(tmp_path)
     env = dict(os.environ, PAGER="cat", OHSEVEN_SAVE_DIR=str(tmp_path / "x"))
     with TerminalApp(["scores", "list", "--save-dir", str(d)], env, size=(100, 40)) as term:
         while term.read(5.0):
             pass
         shown = term.output.decode("utf-8", "replace")
-    for f in samples.glob("*.json"):
+    for f in SAMPLES.glob("*.json"):
         assert f.stem in shown
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).replace("\r", "")
     lines = [line for line in plain.split("\n") if line.startswith(("│", "┃", "┏", "└"))]
@@ -87,11 +95,7 @@ def test_on_a_terminal_every_long_output_goes_through_the_pager_unless_no_pager(
     pytest.importorskip("pyte")
     from pty_app import TerminalApp
 
-    samples = Path(__file__).resolve().parents[1] / "saves"
-    d = tmp_path / "saves"
-    d.mkdir()
-    for f in samples.glob("*.json"):
-        shutil.copy(f, d)
+    d = sample_saves(tmp_path)
     env = dict(os.environ, PAGER="sed s/^/PAGED:/", OHSEVEN_SAVE_DIR=str(tmp_path / "x"))
     shown = {}
     for flags in ([], ["--no-pager"]):

@@ -110,6 +110,18 @@ def test_odd_new_setup_files_are_ignored(data):
     assert setup_from_dict(data) is None
 
 
+async def setup_of(pilot, game: str) -> SetupScreen:
+    """Menu -> New game, with ``game`` chosen in the rules list (the seats follow)."""
+    await wait_for_input(pilot)
+    await pilot.press("enter")  # New game
+    screen = await wait_for_input(pilot)
+    assert isinstance(screen, SetupScreen)
+    screen.query_one("#rules", Select).value = game
+    for _ in range(5):
+        await pilot.pause()
+    return screen
+
+
 @pytest.mark.parametrize("game, seats, options", [("seven-for-seven", 7, {"joker": False, "bowers": "pictures"}),
                                                    ("watten", 4, {"target": 11})])
 async def test_the_setup_offers_seven_for_seven_and_watten_with_their_seats_and_options(tmp_path, game, seats,
@@ -118,12 +130,7 @@ async def test_the_setup_offers_seven_for_seven_and_watten_with_their_seats_and_
     opposite), any mix of humans and bots, and its options; the game starts with them."""
     app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_for_input(pilot)
-        await pilot.press("enter")  # New game
-        screen = await wait_for_input(pilot)
-        screen.query_one("#rules", Select).value = game
-        for _ in range(5):
-            await pilot.pause()
+        screen = await setup_of(pilot, game)
         assert [value for _, value in screen.query_one("#players", Select)._options] == [seats]
         for name, value in options.items():
             select = screen.query_one(f"#{name}", Select)
@@ -143,12 +150,7 @@ async def test_the_setup_says_how_many_play_in_plain_words(tmp_path, game, words
     """A game for exactly seven is 'for 7 players', never '7-7 players'."""
     app = OhSevenApp(bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_for_input(pilot)
-        await pilot.press("enter")  # New game
-        screen = await wait_for_input(pilot)
-        screen.query_one("#rules", Select).value = game
-        for _ in range(5):
-            await pilot.pause()
+        screen = await setup_of(pilot, game)
         assert str(screen.query_one("#rules-note").render()).strip() == words
 
 
