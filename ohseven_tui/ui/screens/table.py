@@ -230,9 +230,8 @@ class TableScreen(Screen):
                 if chooser is not None and chooser.is_mounted:
                     chooser.show_seats()
         elif kind == "seen":
-            for screen in self.app.screen_stack:
-                if isinstance(screen, ChooseScreen):
-                    screen.show_table(value)
+            for screen in self._choosers():
+                screen.show_table(value)
         elif kind == "chat":
             line = self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")
             self.log_line(Text(line))
@@ -255,9 +254,13 @@ class TableScreen(Screen):
             if chooser is not None:
                 chooser.say(words, error=True)
 
+    def _choosers(self) -> list[ChooseScreen]:
+        """The bid, pass or pick screens open over this table, lowest first."""
+        return [s for s in self.app.screen_stack if isinstance(s, ChooseScreen)]
+
     def _chooser(self) -> Optional[ChooseScreen]:
         """The bid, pass or pick screen open over this table, if one is."""
-        return next((s for s in self.app.screen_stack if isinstance(s, ChooseScreen)), None)
+        return next(iter(self._choosers()), None)
 
     def _tell_waiting(self, note: str) -> None:
         """Someone is away (``note`` says the table waits for them) or everyone is
@@ -477,9 +480,8 @@ class TableScreen(Screen):
         self.lookout.close()
         self.say("")  # a hint or an error is about that hand
         self.refresh_view()
-        for screen in self.app.screen_stack:
-            if isinstance(screen, ChooseScreen):
-                screen.cover()
+        for screen in self._choosers():
+            screen.cover()
 
     def on_screen_resume(self) -> None:
         # After the closing screen's own callback, which may leave the game.
