@@ -1,0 +1,28 @@
+"""A hand-off on a small terminal: the player to take over reads whom it is for
+and which key to press, whole, not cut at the screen's edge (hot-seat, issue 19)."""
+
+from __future__ import annotations
+
+import pytest
+from test_handoff_keys import until
+from test_ui_driver import text, wait_for_input
+
+from ohseven_tui.games.ohhell import Game, Seat, make_rules
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+
+
+@pytest.mark.parametrize("size", [(40, 12), (30, 12)])
+async def test_a_hand_off_fits_a_small_terminal(size):
+    game = Game(make_rules("oh-seven", 3), seed=5,
+                seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")])
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen)
+        await until(pilot, app.key_gate.opens_at or 0.0)  # the title says "press Enter" from here
+        for _ in range(5):
+            await pilot.pause(0.05)
+        words = " ".join(text(app).replace("║", " ").replace("│", " ").split())
+        assert "Pass to Ann" in words and "press Enter" in words
+        assert "should look at the screen now." in words
