@@ -11,6 +11,7 @@ import pytest
 from helpers import act, bot_turns, cards, hands, new_game
 
 from ohseven_tui.bots import BOT_NAMES, Hint, hint, make_bot, play_game
+from ohseven_tui.bots.normal import decide  # the rules of thumb, with their reasons
 from ohseven_tui.bots.ohhell.bidding import bid_model
 from ohseven_tui.bots.ohhell.knowledge import Knowledge
 from ohseven_tui.bots.search import Sampler, playout
@@ -23,9 +24,12 @@ def frozen_clock():
 
 def bot(name: str, seed: int = 5):
     """A bot whose choices depend only on its seed and the observation: strong
-    gets a fixed sample count and a clock that never moves."""
+    gets a fixed sample count and a clock that never moves; normal plays its rules
+    of thumb alone, which these tests check (its look-ahead: test_bots_look.py)."""
     if name == "strong":
         return make_bot("strong", seed, budget=0.5, clock=frozen_clock, max_samples=6)
+    if name == "normal":
+        return make_bot("normal", seed, look=False)
     return make_bot(name, seed)
 
 
@@ -63,7 +67,7 @@ def test_has_its_bid_ducks_with_highest_card_that_cannot_win():
     game = duck_position("0C", "5H")
     obs = game.observation(0)
     assert bot("normal").choose(obs) == Play(0, parse_card("4H"))
-    h = hint(obs)
+    h = decide(obs)
     assert isinstance(h, Hint) and h.action == Play(0, parse_card("4H"))
     assert h.reason.startswith("Duck")
 
@@ -94,7 +98,7 @@ def test_needs_every_remaining_trick_leads_highest_trump():
     obs = game.observation(0)
     assert obs.trump.letter == "C" and obs.trick_leader == 0
     assert bot("normal").choose(obs) == Play(0, parse_card("7C"))
-    assert "highest trump" in hint(obs).reason
+    assert "highest trump" in decide(obs).reason
     act(game, "0 play 7C", "1 play 0S")  # seat 0 takes it: 6 left, needs 6
     assert bot("normal").choose(game.observation(0)) == Play(0, parse_card("6C"))
 
@@ -115,7 +119,7 @@ def test_needs_its_last_trick_wins_with_its_highest_winner():
     game = duck_position("1C", "1H")
     obs = game.observation(0)
     assert bot("normal").choose(obs) == Play(0, parse_card("6H"))
-    assert "this makes your bid" in hint(obs).reason
+    assert "this makes your bid" in decide(obs).reason
 
 
 def test_cannot_win_sheds_a_high_card_when_a_top_card_can_make_the_bid():
@@ -127,7 +131,7 @@ def test_cannot_win_sheds_a_high_card_when_a_top_card_can_make_the_bid():
     act(game, "deal", "0 bid 1D", "1 bid 3S", "1 play 7H")
     obs = game.observation(0)
     assert bot("normal").choose(obs) == Play(0, parse_card("6H"))
-    assert hint(obs).reason.startswith("You cannot win this trick: shed")
+    assert decide(obs).reason.startswith("You cannot win this trick: shed")
     # With 2D instead of 7D it has no top card to rely on: it keeps 6H, its
     # best chance of a trick, and throws its lowest heart.
     game = new_game(2, [hands("2D 6H 1H 0D 1D 0C 1C", "7H 5S 4S 3S 2S 1S 0S")])
@@ -144,7 +148,7 @@ def test_one_trick_to_go_and_no_sure_winner_it_leads_its_best_side_card():
     obs = game.observation(0)
     assert obs.trick_leader == 0 and obs.trump.letter == "S"
     assert bot("normal").choose(obs) == Play(0, parse_card("6D"))
-    assert "one more trick makes your bid" in hint(obs).reason
+    assert "one more trick makes your bid" in decide(obs).reason
 
 
 # ---------------------------------------------------------------- bids and rebids
@@ -479,7 +483,7 @@ def test_fast_playout_plays_exactly_as_the_normal_bot_in_the_engine(players):
     rules = make_rules("oh-seven", players)
     for seed in range(5):
         game = Game(rules, seed=seed)
-        bots = [make_bot("normal", s) for s in range(players)]
+        bots = [make_bot("normal", s, look=False) for s in range(players)]  # the playout's policy
         for _ in bot_turns(game, bots, until=lambda g: g.phase is Phase.PLAY):
             pass
         know = Knowledge(game.observation(0))

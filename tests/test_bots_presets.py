@@ -106,7 +106,9 @@ DOUBTFUL = parse_cards("KH QH JS 10S 9D 8C 7D".split())
 
 def _third_bidder(hand, turned: str, earlier):
     """Classic, first hand: the seat two left of the dealer's left-hand neighbour
-    (third to bid, not the dealer) holds ``hand``; the two seats before it bid ``earlier``."""
+    (third to bid, not the dealer) holds ``hand``; the two seats before it bid
+    ``earlier``. The normal bot's rules of thumb: the bid model read the others'
+    bids (the look-ahead weighs them in its own way, test_bots_look.py)."""
     seed = 5
     seat = (_dealer("classic", seed) + 3) % 4
     rest = [c for c in FULL_PACK if c not in hand and c != parse_card(turned)]
@@ -118,7 +120,7 @@ def _third_bidder(hand, turned: str, earlier):
     game = Game(make_rules("classic", 4), seed=seed, stacked_deals=[(hands, parse_card(turned))])
     game.apply(DEAL)
     _bid_until(game, seat, earlier)
-    return make_bot("normal", 1).choose(game.observation(seat)).number
+    return make_bot("normal", 1, look=False).choose(game.observation(seat)).number
 
 
 def test_H4_bids_that_claim_more_than_their_share_lower_a_doubtful_hands_bid():

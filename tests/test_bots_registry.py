@@ -132,5 +132,5 @@ def test_easy_plays_a_policy_its_family_taught_it():
         assert [make_bot("easy", s).choose(obs) for s in range(5)] == ["last"] * 5
         assert len(seen) == 5
     finally:
-        registry._SKILLS.pop(("easy", spec.family))
+        registry._SKILLS.pop(("easy", spec.family, ""))
         registry._BOTS["easy"] = before

@@ -23,7 +23,7 @@ def _settled_positions(seeds):
     tricks than it bid: its own points are 0 whatever it plays (H6)."""
     for seed in seeds:
         game = registry.new_game("classic", {"players": 4}, seed=seed)
-        bots = [make_bot("normal", s) for s in range(4)]
+        bots = [make_bot("normal", s, look=False) for s in range(4)]  # quick games to find positions in
         for obs, _ in bot_turns(game, bots, until=lambda g: g.round_number > 3):
             if (type(obs.legal_actions[0]) is Play and obs.bids is not None
                     and obs.taken[obs.seat] > obs.bids[obs.seat]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from .base import Hint, bot_rng
-from .registry import BotSpec, register_bot, skill
+from .registry import BotSpec, make_bot, register_bot, skill
 
-__all__ = ["NormalBot", "Hint", "hint", "decide"]
+__all__ = ["NormalBot", "Hint", "hint", "decide", "look_ahead"]
 
 Decide = Callable[[Any, Any], Hint]
 
@@ -30,27 +30,64 @@ def decide(observation: Any, rng: Any = None) -> Hint:
     return found(observation, rng)
 
 
+def look_ahead(observation: Any, seed: int = 0, searcher: Any = None) -> Optional[Any]:
+    """The normal bot's action where its family teaches it to look ahead (see
+    :class:`NormalBot`), or None where it plays its rules of thumb alone."""
+    taught = skill("normal", observation.spec.family, "look")
+    samples = taught(observation) if taught is not None else 0
+    if not samples:
+        return None
+    if searcher is None:
+        searcher = _searcher(seed)
+    searcher.loop.max_samples = samples
+    return searcher.choose(observation)
+
+
+def _searcher(seed: int) -> Any:
+    # The strong strength's search, found through the registry: strong builds on decide() above.
+    return make_bot("strong", seed, budget=float("inf"), max_samples=1)
+
+
 def hint(observation: Any) -> Optional[Hint]:
     """The normal bot's suggested action for this seat and a one-line reason, or
-    None when the seat has nothing to do (or the normal bot does not play the game)."""
+    None when the seat has nothing to do (or the normal bot does not play the game).
+    Where the look-ahead overrules the rule of thumb, the family says why."""
     if not observation.legal_actions:
         return None
     found = _decide_for(observation)
     if found is None:
         return None
-    return found(observation, None)
+    rule = found(observation, None)
+    action = look_ahead(observation)
+    if action is None or action == rule.action:
+        return rule
+    explain = skill("normal", observation.spec.family, "looked")
+    return explain(observation, rule, action) if explain is not None else Hint(action, "Looking ahead, this does best")
 
 
 class NormalBot:
-    """Heuristic player (deterministic; the RNG only breaks ties where a family
-    has no heuristic)."""
+    """Heuristic player, with a short look-ahead where its family teaches one.
+
+    A family may teach the normal strength a "look" (``teach("normal", family,
+    look, part="look")``, ``look(observation) -> samples``): at a decision where it
+    returns a sample count, the bot checks its rules of thumb by the strong bot's
+    search at that fixed count (no clock, so the same seed plays the same game on
+    any machine); and a "looked" (``looked(observation, rule, action) -> Hint``)
+    that says why when the search overrules the rule. ``look=False`` plays the
+    rules of thumb alone."""
 
     name = "normal"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, look: bool = True) -> None:
         self.rng = bot_rng(seed)
+        self.look = look
+        self._search = _searcher(seed) if look else None
 
     def choose(self, observation: Any) -> Any:
+        if self._search is not None:
+            action = look_ahead(observation, searcher=self._search)
+            if action is not None:
+                return action
         return decide(observation, self.rng).action
 
 

@@ -66,7 +66,7 @@ class Habits:
 
 
 _BOTS: dict[str, BotSpec] = {}
-_SKILLS: dict[tuple[str, str], Any] = {}
+_SKILLS: dict[tuple[str, str, str], Any] = {}
 _HABITS: dict[str, Habits] = {}
 _loaded = False
 
@@ -81,12 +81,14 @@ def register_bot(spec: BotSpec, *, keep_taught: bool = True) -> BotSpec:
     return spec
 
 
-def teach(name: str, family: str, skill: Any) -> None:
-    """A family's bot package: the strength ``name`` plays ``family`` with ``skill``."""
+def teach(name: str, family: str, skill: Any, part: str = "") -> None:
+    """A family's bot package: the strength ``name`` plays ``family`` with ``skill``.
+    A ``part`` names a further skill beside the main one (the normal strength's
+    "look": how far it looks ahead at a decision)."""
     spec = _BOTS.get(name)
     if spec is None:
         raise UnknownBot(f"cannot teach {quoted(name)}: no such bot")
-    _SKILLS[(name, family)] = skill
+    _SKILLS[(name, family, part)] = skill
     if family not in spec.families:
         _BOTS[name] = replace(spec, families=spec.families + (family,))
 
@@ -113,10 +115,10 @@ def _load_families() -> None:
             importlib.import_module(f"{__package__}.{info.name}")
 
 
-def skill(name: str, family: str) -> Optional[Any]:
+def skill(name: str, family: str, part: str = "") -> Optional[Any]:
     """What ``family``'s bot package taught the strength ``name``, or None."""
     _load_families()
-    return _SKILLS.get((name, family))
+    return _SKILLS.get((name, family, part))
 
 
 def bot_specs() -> tuple[BotSpec, ...]:

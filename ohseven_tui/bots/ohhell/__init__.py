@@ -1,8 +1,8 @@
 """The bots' Oh Hell family: Oh-Seven, classic and up-and-down (``games.ohhell``).
 
 Imported by the bot registry on its first lookup. It teaches the normal strength
-this family's heuristics and the strong strength its search; the easy bot needs
-nothing taught.
+this family's heuristics and when to look ahead, and the strong strength its
+search; the easy bot needs nothing taught.
 """
 
 from __future__ import annotations
@@ -14,4 +14,6 @@ from . import normal, strong
 FAMILY = OH_SEVEN.family  # the family the game package declares, not a copy of its name
 
 teach("normal", FAMILY, normal.decide)
+teach("normal", FAMILY, normal.look, part="look")
+teach("normal", FAMILY, normal.looked, part="looked")
 teach("strong", FAMILY, strong.search)
