@@ -92,9 +92,12 @@ class NormalBot:
 
 
 SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, default=True,
-                            description="plays to its bid by rules of thumb, instantly",
-                            about="Rules of thumb, no search, a move in about a millisecond: it bids by "
-                                  "counting likely tricks, opens and jumps in an auction by what its hand "
-                                  "is worth, raises a strong hand (and now and then bluffs), remembers who "
-                                  "is out of a suit, and plays to make its bid exactly. It beats easy "
-                                  "clearly in every game."))
+                            description="plays to its bid by rules of thumb, in milliseconds",
+                            about="Rules of thumb, a move in a few milliseconds: it bids by counting likely "
+                                  "tricks, opens and jumps in an auction by what its hand is worth, raises a "
+                                  "strong hand (and now and then bluffs), remembers who is out of a suit, and "
+                                  "plays to make its bid exactly. In the games of bidding tricks it checks each "
+                                  "card it plays, and a bid it names as a number, against a handful of deals of "
+                                  "the cards it cannot see, as strong does on a larger scale. It beats easy clearly "
+                                  "in every game, and plays within a quarter point a hand of a general search "
+                                  "program (IS-MCTS)."))
