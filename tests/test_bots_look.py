@@ -8,15 +8,16 @@ from helpers import bot_turns
 
 from ohseven_tui.bots import hint, make_bot, play_game
 from ohseven_tui.bots.normal import decide
-from ohseven_tui.bots.ohhell.normal import LOOK_SAMPLES, LOOK_WORK, look
+from ohseven_tui.bots.ohhell.normal import LOOK_FEWEST, LOOK_SAMPLES, LOOK_WORK, look
 from ohseven_tui.engine import registry
 from ohseven_tui.games.ohhell import Bid, BidNumber, Pass, Phase, Play
 
 
 def _positions(game_name: str, seeds, options=None):
+    options = {"players": 4, **(options or {})}
     for seed in seeds:
-        game = registry.new_game(game_name, {"players": 4, **(options or {})}, seed=seed)
-        bots = [make_bot("normal", s, look=False) for s in range(4)]
+        game = registry.new_game(game_name, options, seed=seed)
+        bots = [make_bot("normal", s, look=False) for s in range(options["players"])]
         for obs, _ in bot_turns(game, bots, until=lambda g: False):
             yield obs
 
@@ -32,10 +33,25 @@ def test_it_looks_ahead_at_card_plays_and_number_bids_within_the_work_cap():
             kinds.add(type(legal[0]))
         else:
             assert samples == 0
-        if samples > 1:  # more than one sample only while the work allows it
+        if samples:  # as many deals as the work allows, and never too few to tell
             candidates = len(legal) if isinstance(legal[0], Play) else 6
-            assert samples <= LOOK_SAMPLES and samples * candidates * sum(obs.hand_counts) <= LOOK_WORK
+            assert LOOK_FEWEST <= samples <= LOOK_SAMPLES
+            assert samples * candidates * sum(obs.hand_counts) <= LOOK_WORK
     assert kinds == {Play, BidNumber}
+
+
+def test_bigger_tables_look_ahead_at_fewer_deals_or_not_at_all():
+    """A deal costs more with more seats and with two decks: at 9 seats (two decks)
+    the first cards of a hand are rules of thumb, the last few looked at."""
+    looked = early = 0
+    for obs in _positions("oh-seven", range(2), {"players": 9}):
+        if isinstance(obs.legal_actions[0], Play) and len(obs.legal_actions) > 1:
+            samples = look(obs)
+            work = len(obs.legal_actions) * sum(obs.hand_counts) * 9 * 2 // 4
+            assert samples == (min(LOOK_SAMPLES, LOOK_WORK // work) if LOOK_WORK // work >= LOOK_FEWEST else 0)
+            looked += samples > 0
+            early += samples == 0 and len(obs.hand) == 7
+    assert looked and early
 
 
 def test_oh_seven_card_bids_and_passes_stay_rules_of_thumb():

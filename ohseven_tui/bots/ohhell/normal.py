@@ -14,7 +14,8 @@ from .strong import NUMBER_CANDIDATES
 __all__ = ["decide", "look", "looked", "opponent_wildness", "LOOK_SAMPLES", "LOOK_WORK"]
 
 LOOK_SAMPLES = 16  # the most deals the normal bot tries when it looks ahead
-LOOK_WORK = 2000  # and the most card plays: samples x candidates x cards still in hands (keeps p99 near 4 ms)
+LOOK_WORK = 2000  # and the most work: samples x candidates x cards still in hands, at 4 seats (p99 near 4 ms)
+LOOK_FEWEST = 6  # fewer deals than this say too little: the rules of thumb play alone
 
 
 def _cards(cards) -> str:
@@ -63,8 +64,11 @@ def look(obs: Observation) -> int:
         candidates = 2 * NUMBER_CANDIDATES  # a bid's sample also weighs the deal by the bids made: twice the work
     else:
         return 0
-    cards = max(1, sum(obs.hand_counts))
-    return max(1, min(LOOK_SAMPLES, LOOK_WORK // (candidates * cards)))
+    # A sample's cost grows with the cards in play, and per card with the seats
+    # (each is dealt and weighed) and the decks (two play out on lists, not masks).
+    work = candidates * sum(obs.hand_counts) * obs.players * obs.rules.decks // 4
+    samples = min(LOOK_SAMPLES, LOOK_WORK // max(1, work))
+    return samples if samples >= LOOK_FEWEST else 0
 
 
 def looked(obs: Observation, rule: Hint, action) -> Hint:
