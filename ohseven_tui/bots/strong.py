@@ -103,8 +103,8 @@ SPEC = register_bot(BotSpec("strong", "Strong", StrongBot, order=20,
                             about="Searches, about half a second a move: it deals the cards it cannot see "
                                   "many ways that fit what the table has shown, plays each deal out with "
                                   "the normal bot's rules, and picks the move that scores best on average. "
-                                  "It beats normal in every game, by half a point to two and a half a "
-                                  "round or hand in our tournaments, and beats a general search program "
+                                  "It beats normal in every game, by a quarter of a point to several points "
+                                  "a round or hand in our tournaments, and beats a general search program "
                                   "(IS-MCTS) given as much thinking time: by about half a point a hand at "
                                   "a tenth of a second a move, 0.7 at half a second. "
                                   "docs/bots-strength.md has the figures."))
