@@ -3,7 +3,9 @@ choice, which the hint key shows to a human seat.
 
 The heuristics belong to the family's bot package, which teaches them to this
 strength (``registry.teach("normal", family, decide)`` with ``decide(obs, rng) ->
-Hint``); this module only finds them by the observation's ``spec.family``.
+Hint``); this module only finds them by the observation's ``spec.family``. A
+family may also teach it to look ahead at some decisions with the strong
+strength's search at a small fixed sample count (:class:`NormalBot`).
 """
 
 from __future__ import annotations

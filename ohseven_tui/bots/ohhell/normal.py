@@ -1,6 +1,7 @@
 """The normal bot's Oh Hell heuristics: card passes (R6), card bids (R8-R13) and
 number bids (H4, U4) from the bid models, trick play to the bid from the shared
-play heuristics (``bots.play``), each with the one-line reason the hint key shows."""
+play heuristics (``bots.play``), each with the one-line reason the hint key shows;
+and when the normal bot looks ahead (``look``: card plays and number bids)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .bidding import bid_hint, card_model
 from .knowledge import Knowledge
 from .strong import NUMBER_CANDIDATES
 
-__all__ = ["decide", "look", "looked", "opponent_wildness", "LOOK_SAMPLES", "LOOK_WORK"]
+__all__ = ["decide", "look", "looked", "opponent_wildness", "LOOK_SAMPLES", "LOOK_WORK", "LOOK_FEWEST"]
 
 LOOK_SAMPLES = 16  # the most deals the normal bot tries when it looks ahead
 LOOK_WORK = 2000  # and the most work: samples x candidates x cards still in hands, at 4 seats (p99 near 4 ms)
