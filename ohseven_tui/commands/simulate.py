@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import sys
 from pathlib import Path
 
 from ..paths import path_argument
@@ -84,7 +85,15 @@ def run(args: argparse.Namespace) -> int:
     headline = [0] * n  # the game's first tally (its headline figure: Oh Hell's fill rate)
     headline_key, headline_label = "", ""
     rounds = 0
+    # On a terminal, say which game is being played (searching bots take a while);
+    # piped or as JSON, the output is the results alone.
+    progress = not args.json and sys.stderr.isatty()
+    width = 0
     for index, game_seed in enumerate(game_seeds(args.seed, args.games)):
+        if progress:
+            line = f"playing game {index + 1} of {args.games}…"
+            width = max(width, len(line))
+            print(f"\r{line}", end="", file=sys.stderr, flush=True)
         seats = [Seat(f"{name.capitalize()} {s + 1}", name) for s, name in enumerate(bot_names)]
         game = spec.new_game(options, seed=game_seed, seats=seats)
         bots = [make_bot(name, seed=game_seed * 16 + s) for s, name in enumerate(bot_names)]
@@ -99,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
                 headline[s] += tallies[0].counts[s]
         if args.save_dir is not None:
             _save(args.save_dir / f"sim-{args.seed}-{index + 1:04d}.json", game)
+    if progress:
+        print("\r" + " " * width + "\r", end="", file=sys.stderr, flush=True)
     seats_out = []
     for s in range(n):
         row = {
