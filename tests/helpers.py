@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from typing import Callable, Iterable, Optional
 
 from ohseven_tui.engine import record
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, make_rules, parse_action, parse_cards
+
+
+def cli_env(tmp_path) -> dict:
+    """The environment for a command run in a subprocess: saves and settings in ``tmp_path``."""
+    return {**os.environ, "OHSEVEN_SAVE_DIR": str(tmp_path / "saves"), "OHSEVEN_CONFIG_DIR": str(tmp_path / "cfg")}
 
 
 def hands(*texts: str) -> tuple:

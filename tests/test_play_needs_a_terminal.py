@@ -11,19 +11,16 @@ import subprocess
 import sys
 
 import pytest
+from helpers import cli_env
 
 COMMANDS = [("play", "--humans", "0"), ("play",), ("tutorial",), ("join", "127.0.0.1:9", "--code", "x"),
             ("host", "--players", "3", "--port", "0")]
 
 
-def env(tmp_path) -> dict:
-    return {**os.environ, "OHSEVEN_SAVE_DIR": str(tmp_path / "saves"), "OHSEVEN_CONFIG_DIR": str(tmp_path / "cfg")}
-
-
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_with_no_terminal_to_read_keys_from_the_app_refuses_in_one_line(tmp_path, command):
     proc = subprocess.run([sys.executable, "-m", "ohseven_tui", *command], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, env=env(tmp_path), timeout=60)
+                          capture_output=True, text=True, env=cli_env(tmp_path), timeout=60)
     assert proc.returncode == 2, proc.stderr[-500:]
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "standard input" in lines[0] and "terminal" in lines[0], proc.stderr[-500:]
@@ -36,7 +33,7 @@ def test_with_the_screen_sent_to_a_file_the_app_refuses_in_one_line(tmp_path):
     master, slave = pty.openpty()
     try:
         proc = subprocess.run([sys.executable, "-m", "ohseven_tui", "play", "--humans", "0"], stdin=slave,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(tmp_path),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env(tmp_path),
                               timeout=60)
     finally:
         os.close(slave)

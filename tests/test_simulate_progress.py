@@ -9,9 +9,7 @@ import pty
 import subprocess
 import sys
 
-
-def env(tmp_path) -> dict:
-    return {**os.environ, "OHSEVEN_SAVE_DIR": str(tmp_path / "saves"), "OHSEVEN_CONFIG_DIR": str(tmp_path / "cfg")}
+from helpers import cli_env
 
 
 def test_on_a_terminal_it_says_which_game_it_is_playing(tmp_path):
@@ -19,7 +17,7 @@ def test_on_a_terminal_it_says_which_game_it_is_playing(tmp_path):
     try:
         proc = subprocess.run([sys.executable, "-m", "ohseven_tui", "simulate", "--games", "3", "--seed", "1"],
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, text=True,
-                              env=env(tmp_path), timeout=120)
+                              env=cli_env(tmp_path), timeout=120)
         os.close(slave)
         slave = -1
         seen = b""
@@ -47,5 +45,5 @@ def test_on_a_terminal_it_says_which_game_it_is_playing(tmp_path):
 def test_piped_it_prints_the_results_alone(tmp_path):
     for extra in ((), ("--json",)):
         proc = subprocess.run([sys.executable, "-m", "ohseven_tui", "simulate", "--games", "2", "--seed", "1", *extra],
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env(tmp_path), timeout=120)
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, env=cli_env(tmp_path), timeout=120)
         assert proc.returncode == 0 and proc.stderr == ""

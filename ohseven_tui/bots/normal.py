@@ -32,15 +32,16 @@ def decide(observation: Any, rng: Any = None) -> Hint:
     return found(observation, rng)
 
 
-def look_ahead(observation: Any, seed: int = 0, searcher: Any = None) -> Optional[Any]:
+def look_ahead(observation: Any, searcher: Any = None) -> Optional[Any]:
     """The normal bot's action where its family teaches it to look ahead (see
-    :class:`NormalBot`), or None where it plays its rules of thumb alone."""
+    :class:`NormalBot`), or None where it plays its rules of thumb alone. Without
+    a ``searcher`` (a hint) a fresh one: the same answer every time it is asked."""
     taught = skill("normal", observation.spec.family, "look")
     samples = taught(observation) if taught is not None else 0
     if not samples:
         return None
     if searcher is None:
-        searcher = _searcher(seed)
+        searcher = _searcher(0)
     searcher.loop.max_samples = samples
     return searcher.choose(observation)
 
@@ -82,7 +83,6 @@ class NormalBot:
 
     def __init__(self, seed: int = 0, look: bool = True) -> None:
         self.rng = bot_rng(seed)
-        self.look = look
         self._search = _searcher(seed) if look else None
 
     def choose(self, observation: Any) -> Any:
