@@ -206,3 +206,31 @@ async def test_a_double_enter_at_the_last_bid_leaves_the_reveal_open(real_waits)
             await pilot.pause()
         assert isinstance(app.screen, RevealScreen)
         assert acted(game) == [0, 1, 2]
+
+
+async def test_the_hand_off_title_cannot_stick_on_a_moment(real_waits, monkeypatch):
+    """Found in a loaded suite run: the title read "a moment…" 20 s after the gate
+    opened. The clock moved past the gate between writing the title and deciding
+    whether to look again, so nobody looked again. Here the clock is moved exactly
+    there; the title must still come to say "press Enter"."""
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen)
+
+        async def says_press_enter() -> bool:
+            for _ in range(300):  # waits for the screen, not the clock
+                if "press Enter" in str(screen.query_one("#handoff-title").render()):
+                    return True
+                await pilot.pause(0.01)
+            return False
+
+        assert await says_press_enter()  # the opening look is over: no look is pending now
+        gate = app.key_gate
+        gate.hold(get_time(), 0.5)
+        opens = gate.opens_at
+        reads = iter([opens - 0.001] + [opens + 0.001] * 50)  # closed when read first, open from then on
+        monkeypatch.setattr(handoff, "get_time", lambda: next(reads, opens + 0.001))
+        screen._watch_gate()
+        monkeypatch.setattr(handoff, "get_time", get_time)
+        assert await says_press_enter()

@@ -40,7 +40,7 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self._title(), id="handoff-title")
+                yield Static(self._title(self._ready(get_time())), id="handoff-title")
             with Center():
                 yield Static(plain_lines(f"Only {printable(self.player)} should look at the screen now.\n"
                                          "Everyone's cards are hidden until then.\n"
@@ -48,23 +48,27 @@ class HandoffScreen(Screen[None]):
                              id="handoff-text")
         yield Footer(compact=True)  # compact from the start: no second styles pass as it mounts
 
-    def _title(self) -> Text:
-        wait = "press Enter" if self._ready() else "a moment…".ljust(len("press Enter"))  # the box keeps its width
+    def _title(self, ready: bool) -> Text:
+        wait = "press Enter" if ready else "a moment…".ljust(len("press Enter"))  # the box keeps its width
         return plain(f"Pass to {self.player} — {wait}")
 
-    def _ready(self) -> bool:
+    def _ready(self, now: float) -> bool:
         gate = getattr(self.app, "key_gate", None)
-        return gate is None or gate.ready(get_time())
+        return gate is None or gate.ready(now)
 
     def on_mount(self) -> None:
         self._watch_gate()
 
     def _watch_gate(self) -> None:
-        """Say "press Enter" once a key would be taken (a refused key delays it)."""
-        self.query_one("#handoff-title", Static).update(self._title())
+        """Say "press Enter" once a key would be taken (a refused key delays it).
+        One reading of the clock serves the title and the next look: read twice,
+        the gate could open in between and leave "a moment…" with no look to come."""
+        now = get_time()
+        ready = self._ready(now)
+        self.query_one("#handoff-title", Static).update(self._title(ready))
         gate = getattr(self.app, "key_gate", None)
-        if gate is not None and gate.opens_at is not None and not self._ready():
-            self.set_timer(max(gate.opens_at - get_time(), 0.02), self._watch_gate)
+        if not ready and gate is not None and gate.opens_at is not None:
+            self.set_timer(max(gate.opens_at - now, 0.02), self._watch_gate)
 
     def action_ready(self) -> None:
         self._done()
