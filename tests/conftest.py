@@ -101,17 +101,17 @@ def bots_only_play():
 
 
 @pytest.fixture(autouse=True)
-def _handoff_takes_pilot_keys(monkeypatch):
-    """Pilot sends each key only after the screen before it settled, so the
-    hand-off's wait for a quiet moment (a real terminal's typed-ahead keys) would
-    only slow every hot-seat test down: it is off here. Its own tests
-    (tests/test_handoff_keys*.py) set the real values."""
+def _shared_screens_take_pilot_keys(monkeypatch):
+    """Pilot sends each key only after the screen before it settled, so the wait
+    of a screen a move opened (a reveal, a round's scores) for a quiet moment would
+    only slow every test down: it is off here. Its own tests set the real value.
+    (The hand-off's own key and the key gate's wait for a drawn frame stay on:
+    they need no clock.)"""
     if MISSING & {"textual", "rich"}:
         return  # no app to play here (the tests that need one are skipped)
-    from ohseven_tui.ui.screens import handoff
+    from ohseven_tui.ui.screens import autoclose
 
-    monkeypatch.setattr(handoff, "SETTLE", 0.0)
-    monkeypatch.setattr(handoff, "AFTER", 0.0)
+    monkeypatch.setattr(autoclose, "SETTLE", 0.0)
 
 
 # Files whose tests play whole games or drive a real terminal: they run first, so

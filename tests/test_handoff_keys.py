@@ -1,28 +1,36 @@
-"""Issue 19 §1: in hot-seat, a key typed ahead never shows the next player's hand
-and never acts for them.
+"""Hot-seat: a key typed ahead never shows the next player's hand and never acts
+for them (issue 19 §1, issue 33 §2).
 
-The hand-off takes only a key sent after a quiet moment on screen (SETTLE), and
-the screen after it refuses keys typed ahead (AFTER). Pilot waits for each screen
-before its next key, so here each key carries the moment the terminal sent it
-(``Key.time``), set by the test: a key sent before the hand-off opened, during
-it, or in a held key's repeat. tests/test_handoff_keys_terminal.py types the same
-into a real terminal.
+The hand-off opens only to its own letter, chosen at random as it opens (or a
+click on its button); no key acts until its frame is drawn, nor any key sent
+before; the hand it reveals takes no key sent before the hand was drawn. No
+timer decides any of it. Pilot waits for each screen before its next key, so
+here each key carries the moment the terminal sent it (``Key.time``), set by the
+test. tests/test_handoff_keys_terminal.py types the same into a real terminal.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from test_ui_driver import wait_for_input
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_ui_driver import text, until, wait_for_input
 from textual import events
 from textual._time import get_time
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.privacy import KeyGate
-from ohseven_tui.ui.screens import handoff
+from ohseven_tui.ui.privacy import HandoffKeys, KeyGate
+from ohseven_tui.ui.screens import autoclose
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.widgets.hand import HandView
+
+# Every key that does something at the table or on a bid, pass or pick screen.
+TABLE_KEYS = ["enter", "space", "1", "2", "7", "left", "right", "h", "o", "u", "l", "c", "t", "s", "p", "r", "f",
+              "a", "n", "y", "q", "escape"]
 
 
 # -- the gate on its own ----------------------------------------------------------
@@ -41,7 +49,7 @@ def test_a_held_gate_refuses_keys_until_a_quiet_moment():
     assert gate.admits(11.21)  # open now: the next key is taken too
 
 
-def test_a_held_key_never_gets_through():
+def test_a_held_key_never_gets_through_a_hold():
     gate = KeyGate()
     gate.hold(0.0, 0.5)
     # Auto-repeat: a key every 30 ms for 3 seconds.
@@ -57,29 +65,78 @@ def test_a_second_hold_never_shortens_the_first():
     assert not gate.admits(0.4)
 
 
+def test_a_pending_gate_refuses_every_key_until_its_screen_is_drawn():
+    gate, screen = KeyGate(), object()
+    gate.pend(screen)
+    assert not gate.admits(1.0) and not gate.admits(100.0)  # however long the screen takes
+    gate.drawn(object(), 50.0)  # another screen's frame opens nothing
+    assert not gate.admits(100.0)
+    gate.drawn(screen, 50.0)
+    assert not gate.admits(49.99)  # sent before the frame: typed ahead of it
+    assert gate.admits(50.0) and gate.admits(50.01)
+
+
+def test_an_abandoned_screen_holds_the_keys_no_more():
+    gate, screen = KeyGate(), object()
+    gate.pend(screen)
+    gate.abandon(object())
+    assert not gate.admits(1.0)
+    gate.abandon(screen)
+    assert gate.admits(1.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["key", "pend", "drawn"]), st.floats(0, 0.5)), max_size=60))
+def test_no_key_sent_before_a_pending_screen_was_drawn_is_ever_taken(steps):
+    """Any stream of keys, screens opening and frames drawn, at any spacing: a key is
+    taken exactly when no screen waits to be drawn and it was sent after the last
+    frame that was waited for."""
+    gate = KeyGate()
+    now, owner, last_drawn = 0.0, None, float("-inf")
+    for kind, gap in steps:
+        now += gap
+        if kind == "pend":
+            owner = object()
+            gate.pend(owner)
+        elif kind == "drawn" and owner is not None:
+            gate.drawn(owner, now)
+            owner, last_drawn = None, now
+        elif kind == "key":
+            sent = now - gap / 2  # read late: sent a moment before it is handled
+            taken = gate.admits(sent)
+            assert taken == (owner is None and sent >= last_drawn)
+
+
+# -- the hand-off's key on its own --------------------------------------------------
+def test_a_hand_off_key_is_never_a_busy_key_nor_the_last_one():
+    keys = HandoffKeys(random.Random(4))
+    busy = {"b", "d", "enter", "space", "1"}
+    chosen = [keys.choose(busy) for _ in range(200)]
+    assert set(chosen) <= set(HandoffKeys.POOL) - busy
+    assert all(a != b for a, b in zip(chosen, chosen[1:]))
+    assert len(set(chosen)) == len(HandoffKeys.POOL) - 2  # every free letter comes up
+
+
+def test_the_hand_off_pool_holds_no_key_of_the_table():
+    assert not set(HandoffKeys.POOL) & set(TABLE_KEYS)
+
+
 # -- the app: keys with the times a terminal gave them ------------------------------------
 def hot_seat() -> Game:
     return Game(make_rules("oh-seven", 3), seed=5,
                 seats=[Seat("Ann", "human"), Seat("Bea", "human"), Seat("Cid", "easy")])
 
 
-@pytest.fixture
-def real_waits(monkeypatch):
-    monkeypatch.setattr(handoff, "SETTLE", 0.5)
-    monkeypatch.setattr(handoff, "AFTER", 0.3)
-
-
 def send(app, key: str, at: float | None = None) -> None:
     """A key the terminal sent at ``at`` (app time; never later than now)."""
-    event = events.Key(key, "\r" if key == "enter" else key)
+    event = events.Key(key, "\r" if key == "enter" else " " if key == "space" else key)
     event.time = get_time() if at is None else min(at, get_time())
     app.post_message(event)
 
 
-async def until(pilot, moment: float) -> None:
-    """Wait until the app's clock reaches ``moment`` (a key can't be sent from the future)."""
-    while get_time() < moment:
-        await pilot.pause(0.01)
+async def drawn(pilot) -> None:
+    """Wait until the screen that was opening has been drawn (the gate takes keys)."""
+    await until(pilot, lambda: pilot.app.key_gate.pending is None, "the screen is drawn")
 
 
 def acted(game: Game) -> list[int]:
@@ -88,24 +145,61 @@ def acted(game: Game) -> list[int]:
 
 
 async def confirm(pilot, name: str) -> None:
-    """``name`` presses Enter once the hand-off says so."""
+    """``name`` presses the key the hand-off names, once it is on screen."""
     app = pilot.app
     screen = await wait_for_input(pilot)
     assert isinstance(screen, HandoffScreen) and screen.player == name
-    await until(pilot, app.key_gate.opens_at or 0.0)
-    send(app, "enter")
+    await drawn(pilot)
+    send(app, screen.key)
     await pilot.pause()
 
 
 async def at_anns_bid(pilot) -> None:
-    """Ann's hand-off confirmed, her bid screen up, and a moment since: her key is taken."""
+    """Ann's hand-off confirmed, her bid screen up and drawn: her keys are taken."""
     await confirm(pilot, "Ann")
     screen = await wait_for_input(pilot)
     assert isinstance(screen, BidScreen) and screen.obs.seat == 0
-    await until(pilot, pilot.app.key_gate.opens_at or 0.0)
+    await drawn(pilot)
 
 
-async def test_a_double_enter_at_a_bid_stops_at_the_next_hand_off(real_waits):
+async def test_no_key_but_its_own_opens_a_hand_off():
+    game = hot_seat()
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await drawn(pilot)
+        assert f"Pass to Ann — press {screen.key.upper()}" in text(app)
+        assert screen.key not in TABLE_KEYS
+        others = [k for k in HandoffKeys.POOL if k != screen.key]
+        for key in TABLE_KEYS + others + [k.upper() for k in others]:
+            send(app, key)
+            await pilot.pause()
+            assert app.screen is screen, f"{key!r} opened the hand-off"
+        assert acted(game) in ([], [2])  # the bot may have bid; no person has
+        send(app, screen.key.upper())  # caps lock on: the same letter
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen) and screen.obs.seat == 0
+        assert screen.query_one(HandView).face_up
+
+
+async def test_its_own_key_sent_before_it_was_drawn_does_not_open_it():
+    """The one way a typed-ahead key could know the letter: it was typed as a guess
+    before the screen showed. Sent before the frame, it never counts."""
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen)
+        await drawn(pilot)
+        send(app, screen.key, at=app.key_gate.barrier - 0.01)
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is screen
+        send(app, screen.key)
+        assert isinstance(await wait_for_input(pilot), BidScreen)
+
+
+async def test_a_double_enter_at_a_bid_stops_at_the_next_hand_off():
     game = hot_seat()
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -117,76 +211,88 @@ async def test_a_double_enter_at_a_bid_stops_at_the_next_hand_off(real_waits):
         assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
         for _ in range(5):
             await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bea"
+        assert app.screen is screen
         assert acted(game) == [0, 2]  # Ann and the bot: nothing for Bea
 
 
-async def test_a_held_enter_at_a_bid_stops_at_the_next_hand_off(real_waits):
+async def test_a_held_enter_at_a_bid_stops_at_the_next_hand_off():
     game = hot_seat()
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await at_anns_bid(pilot)
+        send(app, "enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
+        for _ in range(60):  # auto-repeat, on a hand-off that is drawn and waiting
+            send(app, "enter")
+            await pilot.pause()
+            assert app.screen is screen
+        assert acted(game) == [0, 2]
+
+
+async def test_keys_typed_with_the_hand_offs_key_do_not_act_for_the_next_player():
+    game = hot_seat()
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_anns_bid(pilot)
+        send(app, "enter")
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
+        await drawn(pilot)
+        # Bea's key, and Enter at once, before her hand can have been drawn.
         pressed = get_time()
+        send(app, screen.key, pressed)
         send(app, "enter", pressed)
         screen = await wait_for_input(pilot)
-        assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
-        for i in range(1, 61):  # auto-repeat, 30 ms apart, for nearly two seconds
-            await until(pilot, pressed + i * 0.03)
-            send(app, "enter", pressed + i * 0.03)
-            await pilot.pause()
-            assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bea"
-        assert acted(game) == [0, 2]
-
-
-async def test_an_enter_typed_ahead_on_the_hand_off_plays_nothing_for_the_next_player(real_waits):
-    game = hot_seat()
-    app = OhSevenApp(game=game, bot_delay=0)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await at_anns_bid(pilot)
-        send(app, "enter")
-        screen = await wait_for_input(pilot)
-        assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
-        # Bea's Enter, and one more at once: the second must not bid for her.
-        await until(pilot, app.key_gate.opens_at or 0.0)
-        send(app, "enter")
-        send(app, "enter")
-        screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen) and screen.obs.seat == 1
+        await drawn(pilot)
+        # An Enter read late: handled now, but sent with her key, before her hand was drawn.
+        send(app, "enter", pressed)
         for _ in range(5):
             await pilot.pause()
-        assert isinstance(app.screen, BidScreen) and app.screen.query_one(HandView).face_up
+        assert app.screen is screen and screen.query_one(HandView).face_up
         assert acted(game) == [0, 2]
-        # After a quiet moment Bea's own Enter bids.
-        await until(pilot, app.key_gate.opens_at or 0.0)
-        send(app, "enter")
+        send(app, "enter")  # Bea's own Enter, her hand in front of her: it bids
         await wait_for_input(pilot)
         assert acted(game) == [0, 1, 2]
-async def test_the_hand_off_says_when_it_takes_a_key(real_waits):
+
+
+async def test_a_click_on_its_button_opens_a_hand_off_and_elsewhere_not():
     app = OhSevenApp(game=hot_seat(), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen)
-        # One synchronous look (the screen cannot change in it): was the gate still
-        # closed, and what does the screen say? A slow machine may be past the wait.
-        waiting = not app.key_gate.ready(get_time())
-        text = "\n".join(str(w.render()) for w in screen.query("Static"))
-        assert "ignored" in text  # the rule is on the screen
-        if waiting:
-            assert "a moment" in text
-        # Wait for the screen (not the clock): it says "press Enter" once a key is taken.
-        for _ in range(2000):
-            if "press Enter" in str(screen.query_one("#handoff-title").render()):
-                break
-            await pilot.pause(0.01)
-        assert app.key_gate.ready(app.key_gate.opens_at or 0.0)
-        assert "press Enter" in str(screen.query_one("#handoff-title").render())
+        await drawn(pilot)
+        await pilot.click(offset=(2, 27))  # where a card of the hand lies at the table
+        await pilot.click("#handoff-title")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.click("#handoff-show")
+        assert isinstance(await wait_for_input(pilot), BidScreen)
 
 
-async def test_a_double_enter_at_the_last_bid_leaves_the_reveal_open(real_waits):
+async def test_hand_offs_in_a_row_ask_for_other_keys():
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        keys = []
+        for name in ("Ann", "Bea"):
+            screen = await wait_for_input(pilot)
+            assert isinstance(screen, HandoffScreen) and screen.player == name
+            keys.append(screen.key)
+            await drawn(pilot)
+            send(app, screen.key)
+            assert isinstance(await wait_for_input(pilot), BidScreen)
+            await drawn(pilot)
+            send(app, "enter")
+        assert keys[0] != keys[1]
+
+
+async def test_a_double_enter_at_the_last_bid_leaves_the_reveal_open(monkeypatch):
     """The reveal opens by itself when the last bid is in: an Enter typed with that
     bid (a double tap) must not close it before anyone has read the bids."""
     from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 
+    monkeypatch.setattr(autoclose, "SETTLE", 0.3)
     game = hot_seat()
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -195,42 +301,24 @@ async def test_a_double_enter_at_the_last_bid_leaves_the_reveal_open(real_waits)
         await confirm(pilot, "Bea")
         screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen) and screen.obs.seat == 1
-        await until(pilot, app.key_gate.opens_at or 0.0)
+        await drawn(pilot)
         send(app, "enter")  # Bea's bid, the last: the reveal opens
         send(app, "enter")  # and a second Enter right behind it
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, RevealScreen):
-                break
+        await until(pilot, lambda: isinstance(app.screen, RevealScreen), "the reveal")
         for _ in range(5):
             await pilot.pause()
         assert isinstance(app.screen, RevealScreen)
         assert acted(game) == [0, 1, 2]
 
 
-async def test_the_hand_off_title_cannot_stick_on_a_moment(real_waits, monkeypatch):
-    """Found in a loaded suite run: the title read "a moment…" 20 s after the gate
-    opened. The clock moved past the gate between writing the title and deciding
-    whether to look again, so nobody looked again. Here the clock is moved exactly
-    there; the title must still come to say "press Enter"."""
+@pytest.mark.parametrize("size", [(100, 30), (40, 12)])
+async def test_the_hand_off_names_its_key_on_screen_and_in_the_footer(size):
     app = OhSevenApp(game=hot_seat(), bot_delay=0)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen)
-
-        async def says_press_enter() -> bool:
-            for _ in range(300):  # waits for the screen, not the clock
-                if "press Enter" in str(screen.query_one("#handoff-title").render()):
-                    return True
-                await pilot.pause(0.01)
-            return False
-
-        assert await says_press_enter()  # the opening look is over: no look is pending now
-        gate = app.key_gate
-        gate.hold(get_time(), 0.5)
-        opens = gate.opens_at
-        reads = iter([opens - 0.001] + [opens + 0.001] * 50)  # closed when read first, open from then on
-        monkeypatch.setattr(handoff, "get_time", lambda: next(reads, opens + 0.001))
-        screen._watch_gate()
-        monkeypatch.setattr(handoff, "get_time", get_time)
-        assert await says_press_enter()
+        await drawn(pilot)
+        words = " ".join(text(app).replace("║", " ").split())
+        assert f"press {screen.key.upper()}" in words and "other keys do nothing" in words
+        if size[0] >= 80:
+            assert f"{screen.key.upper()} Show Ann's cards" in words

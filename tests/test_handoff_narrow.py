@@ -4,7 +4,7 @@ and which key to press, whole, not cut at the screen's edge (hot-seat, issue 19)
 from __future__ import annotations
 
 import pytest
-from test_handoff_keys import until
+from test_handoff_keys import drawn
 from test_ui_driver import text, wait_for_input
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
@@ -20,9 +20,8 @@ async def test_a_hand_off_fits_a_small_terminal(size):
     async with app.run_test(size=size) as pilot:
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen)
-        await until(pilot, app.key_gate.opens_at or 0.0)  # the title says "press Enter" from here
-        for _ in range(5):
-            await pilot.pause(0.05)
+        await drawn(pilot)
         words = " ".join(text(app).replace("║", " ").replace("│", " ").split())
-        assert "Pass to Ann" in words and "press Enter" in words
+        assert "Pass to Ann" in words and f"press {screen.key.upper()}" in words
+        assert "Show Ann's cards" in words  # the button to click
         assert "should look at the screen now." in words

@@ -46,7 +46,9 @@ async def test_hostile_names_at_the_new_games_screens_are_plain_and_safe(tmp_pat
                 await pilot.press("p" if screen.obs.standing is not None else "enter")
             elif isinstance(screen, PickCardsScreen):
                 await pilot.press(*[str(i + 1) for i in range(screen.count)], "enter")
-            elif isinstance(screen, (PickScreen, HandoffScreen)):
+            elif isinstance(screen, HandoffScreen):
+                await pilot.press(screen.key)
+            elif isinstance(screen, PickScreen):
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen) and screen.acting is not None:
                 hand = screen.query_one(HandView)

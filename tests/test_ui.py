@@ -194,7 +194,7 @@ async def test_seven_failed_bids_announce_a_redeal():
         # Top bids by hand: Bea in attempts 1-4 (7H 6H 5H 4H), Ann in 5-7 (4S 5S 6S): the points stay.
         assert game.totals == [3, 4]
         while isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
+            await pilot.press(screen.key)
             screen = await wait_for_input(pilot)
         assert "deal 2" in text(app)
 

@@ -7,7 +7,10 @@ privacy checks, never by the app.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Callable, Optional
+
+from textual._time import get_time
 
 from ohseven_tui.games.ohhell import Phase
 from ohseven_tui.ui.screens.gameover import GameOverScreen
@@ -37,7 +40,7 @@ async def wait_for_input(pilot, also: tuple = ()):
 
     def asking():
         screen = app.screen
-        if not screen.is_mounted:  # pushed, but not drawn yet
+        if not screen.is_mounted or app.key_gate.pending is not None:  # pushed, but not drawn yet
             return None
         if isinstance(screen, NumberBidScreen):
             if not screen.query(NumberPicker):  # the picker is added after the first paint
@@ -105,20 +108,28 @@ async def play_game(
     pick: Optional[Callable] = None,
     on_turn: Optional[Callable] = None,
     stop: Optional[Callable] = None,
-    limit: int = 3000,
+    fail_safe: float = 4 * FAIL_SAFE,
 ):
     """Play until the game-over screen (or ``stop(screen)``). Humans always take
-    the first card ``pick(screen, hand)`` names (default: the first legal card)."""
-    for _ in range(limit):
+    the first card ``pick(screen, hand)`` names (default: the first legal card).
+    Each key waits for the app to take it (no count of steps: a busy machine takes
+    more); the clock is only a fail-safe for a game that never ends."""
+    app = pilot.app
+    deadline = time.monotonic() + fail_safe
+    while time.monotonic() < deadline:
         screen = await wait_for_input(pilot)
+        # A screen a move opened takes a key only after a quiet moment: wait for it
+        # rather than press into the wait again and again.
+        await until(pilot, lambda: app.key_gate.ready(get_time()), "the screen takes a key")
         if stop is not None and stop(screen):
             return screen
         if on_turn is not None:
             on_turn(screen)
         if isinstance(screen, GameOverScreen):
             return screen
-        if isinstance(screen, (MenuScreen, SetupScreen, HandoffScreen, RevealScreen, RoundSummaryScreen,
-                               ScoresheetScreen)):
+        if isinstance(screen, HandoffScreen):
+            await pilot.press(screen.key)  # the letter it names
+        elif isinstance(screen, (MenuScreen, SetupScreen, RevealScreen, RoundSummaryScreen, ScoresheetScreen)):
             await pilot.press("enter")
         elif isinstance(screen, PassScreen):
             hand = screen.query_one(HandView)

@@ -100,7 +100,7 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
         for seat, bid in ((first, 2), (second, 2)):
             screen = await wait_for_input(pilot)
             assert isinstance(screen, HandoffScreen) and names[seat] in text(app)
-            await pilot.press("enter")
+            await pilot.press(screen.key)
             screen = await wait_for_input(pilot)
             assert isinstance(screen, NumberBidScreen) and screen.obs.seat == seat
             shown = text(app)
@@ -109,7 +109,7 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
             await pilot.press(str(bid), "enter")
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen)
-        await pilot.press("enter")
+        await pilot.press(screen.key)
         screen = await wait_for_input(pilot)
         assert isinstance(screen, NumberBidScreen) and screen.obs.seat == dealer
         shown = text(app)
@@ -133,7 +133,7 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
         await pilot.press("enter")
         screen = await wait_for_input(pilot)
         if isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
+            await pilot.press(screen.key)
             screen = await wait_for_input(pilot)
         assert isinstance(screen, TableScreen) and screen.acting == first  # H5: left of the dealer leads
         status = str(screen.query_one("#status").render())
@@ -169,7 +169,7 @@ async def test_up_and_down_hot_seat_bids_stay_private_and_no_trump_is_shown(tmp_
             shown = text(app)
             if isinstance(screen, HandoffScreen):
                 assert not any(c in shown for c in ann | bea | cid)  # nobody's cards behind the cover
-                await pilot.press("enter")
+                await pilot.press(screen.key)
                 continue
             assert isinstance(screen, NumberBidScreen)
             seat = screen.obs.seat
@@ -194,7 +194,7 @@ async def test_up_and_down_hot_seat_bids_stay_private_and_no_trump_is_shown(tmp_
         await pilot.press("enter")
         screen = await wait_for_input(pilot)
         if isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
+            await pilot.press(screen.key)
             screen = await wait_for_input(pilot)
         assert isinstance(screen, TableScreen)
         status = str(screen.query_one("#status").render())

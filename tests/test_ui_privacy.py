@@ -85,12 +85,13 @@ class FrameWatch:
         ``screen`` was one of them."""
         if isinstance(screen, HandoffScreen):
             self.open(seat_named(self.game, screen.player))
-        elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
+            await pilot.press(screen.key)  # the letter it names
+            return True
+        if isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
             self.close()
-        else:
-            return False
-        await pilot.press("enter")
-        return True
+            await pilot.press("enter")
+            return True
+        return False
 
     def owner(self, screen) -> Optional[int]:
         """The seat whose cards this frame may show, or None."""
@@ -147,7 +148,7 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
             return screen
         if isinstance(screen, HandoffScreen):
             watch.open(seat_named(game, screen.player))  # the human at the screen confirms
-            await pilot.press("enter")
+            await pilot.press(screen.key)
             continue
         if isinstance(screen, SHARED):
             watch.close()

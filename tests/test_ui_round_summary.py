@@ -131,7 +131,7 @@ async def test_the_round_summary_is_shared_in_hot_seat_every_frame_face_down():
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
         watch.open(0)
-        await pilot.press("enter")
+        await pilot.press(screen.key)
         assert isinstance(await wait_for_input(pilot), TableScreen)
         await pilot.press("h")  # private words on screen, then the last card
         await pilot.pause()

@@ -154,7 +154,7 @@ async def _to_auction_of(pilot, seat: int, bid_for_others) -> AuctionScreen:
     for _ in range(50):
         screen = await wait_for_input(pilot, also=INPUT + (HandoffScreen,))
         if isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
+            await pilot.press(screen.key)
         elif isinstance(screen, AuctionScreen) and screen.obs.seat == seat:
             return screen
         elif isinstance(screen, AuctionScreen):

@@ -51,14 +51,14 @@ async def test_hot_seat_asks_again_after_the_scoresheet_opened_during_a_bid():
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
-        await pilot.press("enter")
+        await pilot.press(screen.key)
         assert isinstance(await wait_for_input(pilot), BidScreen)
         await pilot.press("t")
         assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
         await pilot.press("escape")
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
-        await pilot.press("enter")
+        await pilot.press(screen.key)
         screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen) and screen.query_one(HandView).face_up
 

@@ -80,9 +80,10 @@ class OhSevenApp(GameApp):
         self.asked_delay = bot_delay
         self._delay_before_tutorial: Optional[float] = None  # the pace a tutorial borrowed, given back after
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
-        from .privacy import KeyGate
+        from .privacy import HandoffKeys, KeyGate
 
         self.key_gate = KeyGate()  # hot-seat: keys typed ahead of a hand-off act for nobody
+        self.handoff_keys = HandoffKeys()  # the letter each hand-off asks for
         self._apply_look()
         if theme:
             self.theme = theme
@@ -398,8 +399,10 @@ class OhSevenApp(GameApp):
         table = self.table()
         if table is not None and not table.lookout.keeps_window(screen):
             table.cover()
+        if getattr(screen, "pends_keys", False):  # a hand-off: no key acts until it is drawn
+            self.key_gate.pend(screen)
         settle = getattr(screen, "key_settle", None)
-        if settle is not None:  # a hand-off, or a screen a move opened: only a key pressed after a quiet moment
+        if settle is not None:  # a screen a move opened: only a key pressed after a quiet moment
             self.key_gate.hold(get_time(), settle)
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
 
@@ -412,8 +415,12 @@ class OhSevenApp(GameApp):
         # when the app looks up its binding on whatever screen is on top by then.
         gated = (isinstance(event, events.Key) and event.key not in self.QUIT_KEYS
                  or isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded)
-        if gated and self.key_gate.holding and not self.key_gate.admits(event.time):
-            return
+        if gated:
+            gate = self.key_gate
+            if gate.pending is not None and gate.pending not in self.screen_stack:
+                gate.abandon(gate.pending)  # closed before it was drawn: it holds the keys no more
+            if not gate.admits(event.time):
+                return
         await super().on_event(event)
 
     def table(self):

@@ -18,6 +18,7 @@ class GameApp(App[Any]):
 
     if TYPE_CHECKING:
         from ..settings import Settings
+        from .privacy import HandoffKeys, KeyGate
 
         settings: Settings
         settings_file: Any
@@ -25,7 +26,8 @@ class GameApp(App[Any]):
         save_dir: Optional[Path]
         bot_delay: float  # the bots' pace: a reactive the table watches
         hosting: Any  # the table server this app runs, or None
-        key_gate: Any  # hot-seat: keys typed ahead of a hand-off
+        key_gate: KeyGate  # hot-seat: keys typed ahead of a hand-off act for nobody
+        handoff_keys: HandoffKeys  # the letter each hand-off asks for
 
         def storage(self) -> Any: ...
 

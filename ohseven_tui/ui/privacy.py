@@ -9,7 +9,8 @@ else is at the screen, so that hand may always be up.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+import random
+from typing import Collection, Iterable, Optional
 
 
 class Lookout:
@@ -49,20 +50,46 @@ class Lookout:
 class KeyGate:
     """Hot-seat: no key typed ahead acts for the next player.
 
-    After :meth:`hold`, a key (or a click) is taken only once ``settle`` seconds
-    have passed with no key arriving. A refused key starts the wait again, so a
-    key already queued, a double tap or a held key's auto-repeat never gets
-    through; the first key after a quiet moment does, and opens the gate.
-    Times are the keys' own (when the terminal sent them), not when they are read.
+    Two guards, each for its own screens:
+
+    - :meth:`pend` and :meth:`drawn`: a screen that must be *seen* before a key acts
+      on it (the hand-off; the hand it reveals) pends the gate as it opens and
+      reports when its first frame has been drawn. Until then every key is refused,
+      and after it every key sent before that moment. No timer decides it.
+    - :meth:`hold`: a shared screen a move opened (the bids revealed, a round's
+      scores) takes a key only once ``settle`` seconds have passed with no key
+      arriving, so a double tap does not close it unread. A refused key starts the
+      wait again. That one is a convenience, not privacy: no hand is on it.
+
+    Times are the keys' own (when the terminal's input was read), not when they
+    are handled.
     """
 
     def __init__(self) -> None:
         self.opens_at: Optional[float] = None  # None: open
         self.settle = 0.0
+        self.pending: Optional[object] = None  # the screen not yet drawn
+        self.barrier = float("-inf")  # keys sent before this were typed ahead of a screen
 
     @property
     def holding(self) -> bool:
-        return self.opens_at is not None
+        return self.opens_at is not None or self.pending is not None
+
+    def pend(self, owner: object) -> None:
+        """``owner`` (a screen) is opening and must be seen before a key acts on it."""
+        self.pending = owner
+
+    def drawn(self, owner: object, now: float) -> None:
+        """``owner``'s first frame is out at ``now``: from here keys act, and keys sent
+        before it never do. A stale owner (replaced by another) changes nothing."""
+        if self.pending is owner:
+            self.pending = None
+            self.barrier = max(self.barrier, now)
+
+    def abandon(self, owner: object) -> None:
+        """``owner`` went away undrawn (the app closed it): it holds the keys no more."""
+        if self.pending is owner:
+            self.pending = None
 
     def hold(self, now: float, settle: float) -> None:
         """From ``now``, refuse keys until ``settle`` quiet seconds have passed."""
@@ -70,7 +97,9 @@ class KeyGate:
         self.opens_at = max(self.opens_at or now, now + settle)
 
     def admits(self, at: float) -> bool:
-        """May a key sent at ``at`` act? (A refused one restarts the wait.)"""
+        """May a key sent at ``at`` act? (A refused one restarts a hold's wait.)"""
+        if self.pending is not None or at < self.barrier:
+            return False
         if self.opens_at is None:
             return True
         if at >= self.opens_at:
@@ -81,4 +110,42 @@ class KeyGate:
 
     def ready(self, now: float) -> bool:
         """Would a key sent ``now`` be taken?"""
-        return self.opens_at is None or now >= self.opens_at
+        return self.pending is None and now >= self.barrier and (self.opens_at is None or now >= self.opens_at)
+
+
+class HandoffKeys:
+    """The key a hand-off asks for: chosen at random as each hand-off opens, from
+    letters that do nothing at the table, never the one asked for last. A key
+    pressed before the hand-off was on screen (a double tap, a held Enter, the next
+    player's eager finger) cannot know it. Not the game's random: no game is
+    changed by it, so it is not seeded."""
+
+    POOL = tuple("bdgjkmvwxz")  # no table key (enter, space, digits, h o u l c t s p r f), no i/l/o
+
+    def __init__(self, rng: Optional[random.Random] = None) -> None:
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.last: Optional[str] = None
+
+    def choose(self, busy: Collection[str] = ()) -> str:
+        """A key from the pool that is not in ``busy`` (bound on the screens below)
+        and not the last one asked for."""
+        free = [k for k in self.POOL if k not in busy and k.upper() not in busy and k != self.last]
+        if not free:  # a family bound every letter: still never the last one
+            free = [k for k in self.POOL if k != self.last]
+        self.last = self.rng.choice(free)
+        return self.last
+
+
+def flush_typed_ahead() -> None:
+    """Drop the terminal's pending input (keys and clicks not yet read), where the
+    game's input is a terminal. Keys already read are refused by their times."""
+    import sys
+
+    try:
+        import termios
+
+        stream = sys.__stdin__
+        if stream is not None and stream.isatty():
+            termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # no terminal here (a browser, a test): nothing is waiting in one
+        pass

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+SETTLE = 0.3  # seconds of quiet before a key closes a screen a move opened
+
 if TYPE_CHECKING:
     from textual import getters
     from textual.screen import Screen
@@ -37,11 +39,10 @@ class AutoClose(_ScreenBase):
         """These screens open by themselves after a player's move (the bids
         revealed, the round's scores): a key typed with that move, a double tap,
         must not close one unread. The app's key gate takes a key only after this
-        much quiet, as after a hand-off (see ``handoff.AFTER``). A watched game
-        (``auto`` set) has no move typed: its keys are the watcher's, taken at once."""
-        from . import handoff
-
-        return handoff.AFTER if self.auto is None else None
+        much quiet. A watched game (``auto`` set) has no move typed: its keys are
+        the watcher's, taken at once. (No hand is on these screens: this is about
+        reading, not privacy, which the hand-off's own key guards.)"""
+        return SETTLE if self.auto is None else None
 
     def on_screen_resume(self) -> None:
         """On top: first shown, or back after the screen over it closed."""

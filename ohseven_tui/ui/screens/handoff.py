@@ -1,85 +1,82 @@
 """Hot-seat privacy: an opaque screen that hides the table (every hand) until the
 named player has the keyboard.
 
-It takes only a key pressed after it has been quiet on screen for a moment
-(``SETTLE``): never a key typed ahead by the player who just acted (a double
-tap, a key held down, a second press because the screen was slow). And once it
-closes, keys typed ahead of the next screen are refused for ``AFTER`` seconds, so
-nobody's card is played or bid for them. The app's key gate does the refusing.
+It opens only to its own key, a letter chosen at random as it opens and named on
+it ("Pass to Bea — press K"), or a click on its button. Enter, space, the digits
+and every table key do nothing here, so no key typed ahead by the player who just
+acted (a double tap, a held key, a second press because the screen was slow) can
+open it, however late the screen is drawn. The app refuses every key until its
+first frame is out, and every key sent before that (``KeyGate``), and drops the
+terminal's unread input then; the table does the same for the hand it reveals.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual._time import get_time
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..plain import plain, plain_lines, printable
-
-SETTLE = 0.5  # seconds with no key before the hand-off takes one
-AFTER = 0.3  # then, keys typed ahead of the next screen are refused until this much quiet
+from ..privacy import flush_typed_ahead
 
 
 class HandoffScreen(Screen[None]):
     CSS_PATH = "handoff.tcss"
-    BINDINGS = [Binding("enter", "ready", "Ready"), Binding("space", "ready", show=False)]
+    pends_keys = True  # the app refuses keys until this screen is drawn (KeyGate.pend)
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, key: str) -> None:
+        """``key``: the letter that opens it (``HandoffKeys.choose``)."""
         super().__init__()
         self.player = name
-
-    @property
-    def key_settle(self) -> float:
-        """Read by the app as this screen opens: hold every key for this long."""
-        return SETTLE
+        self.key = key.lower()
+        self._bindings.bind(f"{self.key},{self.key.upper()}", "ready", f"Show {printable(name)}'s cards",
+                            key_display=self.key.upper())
 
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self._title(self._ready(get_time())), id="handoff-title")
+                yield Static(self._title(), id="handoff-title")
             with Center():
                 yield Static(plain_lines(f"Only {printable(self.player)} should look at the screen now.\n"
                                          "Everyone's cards are hidden until then.\n"
-                                         "Keys pressed before Enter shows, or held down, are ignored."),
+                                         f"{printable(self.player)}: press {self.key.upper()} (or click below) "
+                                         "to see your cards; other keys do nothing here."),
                              id="handoff-text")
+            with Center():
+                yield Static(plain(f"[ Show {printable(self.player)}'s cards ]"), id="handoff-show")
         yield Footer(compact=True)  # compact from the start: no second styles pass as it mounts
 
-    def _title(self, ready: bool) -> Text:
-        wait = "press Enter" if ready else "a moment…".ljust(len("press Enter"))  # the box keeps its width
-        return plain(f"Pass to {self.player} — {wait}")
-
-    def _ready(self, now: float) -> bool:
-        gate = getattr(self.app, "key_gate", None)
-        return gate is None or gate.ready(now)
+    def _title(self) -> Text:
+        return plain(f"Pass to {self.player} — press {self.key.upper()}")
 
     def on_mount(self) -> None:
-        self._watch_gate()
+        self.call_after_refresh(self._drawn)
 
-    def _watch_gate(self) -> None:
-        """Say "press Enter" once a key would be taken (a refused key delays it).
-        One reading of the clock serves the title and the next look: read twice,
-        the gate could open in between and leave "a moment…" with no look to come."""
-        now = get_time()
-        ready = self._ready(now)
-        self.query_one("#handoff-title", Static).update(self._title(ready))
+    def _drawn(self) -> None:
+        """The first frame is out: keys typed before it, read or not, never act."""
         gate = getattr(self.app, "key_gate", None)
-        if not ready and gate is not None and gate.opens_at is not None:
-            self.set_timer(max(gate.opens_at - now, 0.02), self._watch_gate)
+        flush_typed_ahead()
+        if gate is not None:
+            gate.drawn(self, get_time())
+
+    def on_unmount(self) -> None:
+        gate = getattr(self.app, "key_gate", None)
+        if gate is not None:
+            gate.abandon(self)
 
     def action_ready(self) -> None:
         self._done()
 
-    def on_click(self) -> None:
-        self._done()
+    def on_click(self, event: events.Click) -> None:
+        """Only a click on the button: a click anywhere else (a double click on a
+        card of the player before) does nothing."""
+        if event.widget is not None and event.widget.id == "handoff-show":
+            self._done()
 
     def _done(self) -> None:
-        if not self.is_current:
-            return
-        gate = getattr(self.app, "key_gate", None)
-        if gate is not None:
-            gate.hold(get_time(), AFTER)
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
 from textual import work
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -35,7 +36,7 @@ from ..families import ScreenArgs, family_ui
 from ..messages import BackToMenu, CloseTable
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
-from ..privacy import Lookout
+from ..privacy import Lookout, flush_typed_ahead
 from ..widgets.hand import HandView, hand_order
 from ..widgets.keys import KeysFooter, number_keys
 from ..widgets.log import TableLog
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 
     from ..appface import GameApp
     from ..tutorial import Coach
+    from .handoff import HandoffScreen
 
 
 class Flow(enum.Enum):
@@ -460,17 +462,39 @@ class TableScreen(Screen):
 
     def _hand_off(self, seat: int) -> None:
         """Cover the table (every hand face down) until ``seat`` is at the screen."""
-        from .handoff import HandoffScreen
-
         self.set_flow(Flow.HANDOFF)
         self.viewer = seat
-        self.app.push_screen(HandoffScreen(self.seat_name(seat)), lambda _: self._after_handoff(seat))
+        self.app.push_screen(self.handoff_screen(seat), lambda _: self._after_handoff(seat))
+
+    def handoff_screen(self, seat: int) -> "HandoffScreen":
+        """The hand-off to ``seat``: it asks for a letter that no screen open here binds."""
+        from .handoff import HandoffScreen
+
+        busy: set[str] = set(self.app._bindings.key_to_bindings)
+        for screen in self.app.screen_stack:
+            busy.update(screen._bindings.key_to_bindings)
+        return HandoffScreen(self.seat_name(seat), self.app.handoff_keys.choose(busy))
 
     def _after_handoff(self, seat: int) -> None:
         self.set_flow(Flow.READY)
         self.last_human = seat
         self.lookout.open(seat)
         self._begin_turn(seat)
+        self.reveal_after_handoff()
+
+    def reveal_after_handoff(self) -> None:
+        """The hand just handed over is being drawn, on whatever screen is on top: no
+        key acts until that frame is out, and no key sent before it ever does (a key
+        typed with the hand-off's own, or while the screen was slow)."""
+        gate = self.app.key_gate
+        shown = self.app.screen
+        gate.pend(shown)
+
+        def out() -> None:
+            flush_typed_ahead()
+            gate.drawn(shown, get_time())
+
+        shown.call_after_refresh(out)
 
     def cover(self) -> None:
         """A shared screen is opening (or another seat acts): end the window and
