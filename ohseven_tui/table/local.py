@@ -13,6 +13,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Optional, S
 
 from ..engine.errors import IllegalAction
 from ..engine.protocol import GameState
+from .news import News
 from .source import Applied, Next, Step
 
 __all__ = ["Keeping", "LocalTable"]
@@ -75,7 +76,9 @@ class LocalTable:
                 self.bots[seat] = make_bot(playing[0], seed=self.game.seed * 16 + seat)  # the weakest plays any game
         self.missing_bots = tuple(sorted(missing))
 
-    def listen(self, news: Callable[[str, Any], None]) -> None:
+    hosted = False  # no table server: leaving keeps the game for Continue
+
+    def listen(self, news: Callable[[News], None]) -> None:
         """Nothing to hear: everything here happens through this table."""
 
     async def close(self) -> None:

@@ -10,6 +10,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Sequence
 
 from ..engine.errors import IllegalAction
 from ..engine.protocol import Seat
+from .news import Away, Chat, Gone, Lost, News, Regained, Seen
 from .source import Applied, Next, Step
 
 __all__ = ["RemoteTable"]
@@ -22,13 +23,13 @@ class RemoteTable:
 
     A reader task takes every message as it comes: moves go in a queue that
     :meth:`others` hands the screen; the table's status, chat lines and the
-    finished game's record go to ``on_news(kind, value)`` at once.
+    finished game's record go to ``on_news(news)`` at once (``table.news``).
     """
 
     RETRY_FOR = 600.0  # seconds a lost connection is tried again before the table is given up
     RETRY_EVERY = (1.0, 2.0, 4.0, 5.0)  # the pauses between tries (the last repeats)
 
-    def __init__(self, client: Any, first: Any, *, on_news: Optional[Callable[[str, Any], None]] = None,
+    def __init__(self, client: Any, first: Any, *, on_news: Optional[Callable[[News], None]] = None,
                  keep_record: Optional[Callable[[dict[str, Any]], None]] = None,
                  rejoin: Optional[tuple[str, str, str]] = None) -> None:
         self.client = client
@@ -88,16 +89,17 @@ class RemoteTable:
             if isinstance(msg, (Update, Error)):
                 self._queue.put_nowait(msg)
                 if isinstance(msg, Update):
-                    self._news("seen", msg.observation)  # shown at once (a bid screen may be up)
+                    self._news(Seen(msg.observation))  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
                 away = tuple(s for s, on in enumerate(msg.connected) if not on and s != self.seat)
                 if away != self.away:
                     self.away = away
                     if not away:
                         self._queue.put_nowait(_BACK)  # a screen waiting in others() takes its turn now
-                self._news("status", msg)
+                gone = tuple(s for s, on in enumerate(msg.connected) if not on)
+                self._news(Away(gone, msg.message, self.waiting_note))
             elif isinstance(msg, ChatLine):
-                self._news("chat", msg)
+                self._news(Chat(msg.seat, msg.text))
             elif isinstance(msg, Record):
                 if self.keep_record is not None:
                     self.keep_record(msg.save)
@@ -107,7 +109,7 @@ class RemoteTable:
                     continue
                 self.gone = msg.reason or "the table closed"
                 self._queue.put_nowait(msg)
-                self._news("gone", msg.reason)
+                self._news(Gone(self.gone, self.gone_note))
                 return
 
     async def _reconnect(self) -> bool:
@@ -117,7 +119,7 @@ class RemoteTable:
 
         assert self.rejoin is not None
         address, code, name = self.rejoin
-        self._news("lost", "Lost the connection to the table; joining again…")
+        self._news(Lost("Lost the connection to the table; joining again…"))
         loop = asyncio.get_running_loop()
         until = loop.time() + self.RETRY_FOR
         tries = 0
@@ -133,15 +135,15 @@ class RemoteTable:
                 return False  # another table now answers there
             self.client = client
             self._sent = False  # ours may or may not have landed: the next observation says
-            self._news("back", "Back at the table.")
+            self._news(Regained("Back at the table."))
             return True
         return False
 
-    def listen(self, news: Callable[[str, Any], None]) -> None:
-        """``news(kind, value)`` hears the table's status ("status", a Status),
-        chat lines ("chat", a ChatLine), each observation as it arrives ("seen",
-        before the screen takes its move from :meth:`others`) and the table's end
-        ("gone", the reason)."""
+    def listen(self, news: Callable[[News], None]) -> None:
+        """``news(...)`` hears who is away (:class:`Away`), chat lines, each
+        observation as it arrives (:class:`Seen`, before the screen takes its move
+        from :meth:`others`), a dropped and regained connection, and the table's
+        end (:class:`Gone`)."""
         self.on_news = news
 
     @property
@@ -152,6 +154,7 @@ class RemoteTable:
         asyncio.get_running_loop().create_task(self.client.chat(text))
 
     hosted = False  # the table server runs in this app: leaving the seat closes the table
+    missing_bots: tuple[str, ...] = ()  # the server chose its bots
 
     @property
     def leave_note(self) -> str:
@@ -159,9 +162,9 @@ class RemoteTable:
             return " Everyone at it is sent away; it is saved, and ohseven host --continue brings it back."
         return " Your seat waits for you: join again with the same code to take it back."
 
-    def _news(self, kind: str, value: Any) -> None:
+    def _news(self, news: News) -> None:
         if self.on_news is not None:
-            self.on_news(kind, value)
+            self.on_news(news)
 
     # -- reading ------------------------------------------------------------------
     @property

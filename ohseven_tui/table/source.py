@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Protocol, Sequence, runtime_checkable
 
 from ..engine.protocol import GameSpec, Seat
+from .news import News
 
 __all__ = ["Applied", "Next", "Step", "SeatSource", "Observation"]
 
@@ -75,6 +76,8 @@ class SeatSource(Protocol):
     seats: tuple[Seat, ...]
     players: int
     humans: tuple[int, ...]  # the seats played at this screen
+    missing_bots: tuple[str, ...]  # bots asked for that do not play this game (others took their seats)
+    hosted: bool  # the table server runs in this app: leaving the seat closes the table
 
     @property
     def has_bots(self) -> bool:
@@ -97,12 +100,13 @@ class SeatSource(Protocol):
         ...
 
     def chat(self, text: str) -> None:
-        """Say one line to everyone at the table; it comes back as ("chat", ...) news."""
+        """Say one line to everyone at the table; it comes back as :class:`Chat` news."""
         ...
 
-    def listen(self, news: Callable[[str, Any], None]) -> None:
-        """Hear what the table tells besides moves: ("status", ...), ("chat", ...),
-        ("seen", observation) as soon as one arrives, ("gone", reason)."""
+    def listen(self, news: Callable[[News], None]) -> None:
+        """Hear what the table tells besides moves (``table.news``): who is away,
+        chat, an observation as soon as one arrives, the connection lost and
+        regained, the table gone."""
         ...
 
     async def close(self) -> None:

@@ -61,10 +61,11 @@ class Coach:
         return None
 
     def step(self, table: "TableScreen") -> bool:
-        """Called whenever the table would move the game on: open the step that is
-        due, if any (the table waits until it is closed). True if one opened."""
+        """The table flow's hold: called whenever it would move the game on. Opens
+        the step that is due, if any; the flow waits until it is closed. True if
+        one opened."""
+        from .messages import BackToMenu
         from .screens.lesson import LessonScreen
-        from .screens.table import Flow
 
         step = self.due(table.table.observe(self.script.learner))
         if step is None:
@@ -73,14 +74,16 @@ class Coach:
         steps = self.script.steps
         number = next(i for i, s in enumerate(steps) if s is step) + 1
         text = step.text(table.table.observe(self.script.learner))
-        table.set_flow(Flow.SHOWING)
+        flow = table.controller
+        flow.showing()
 
         def closed(_result: object = None) -> None:
             if step.last:
-                table.workers.cancel_group(table, "bots")
-                table.app.back_to_menu()
+                flow.stop()
+                table.app.post_message(BackToMenu())
             else:
-                table._resume_flow()
+                flow.shown()
+                table.refresh_view()
 
         table.app.push_screen(LessonScreen(step.title, text, step=number, steps=len(steps), last=step.last), closed)
         return True

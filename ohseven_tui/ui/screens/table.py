@@ -1,25 +1,20 @@
-"""The table: the screen that runs a game, of any family.
+"""The table: the screen that draws a game, of any family, and takes its keys.
 
-It holds no game: it plays through a seat source (``ohseven_tui.table``), which
-says who acts next and hands it observations, and renders only from those;
-every rule (legal cards, trick winner, score) comes from the engine, every word
-about a family's phases from that family's UI package (``ui.families``): its
-private screens (passing, bidding, ...), its narration and its status line.
-Humans act through the keyboard, the mouse, or those screens; the other seats'
-moves arrive in a worker, paced by the bot delay.
-
-What the table is doing is one :class:`Flow` (see there); pausing and skipping
-are how fast the bots go, not what the table waits for.
+What happens next is the table's flow (``ohseven_tui.table.flow``, headless): it
+decides who acts, runs the bots at their pace, holds a won trick, knows undo's
+window and the hot-seat hand-offs, and tells each of these as a typed event. This
+screen draws them (:meth:`TableScreen.show`) and sends a seat's actions back; every
+rule comes from the engine, every word about a family's phases from that family's
+UI package (``ui.families``): its private screens (passing, bidding, ...), its
+narration and its status line.
 """
 
 from __future__ import annotations
 
 import asyncio
-import enum
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 
 from rich.text import Text
-from textual import work
 from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,15 +23,33 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.actions import Play
-from ...engine.errors import IllegalAction
-from ...engine.protocol import TableSeat, TableTrick, TableView
-from ...table import Applied, Next, Observation, SeatSource
+from ...engine.protocol import TableView
+from ...table import Applied, Observation, SeatSource
+from ...table import news as told
+from ...table.flow import (
+    Announce,
+    Covered,
+    Event,
+    Flow,
+    GameOver,
+    HandOff,
+    Heard,
+    Moved,
+    Refused,
+    Retold,
+    RoundOver,
+    Sent,
+    SweepTrick,
+    TableFlow,
+    TrickHeld,
+    Turn,
+)
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
 from ..messages import BackToMenu, CloseTable
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
-from ..privacy import Lookout, flush_typed_ahead
+from ..privacy import flush_typed_ahead
 from ..widgets.hand import HandView, hand_order
 from ..widgets.keys import KeysFooter, number_keys
 from ..widgets.log import TableLog
@@ -47,33 +60,40 @@ from .choose import ChooseScreen
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.timer import Timer
 
+    from ...table.privacy import Lookout
     from ..appface import GameApp
     from ..tutorial import Coach
     from .handoff import HandoffScreen
 
+__all__ = ["Flow", "TableScreen"]
 
-class Flow(enum.Enum):
-    """What the table is doing: one of these at a time.
 
-    Only READY and PLAYING let :meth:`TableScreen.advance` move the game on; every
-    other state has its own way back to READY (the bots' worker ends, the screen
-    it waits for closes). OVER is final.
-    """
+class _AppClock:
+    """The flow's scheduling on this screen's event loop: the bots in a worker,
+    timers, and waits."""
 
-    READY = "ready"  # nothing under way: advance() decides who acts next
-    BOTS = "bots"  # the bots' worker is choosing and applying moves
-    HANDOFF = "handoff"  # the hot-seat hand-off screen is up, waiting for a seat
-    CHOOSING = "choosing"  # a human's private screen (passing, bidding, ...) is up
-    PLAYING = "playing"  # a human plays a card from the table's own hand view
-    SHOWING = "showing"  # a shared screen (a reveal, the round's scoresheet) is up
-    TRICK = "trick"  # a won trick lies on the table, its winner named, until it is swept
-    OVER = "over"  # the game is over and its screen has been shown
+    def __init__(self, screen: "TableScreen") -> None:
+        self.screen = screen
 
-    @property
-    def blocked(self) -> bool:
-        """Is the table waiting for something else than advance()?"""
-        return self not in (Flow.READY, Flow.PLAYING)
+    def spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        self.screen.run_worker(work(), group="bots", exit_on_error=True)
+
+    def cancel(self) -> None:
+        self.screen.workers.cancel_group(self.screen, "bots")
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> "Timer":
+        return self.screen.set_timer(seconds, callback)
+
+    def soon(self, callback: Callable[[], None]) -> None:
+        self.screen.call_later(callback)
+
+    async def wait(self, event: asyncio.Event, seconds: float) -> None:
+        try:
+            await asyncio.wait_for(event.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
 
 
 class TableScreen(Screen):
@@ -106,7 +126,6 @@ class TableScreen(Screen):
 
     _event_rows = 1  # the event line's rows now
     _message_rows = 1  # the message line's rows now (a long hint takes two)
-    _bots_moved = False  # a bot acted since a human's turn began (the bell)
     _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
     away_seats: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
 
@@ -118,40 +137,61 @@ class TableScreen(Screen):
         self.family = family_ui(self.spec)
         self.humans = list(table.humans)
         self.watching = not self.humans  # watch mode: bots only (not `watch`: that is a Textual method)
-        self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
-        self.lookout = Lookout(self.humans)  # whose hand may be face up (hot-seat)
-        self.last_human: Optional[int] = None
-        self.flow = Flow.READY
-        self._playing: Optional[int] = None  # the human whose card play we wait for (Flow.PLAYING)
-        self.paused = False
-        self.skipping = False
-        self._wake = asyncio.Event()
-        self._resume = asyncio.Event()
-        self._resume.set()
         self.hand_sort = "suit"  # or "rank": the settings' choice, switched with o
         self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
         self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
-        self._after_trick: Optional[tuple[Any, Any]] = None  # (before, after) of the play that won a trick
+        hold = (lambda: coach.step(self)) if coach is not None else None  # a tutorial's note holds the table
+        self.controller = TableFlow(table, self, _AppClock(self), delay=lambda: self.delay, live=self._on_stack,
+                                    hold=hold)
         for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
             self._bindings.bind(key, f"family({name!r})", label)
 
-    # -- the flow state ---------------------------------------------------------
+    # -- the flow's state, as the screen reads it ------------------------------------
+    @property
+    def flow(self) -> Flow:
+        return self.controller.state
+
     def set_flow(self, flow: Flow, seat: Optional[int] = None) -> None:
-        """Move to ``flow`` (``seat``: whose card play, for PLAYING). The end of
-        the game stays the end: a worker finishing after it changes nothing."""
-        if self.flow is Flow.OVER:
-            return
-        self.flow = flow
-        self._playing = seat if flow is Flow.PLAYING else None
+        self.controller.set_state(flow, seat)
 
     @property
     def acting(self) -> Optional[int]:
         """The human whose card play the table waits for, or None."""
-        return self._playing
+        return self.controller.acting
 
     @property
     def blocked(self) -> bool:
-        return self.flow.blocked
+        return self.controller.state.blocked
+
+    @property
+    def viewer(self) -> Optional[int]:
+        return self.controller.viewer
+
+    @property
+    def lookout(self) -> "Lookout":
+        return self.controller.lookout
+
+    @property
+    def paused(self) -> bool:
+        return self.controller.paused
+
+    @property
+    def skipping(self) -> bool:
+        return self.controller.skipping
+
+    @property
+    def _trick_timer(self) -> Any:
+        return self.controller.trick_timer
+
+    def advance(self) -> None:
+        self.controller.advance()
+
+    def apply(self, action: Any) -> bool:
+        return self.controller.act(action)
+
+    def cover(self) -> None:
+        """A shared screen is opening: every hand face down now, before its first frame."""
+        self.controller.cover()
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -202,7 +242,6 @@ class TableScreen(Screen):
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self.watch(self.app, "bot_delay", self._pace_changed, init=False)
         self._say_missing_bots()
-        self.table.listen(self._hear)
         obs = self.public()
         if obs.round_number and self.table.actions_taken:
             self._retell_round()
@@ -212,45 +251,39 @@ class TableScreen(Screen):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    def _hear(self, kind: str, value: Any) -> None:
-        self.call_later(self._news, kind, value)  # heard while reading the connection: drawn in turn
-
-    def _news(self, kind: str, value: Any) -> None:
+    def _news(self, news: told.News) -> None:
         """What the table tells besides moves (a table server: who is away, chat)."""
         if not self.is_attached:
             return
-        if kind == "status":
+        if isinstance(news, told.Away):
             # Told when someone goes or comes back; every move's status would drown the log.
-            away = tuple(s for s, on in enumerate(value.connected) if not on)
-            if away != self.away_seats:
-                if away or self.away_seats:
-                    self.log_line(Text(self.plain(printable(value.message) if away else "Everyone is at the table.")))
-                    self._tell_waiting(printable(getattr(self.table, "waiting_note", "")))
-                self.away_seats = away
+            if news.seats != self.away_seats:
+                if news.seats or self.away_seats:
+                    self.log_line(Text(self.plain(printable(news.message) if news.seats
+                                                  else "Everyone is at the table.")))
+                    self._tell_waiting(printable(news.note))
+                self.away_seats = news.seats
                 self.refresh_view()  # the seats mark who is away
                 chooser = self._chooser()
                 if chooser is not None and chooser.is_mounted:
                     chooser.show_seats()
-        elif kind == "seen":
+        elif isinstance(news, told.Seen):
             for screen in self._choosers():
-                screen.show_table(value)
-        elif kind == "chat":
-            line = self.plain(f"{self.seat_name(value.seat)}: {printable(value.text)}")
-            self.log_line(Text(line))
+                screen.show_table(news.observation)
+        elif isinstance(news, told.Chat):
+            words = self.plain(f"{self.seat_name(news.seat)}: {printable(news.text)}")
+            self.log_line(Text(words))
             if self.app.screen is not self:  # a bid or a pass on top hides the log: shown over it
-                self.app.notify(line, markup=False, timeout=8)
-        elif kind == "lost":
-            self.say(str(value), error=True)
-            self.log_line(Text(self.plain(str(value))))
-        elif kind == "back":
-            self.say(str(value))
-            self.log_line(Text(self.plain(str(value))))
-        elif kind == "gone":
+                self.app.notify(words, markup=False, timeout=8)
+        elif isinstance(news, (told.Lost, told.Regained)):
+            self.say(news.text, error=isinstance(news, told.Lost))
+            self.log_line(Text(self.plain(news.text)))
+        elif isinstance(news, told.Gone):
             if self.flow is Flow.PLAYING:
                 self.set_flow(Flow.READY)  # no card of ours can land now: the hand stops offering one
                 self.refresh_view()
             self.refresh_bindings()  # chat, too, is over
-            words = printable(getattr(self.table, "gone_note", "") or f"Disconnected: {value}.")
+            words = printable(news.note or f"Disconnected: {news.reason}.")
             self.say(words, error=True)
             chooser = self._chooser()
             if chooser is not None:
@@ -278,7 +311,7 @@ class TableScreen(Screen):
         from ...bots import bots_for
         from ...engine import registry
 
-        missing = getattr(self.table, "missing_bots", ())
+        missing = self.table.missing_bots
         if missing:
             what = f" for {self.spec.name}" if self.spec.name != registry.default_game().name else ""
             self.notify(f"{', '.join(missing)} bots are not available{what} yet; "
@@ -291,7 +324,7 @@ class TableScreen(Screen):
 
     def _seen_by(self) -> int:
         """The seat whose observation the table shows (seat 0's public fields in watch mode)."""
-        return self.viewer if self.viewer is not None else 0
+        return self.controller.seen_by
 
     def seat_name(self, seat: int) -> str:
         return printable(self.table.seats[seat].name)  # names are shown, never parsed: no markup, no escapes
@@ -312,17 +345,7 @@ class TableScreen(Screen):
     # -- drawing --------------------------------------------------------------
     def table_view(self, obs: Observation) -> TableView:
         """The family's picture of the table, or names, turn and totals."""
-        if self.spec.table is not None:
-            return self.spec.table(obs)
-        turn = obs.to_act[0] if len(obs.to_act) == 1 else None
-        trick = tuple(getattr(obs, "trick", ()) or ())
-        return TableView(
-            seats=tuple(TableSeat(info.name, info.player, to_act=seat == turn, score=str(obs.totals[seat]))
-                        for seat, info in enumerate(obs.seats)),
-            trick=TableTrick(trick) if trick else None,
-            hand_by_rank=tuple(obs.hand),
-            round_number=obs.round_number,
-        )
+        return self.controller.table_view(obs)
 
     def refresh_view(self) -> None:
         obs = self.public()
@@ -332,7 +355,7 @@ class TableScreen(Screen):
         picture = self.table_view(obs)
         you = self.viewer if len(self.humans) == 1 else None
         self.query_one(TableArea).show(picture, self.viewer if self.viewer is not None else 0, you=you,
-                                       ascii=self.ascii, dark=dark, motion=self._motion())
+                                       ascii=self.ascii, dark=dark, motion=self.controller.motion())
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         hand = self.query_one(HandView)
         if self.viewer is None:
@@ -340,8 +363,7 @@ class TableScreen(Screen):
             hand.set_hand((), title="Watching the bots; their hands stay hidden (Saved games → r replays them).")
         else:
             acting = self.acting == self.viewer and self.acting is not None
-            # Hot-seat: face up only while its owner plays, after their hand-off.
-            face_up = self.lookout.may_show(self.viewer) and (acting or not self.lookout.hot_seat)
+            face_up = self.controller.face_up(self.viewer)  # hot-seat: only in its owner's turn, after the hand-off
             legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
             who = f"{self.seat_name(self.viewer)}, your" if len(self.humans) > 1 else "Your"
             count = len(obs.hand)
@@ -416,56 +438,119 @@ class TableScreen(Screen):
         if applied.action is not None:  # None: the viewer only learns that a seat acted
             self.tell(self.family.narrate(applied.action, applied.before, applied.after, self.seat_name))
 
-    # -- the flow ---------------------------------------------------------------
-    def advance(self) -> None:
-        """Decide who acts next. The one place that moves the game along."""
-        if self.flow.blocked or not self._on_stack():
-            return
-        if self.coach is not None and self.coach.step(self):  # a tutorial's note is up; closing it advances
-            return
-        step = self.table.next_step()
-        if step.kind is Next.OVER:
-            self._show_game_over()
-            return
-        if step.kind is Next.TABLE:  # the table acts: a deal, a redeal, a family's draw
-            self.apply(step.action)
-            return
-        if step.kind is Next.OTHERS:
-            self._bot_step()
-            return
-        if step.kind is Next.GONE:  # said as it happened (the news); nothing more will come
-            return
-        self._ring_after_bots()
-        # One seat in turn; in a face-down phase each human in turn, the one at the keyboard first.
-        n = self.table.players
-        start = self.last_human if self.last_human is not None else 0
-        self._human_turn(min(step.seats, key=lambda s: (s - start) % n))
-
-    def _ring_after_bots(self) -> None:
-        """A human's turn after one or more bots moved: the bell, if the setting is on."""
-        if self._bots_moved:
-            self._bots_moved = False
-            if self.app.settings.bell:
+    # -- the flow's events, drawn -------------------------------------------------------
+    def show(self, event: Event) -> None:
+        """Draw what the table's flow tells (its Stage)."""
+        if isinstance(event, Heard):
+            self.call_later(self._news, event.news)  # heard while reading the connection: drawn in turn
+        elif isinstance(event, Moved):
+            self._moved(event.applied)
+        elif isinstance(event, Sent):
+            self.say("")
+            self.refresh_view()
+        elif isinstance(event, Refused):
+            self.say(event.reason, error=True)
+            if event.seat is not None and self.app.settings.bell:
                 self.app.bell()
+        elif isinstance(event, HandOff):
+            self._ring(event.bell)
+            seat = event.seat
+            self.app.push_screen(self.handoff_screen(seat), lambda _: self._handed_over(seat))
+        elif isinstance(event, Turn):
+            self._ring(event.bell)
+            self._turn(event.seat)
+        elif isinstance(event, Covered):
+            self.say("")  # a hint or an error is about that hand
+            self.refresh_view()
+            for screen in self._choosers():
+                screen.cover()
+        elif isinstance(event, TrickHeld):
+            self.query_one(TableArea).hold(event.trick)
+            if event.trick.winner is not None:
+                self.say(f"{self.seat_name(event.trick.winner)} wins the trick. Space goes on.")
+            self._refresh_bindings()
+        elif isinstance(event, SweepTrick):
+            self.query_one(TableArea).sweep_away(self._swept, duration=event.motion)
+        elif isinstance(event, RoundOver):
+            self._round_over(event.before, event.after, event.final)
+        elif isinstance(event, Announce):
+            screen = self.family.announcement(event.before, event.after, humans=len(self.humans),
+                                              auto=self._auto_close())
+            if screen is not None:
+                self.controller.showing()
+                self.app.push_screen(screen, lambda _: self._shown())
+        elif isinstance(event, GameOver):
+            from .gameover import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(self.public()))
+        elif isinstance(event, Retold):
+            self._marked = None
+            self.query_one(TableLog).clear()
+            self._retell_round()
+            taken = event.taken
+            self.log_line(Text(self.plain(f"{self.seat_name(taken.seat)} took back {taken.card.pretty()}.")))
+            self.refresh_view()
+
+    def _ring(self, bell: bool) -> None:
+        """A human's turn after one or more bots moved: the bell, if the setting is on."""
+        if bell and self.app.settings.bell:
+            self.app.bell()
+
+    def _moved(self, applied: Applied) -> None:
+        if applied.actor is not None and applied.actor in self.humans:
+            self.say("")
+        self._narrate(applied)
+        if applied.note:
+            self.notify(applied.note, severity="error", timeout=8)
+        self.hinted = None
+        self.refresh_view()
+
+    def _swept(self) -> None:
+        self.say("")
+        self._refresh_bindings()
+        self.controller.swept()
+
+    def _shown(self) -> None:
+        """A shared screen closed: the flow goes on (not once the app is shutting down)."""
+        if self.is_attached:
+            self.controller.shown()
+            self.refresh_view()
+
+    def _round_over(self, before: Any, after: Any, final: bool) -> None:
+        from .round_summary import RoundSummaryScreen
+        from .scoresheet import ScoresheetScreen
+
+        words = self.family.round_over_line(before, after, self.seat_name)
+        if words is not None:
+            self.log_line(words)
+        summary = self.family.round_summary(before, after, self.seat_name)
+        if final:  # the game-over screen is up already: the last round's summary over it, read first
+            if summary is not None:
+                self.app.push_screen(RoundSummaryScreen(after, summary, then="the final scores",
+                                                        auto=self._auto_close()))
+            return
+
+        def scoresheet(_: object = None) -> None:  # after the summary, as before it existed
+            self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
+                                 lambda _: self._shown())
+
+        if summary is None:
+            scoresheet()
+        else:
+            self.app.push_screen(RoundSummaryScreen(after, summary, auto=self._auto_close()), scoresheet)
+
+    def _auto_close(self) -> Optional[float]:
+        """In watch mode the reveals and scoresheets close themselves."""
+        if not self.watching:
+            return None
+        return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
 
     def _on_stack(self) -> bool:
         """Still the live table? (Not once the app is closing: a bot's move landing
         then would find the widgets gone.)"""
         return self in self.app.screen_stack and self.is_attached and not self._closing
 
-    def _human_turn(self, seat: int) -> None:
-        self.skipping = False
-        if self.lookout.needs_handoff(seat):
-            self._hand_off(seat)
-            return
-        self._begin_turn(seat)
-
-    def _hand_off(self, seat: int) -> None:
-        """Cover the table (every hand face down) until ``seat`` is at the screen."""
-        self.set_flow(Flow.HANDOFF)
-        self.viewer = seat
-        self.app.push_screen(self.handoff_screen(seat), lambda _: self._after_handoff(seat))
-
+    # -- hand-offs ------------------------------------------------------------------------
     def handoff_screen(self, seat: int) -> "HandoffScreen":
         """The hand-off to ``seat``: it asks for a letter that no screen open here binds."""
         from .handoff import HandoffScreen
@@ -475,11 +560,8 @@ class TableScreen(Screen):
             busy.update(screen._bindings.key_to_bindings)
         return HandoffScreen(self.seat_name(seat), self.app.handoff_keys.choose(busy))
 
-    def _after_handoff(self, seat: int) -> None:
-        self.set_flow(Flow.READY)
-        self.last_human = seat
-        self.lookout.open(seat)
-        self._begin_turn(seat)
+    def _handed_over(self, seat: int) -> None:
+        self.controller.confirmed(seat)
         self.reveal_after_handoff()
 
     def reveal_after_handoff(self) -> None:
@@ -496,247 +578,32 @@ class TableScreen(Screen):
 
         shown.call_after_refresh(out)
 
-    def cover(self) -> None:
-        """A shared screen is opening (or another seat acts): end the window and
-        draw every hand face down now, before that screen's first frame."""
-        if self.lookout.window is None:
-            return
-        self.lookout.close()
-        self.say("")  # a hint or an error is about that hand
-        self.refresh_view()
-        for screen in self._choosers():
-            screen.cover()
-
     def on_screen_resume(self) -> None:
         # After the closing screen's own callback, which may leave the game.
         self.call_later(self._check_window)
 
     def _check_window(self) -> None:
-        """Back from a shared screen in the middle of a human's card play: that
-        human confirms the hand-off again before the hand turns face up."""
-        seat = self.acting
-        if (seat is not None and self.is_current and self.flow is Flow.PLAYING
-                and self.lookout.needs_handoff(seat)):
-            self._hand_off(seat)
+        if self.is_current:
+            self.controller.resumed()
 
-    def _begin_turn(self, seat: int) -> None:
+    def _turn(self, seat: int) -> None:
         """The family's private screen for this phase, if it has one; else the
         seat plays a card from the table's own hand view."""
-        self.viewer = seat
         self._marked = None
         obs = self.table.observe(seat)
         factory = self.family.screens.get(obs.phase)
         if factory is not None:
             args = ScreenArgs(check=self.check, hint=self.hint_text, humans=len(self.humans))
             screen, to_action = factory(obs, args)
-            self.set_flow(Flow.CHOOSING)
-            self.app.push_screen(screen, lambda result: self._human_acted(to_action(result)))
+            self.controller.choosing()
+            self.app.push_screen(screen, lambda result: self.controller.chosen(to_action(result)))
             return
-        self.set_flow(Flow.PLAYING, seat)
         self.refresh_view()
         self.say("")
-
-    def _human_acted(self, action) -> None:
-        self.set_flow(Flow.READY)
-        if not self.apply(action):
-            self.advance()  # the engine said no: ask again, showing its message
-
-    def apply(self, action, *, then_advance: bool = True) -> bool:
-        """Apply one action; on IllegalAction show the engine's reason and change nothing."""
-        try:
-            applied = self.table.apply(action, self._seen_by())
-        except IllegalAction as exc:
-            self.say(str(exc), error=True)
-            if self.acting is not None and self.app.settings.bell:
-                self.app.bell()
-            return False
-        if applied is None:  # sent to the table's server: it comes back with the other seats' moves
-            self.lookout.close()
-            self.set_flow(Flow.READY)
-            self.say("")
-            self.refresh_view()
-            if then_advance:
-                self.advance()
-            return True
-        return self._show_applied(applied, then_advance=then_advance)
-
-    def _show_applied(self, applied: Applied, *, then_advance: bool = True) -> bool:
-        """Tell and draw an action that landed; then the trick on show, a shared
-        screen, or the next turn."""
-        actor = applied.actor
-        if actor is not None and actor in self.humans:
-            self.last_human = actor
-        self.lookout.close()  # the end of that human's action, or another seat acted
-        if self.acting is not None and actor == self.acting:  # a card, or a table key's action
-            self.set_flow(Flow.READY)
-            self.say("")
-        before, after = applied.before, applied.after
-        self._narrate(applied)
-        if applied.note:
-            self.notify(applied.note, severity="error", timeout=8)
-        self.hinted = None
-        self.refresh_view()
-        if self._trick_won(before, after):
-            return True
-        if not self._announce(before, after) and then_advance:
-            self.advance()
-        return True
-
-    # -- a won trick: on show, then swept to its winner --------------------------
-    def _trick_pause(self) -> float:
-        """How long a won trick stays on the table: by the bot speed; none at
-        instant speed or while skipping ahead."""
-        if self.skipping or self.delay <= 0:
-            return 0.0
-        return min(2.5, 2 * self.delay)
-
-    def _motion(self) -> float:
-        """At most how long a card slides or a trick sweeps: quicker than the bots
-        move, and never while skipping ahead."""
-        return 0.0 if self.skipping else self.delay / 2
-
-    def _trick_won(self, before: Any, after: Any) -> bool:
-        """If this action won a trick, keep the trick in the middle with its winner
-        named (space or Enter goes on at once), then sweep it to the winner, and
-        only then open what the action announces. True if the trick is held."""
-        pause = self._trick_pause()
-        if pause <= 0:
-            return False
-        was, now = self.table_view(before), self.table_view(after)
-        trick = now.last_trick
-        if (trick is None or not trick.complete or trick.winner is None or now.round_number != was.round_number
-                or now.tricks_done != was.tricks_done + 1):
-            return False
-        self.set_flow(Flow.TRICK)
-        self._after_trick = (before, after)
-        self.query_one(TableArea).hold(trick)
-        self.say(f"{self.seat_name(trick.winner)} wins the trick. Space goes on.")
-        self._trick_timer = self.set_timer(pause, self.action_sweep)
-        self._refresh_bindings()
-        return True
-
-    def action_sweep(self) -> None:
-        """Sweep the won trick to its winner now (the pause is skipped)."""
-        if self.flow is not Flow.TRICK or self._after_trick is None:
-            return
-        timer = getattr(self, "_trick_timer", None)
-        if timer is not None:
-            timer.stop()
-        self.query_one(TableArea).sweep_away(self._trick_swept, duration=self._motion())
-
-    def _trick_swept(self) -> None:
-        if self._after_trick is None:
-            return
-        before, after = self._after_trick
-        self._after_trick = None
-        self.set_flow(Flow.READY)
-        self.say("")
-        self._refresh_bindings()
-        if not self._on_stack():
-            return
-        if not self._announce(before, after):
-            self.advance()
 
     def check(self, action) -> Optional[str]:
         """The engine's reason ``action`` is illegal (nothing changed, nothing cloned), or None."""
-        return self.table.why_illegal(action)
-
-    # -- bots -------------------------------------------------------------------
-    @work(group="bots", exit_on_error=True)
-    async def _bot_step(self) -> None:
-        """The other seats' moves (and every bot's face-down pass or bid) until a
-        person here must act or a reveal or scoresheet opens. A bot chooses in a
-        thread, so a slow one never blocks the screen, and each move is drawn as
-        it lands."""
-        self.set_flow(Flow.BOTS)
-        self.cover()  # a bot's turn ends any human's window
-        async for applied in self.table.others(self._seen_by(), self._pace, live=self._on_stack):
-            if not self._on_stack():
-                return
-            self.set_flow(Flow.READY)
-            self._bots_moved = True
-            self._show_applied(applied, then_advance=False)
-            if self.flow is not Flow.READY:  # a trick on show, a reveal or a scoresheet: it resumes the flow
-                return
-            self.set_flow(Flow.BOTS)
-        self.set_flow(Flow.READY)
-        self.call_later(self.advance)
-
-    async def _pace(self, in_turn: bool) -> None:
-        """Before another seat's move: wait while paused, and by the bot delay for a
-        move in turn."""
-        await self._resume.wait()
-        if not in_turn or self.delay <= 0 or self.skipping:
-            return
-        self._wake.clear()
-        try:
-            await asyncio.wait_for(self._wake.wait(), self.delay)
-        except asyncio.TimeoutError:
-            pass
-        await self._resume.wait()
-
-    # -- telling what happened ------------------------------------------------
-    def _announce(self, before: Any, after: Any) -> bool:
-        """Open the round's scoresheet, the game over, or the family's shared
-        screen (a reveal) when one is due; True if one opened."""
-        if len(after.results) > len(before.results):
-            from .round_summary import RoundSummaryScreen
-            from .scoresheet import ScoresheetScreen
-
-            told = self.family.round_over_line(before, after, self.seat_name)
-            if told is not None:
-                self.log_line(told)
-            summary = self.family.round_summary(before, after, self.seat_name)
-            self.cover()  # shared screens follow: every hand face down
-            if self.table.is_over:
-                self._show_game_over()  # filed now; the last round's summary over it, read first
-                if summary is not None:
-                    self.app.push_screen(RoundSummaryScreen(after, summary, then="the final scores",
-                                                            auto=self._auto_close()))
-                return True
-            if self.watching:
-                self.skipping = False  # skipped to the end of the round: this is it, let it be read
-            self.set_flow(Flow.SHOWING)
-
-            def scoresheet(_: object = None) -> None:  # after the summary, as before it existed
-                self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
-                                     lambda _: self._resume_flow())
-
-            if summary is None:
-                scoresheet()
-            else:
-                self.app.push_screen(RoundSummaryScreen(after, summary, auto=self._auto_close()), scoresheet)
-            return True
-        screen = self.family.announcement(before, after, humans=len(self.humans), auto=self._auto_close())
-        if screen is not None:
-            self.set_flow(Flow.SHOWING)
-            self.app.push_screen(screen, lambda _: self._resume_flow())
-            return True
-        return False
-
-    def _auto_close(self) -> Optional[float]:
-        """In watch mode the reveals and scoresheets close themselves."""
-        if not self.watching:
-            return None
-        return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
-
-    def _resume_flow(self) -> None:
-        if not self.is_attached:  # a screen that closed itself as the app shut down: no table to go on with
-            return
-        self.set_flow(Flow.READY)
-        obs = self.public()
-        if self.watching and self.skipping and obs.round_number and obs.round_number <= len(obs.results):
-            self.skipping = False  # between rounds: the skip to the round's end is done
-        self.refresh_view()
-        self.advance()
-
-    def _show_game_over(self) -> None:
-        if self.flow is Flow.OVER:
-            return
-        self.set_flow(Flow.OVER)
-        from .gameover import GameOverScreen
-
-        self.app.push_screen(GameOverScreen(self.public()))
+        return self.controller.why_not(action)
 
     # -- hints ----------------------------------------------------------------
     def hint_text(self, obs: Observation) -> str:
@@ -850,20 +717,8 @@ class TableScreen(Screen):
 
     # -- undo -------------------------------------------------------------------
     def undo_refusal(self) -> Optional[str]:
-        """Why the last card cannot be taken back now, or None if it can: only
-        against bots (one human), only a card, and only until another seat acts."""
-        if len(self.humans) != 1 or not self.table.can_undo:
-            return "Undo is only for games against bots." if self.humans else "You have no card to take back."
-        last = self.table.last_own_card()
-        if not isinstance(last, Play):
-            return "Nothing to take back: only your own last card, before another seat acts."
-        if self.table.is_over:
-            return "The game is over: its last card stands."
-        if self.flow is Flow.TRICK:
-            return "Not while the trick is on show: space sweeps it, then u takes your card back."
-        if self.flow not in (Flow.READY, Flow.BOTS, Flow.PLAYING):
-            return "Not now: close this screen first."
-        return None
+        """Why the last card cannot be taken back now (the flow knows undo's window)."""
+        return self.controller.undo_refusal()
 
     def action_undo_quiet(self) -> None:
         self.action_undo()
@@ -874,20 +729,18 @@ class TableScreen(Screen):
         if why is not None:
             self.say(why, error=True)
             return
-        self.workers.cancel_group(self, "bots")
-        taken = self.table.take_back()
-        self._bots_moved = False
-        self.set_flow(Flow.READY)
-        self.query_one(TableLog).clear()
-        self._retell_round()
-        self.log_line(Text(self.plain(f"{self.seat_name(taken.seat)} took back {taken.card.pretty()}.")))
-        self.refresh_view()
-        self.advance()
+        taken = self.controller.undo()
+        if taken is None:
+            return
         hand = self.query_one(HandView)
         if taken.card in hand.cards:
             hand.select(hand.cards.index(taken.card))
         if self.acting == taken.seat:
             self.say(f"You took back {taken.card.pretty()}.")
+
+    def action_sweep(self) -> None:
+        """Sweep the won trick to its winner now (the pause is skipped)."""
+        self.controller.sweep()
 
     def action_hint(self) -> None:
         if self.acting is not None:
@@ -922,8 +775,7 @@ class TableScreen(Screen):
         self.app.push_screen(ScoresheetScreen(self.public(), final=False, review=True))
 
     def action_skip(self) -> None:
-        self.skipping = True
-        self._wake.set()
+        self.controller.skip()
         self.say("Skipping ahead…" if not self.watching else "Skipping to the end of the round…")
 
     def action_resume(self) -> None:
@@ -932,11 +784,7 @@ class TableScreen(Screen):
     def action_pause(self) -> None:
         if not self.watching:
             return
-        self.paused = not self.paused
-        if self.paused:
-            self._resume.clear()
-        else:
-            self._resume.set()
+        self.controller.pause()
         self.refresh_view()
 
     def action_speed(self, step: int) -> None:
@@ -964,16 +812,16 @@ class TableScreen(Screen):
     def _pace_changed(self, _delay: float) -> None:
         if self.is_attached:
             self.refresh_view()
-            self._wake.set()  # the move being waited for goes at the new pace
+            self.controller.wake()  # the move being waited for goes at the new pace
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
 
-        closes = bool(getattr(self.table, "hosted", False))
+        closes = self.table.hosted
 
         def leave(yes: Optional[bool]) -> None:
             if yes:
-                self.workers.cancel_group(self, "bots")
+                self.controller.stop()
                 if closes:
                     self.app.post_message(CloseTable(self.table))
                     return
@@ -995,3 +843,4 @@ class TableScreen(Screen):
         else:  # resumed from Saved games and no move since: nothing new to keep
             saved = " It stays in Saved games, unfinished; c there resumes it."
         self.app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
+
