@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .safetext import clean_name, one_line
-from .ui.setup import BOT_SPEEDS
+
+# The bots' paces, by name, in seconds a move: the settings' choice and the setup's.
+BOT_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 
 ENV_VAR = "OHSEVEN_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -39,7 +41,7 @@ class Settings:
     name: str = ""
     theme: str = ""
     hand_sort: str = "suit"  # one of HAND_SORTS
-    bot_speed: str = "normal"  # a name in ui.setup.BOT_SPEEDS
+    bot_speed: str = "normal"  # a name in BOT_SPEEDS
     animations: bool = True
     confirm_play: bool = False
     ascii_suits: bool = False

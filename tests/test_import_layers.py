@@ -122,3 +122,17 @@ def test_no_bot_module_reaches_into_another_objects_private_state():
                 if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
                     leaks.append(f"{path.relative_to(PACKAGE)}:{node.lineno} .{node.attr}")
     assert not leaks, leaks
+
+
+# ---------------------------------------------------------------- the app is the top (issue 33: settings.py imported ui/)
+
+def test_only_the_commands_import_the_app():
+    """Everything below the Textual app (the engine, the families, the table and its
+    flow, the bots, the saves, the network, the settings) stands without it; only the
+    commands that start the app import ``ohseven_tui.ui``."""
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE)
+        if rel.parts[0] in ("ui", "commands"):
+            continue
+        leaks = {m for m in imported_modules(path) if m.startswith("ohseven_tui.ui")}
+        assert not leaks, (str(rel), sorted(leaks))

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence
 
 from ..seatnames import SEAT_NAMES, unique_names
+from ..settings import BOT_SPEEDS
 
 if TYPE_CHECKING:
     from ..engine.protocol import GameSpec, GameState, Option
 
 NAMES = SEAT_NAMES  # the default names, seat by seat
-BOT_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 DEFAULT_DELAY = BOT_SPEEDS["normal"]
 MAX_SEATS = len(NAMES)
 
