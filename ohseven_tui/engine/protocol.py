@@ -373,6 +373,9 @@ class GameSpec:
     # only learns that the actor acted (a card laid face down, a pass). A table server
     # sends each seat only this. None: every other seat learns nothing of the action.
     public_action: Optional[Callable[[Any, int], Any]] = None
+    # The most cards one hand can hold at any moment (a kitty taken up included): the
+    # screens make room for that many, and the conformance kit checks it is never passed.
+    max_hand: int = 13
 
     def action_for(self, action: Any, viewer: int) -> Any:
         """``action`` as ``viewer`` may know it (``public_action``), or None. The actor

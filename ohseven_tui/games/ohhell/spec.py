@@ -156,7 +156,7 @@ def _spec(name: str, label: str, players: tuple[int, int], description: str, pre
         action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text, options=options,
         order=order, review=round_steps, table=table_view, tutorial=tutorial if guided else None,
         fast_hands=_fast(name), public_action=_public_action(name),
-        family_label="Oh-Seven and Oh Hell",
+        family_label="Oh-Seven and Oh Hell", max_hand=7,  # R4, H2, U2: 7 at most; a pass gives back as many
     )
 
 

@@ -82,4 +82,5 @@ SEVEN_FOR_SEVEN = registry.register(GameSpec(
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
     options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view, review=hand_steps,
     implied=implied, public_action=public_action,
+    max_hand=9,  # V15: the captain's seven and the kitty's two, before the discard
 ))

@@ -74,4 +74,5 @@ WATTEN = registry.register(GameSpec(
     options=(TARGET,), order=40, table=table_view, review=hand_steps,
     fast_hands=lambda options: FastHands(_rules(options.get("target", DEFAULT_TARGET))),
     public_action=public_action,
+    max_hand=5,  # W3
 ))

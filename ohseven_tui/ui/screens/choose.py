@@ -159,7 +159,7 @@ class ChooseScreen(Screen):
         with Vertical(id="choose-bottom"):  # always on screen, however many seats
             yield from self.compose_picker()
             yield Static("", id="message")
-            yield HandView(id="hand")
+            yield HandView(id="hand", slots=self.obs.spec.max_hand)
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -260,7 +260,7 @@ class ChooseScreen(Screen):
         self.query_one(HandView).move(step)
 
     def action_number(self, index: int) -> None:
-        self.query_one(HandView).select(index)
+        self.query_one(HandView).digit(index + 1)
 
     def action_hint(self) -> None:
         if self.hint is not None:

@@ -204,7 +204,7 @@ class TableScreen(Screen):
             yield Static("", id="event")
             yield StatusLine("", id="status")
             yield Static("", id="message")
-            yield HandView(id="hand")
+            yield HandView(id="hand", slots=self.spec.max_hand)
         yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
@@ -701,10 +701,12 @@ class TableScreen(Screen):
             self.query_one(HandView).move(step)
 
     def action_select(self, index: int) -> None:
+        """The number key ``index + 1``: that card (pressed again, from 10 cards on, the next)."""
         if self.acting is not None:
-            if self.query_one(HandView).cursor != index:
+            hand = self.query_one(HandView)
+            cursor = hand.cursor
+            if hand.digit(index + 1) != cursor:
                 self._unmark()
-            self.query_one(HandView).select(index)
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
         """A click on a card plays it (with confirm-play, a second click)."""

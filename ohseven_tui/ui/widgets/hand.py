@@ -18,7 +18,8 @@ from textual.widgets import Static
 from ...engine import Card
 from ..cards import card_text, palette_name
 
-MAX_CARDS = 9
+MAX_CARDS = 13  # slots a hand has unless its game declares fewer (GameSpec.max_hand)
+TWO_ROWS_FROM = 10  # from this many cards the hand takes two rows: 13 (and 14) fit in 80 columns
 HAND_SORTS = ("suit", "rank")
 
 
@@ -112,6 +113,10 @@ class HandView(Widget):
     HandView { height: 4; layout: vertical; }
     HandView #hand-title { height: 1; color: $text-muted; }
     HandView #hand-row { height: 3; layout: horizontal; }
+    /* 10 cards or more: two rows of 7, each face wide enough for a two-digit number */
+    HandView.-two-rows { height: 7; }
+    HandView.-two-rows #hand-row { height: 6; layout: grid; grid-size: 7; grid-columns: 9; grid-rows: 3; }
+    HandView.-two-rows CardFace { width: 8; margin: 0; }
     """
 
     class Chosen(Message):
@@ -122,8 +127,11 @@ class HandView(Widget):
             self.index = index
             self.card = card
 
-    def __init__(self, *, id: Optional[str] = None) -> None:
+    def __init__(self, *, id: Optional[str] = None, slots: int = MAX_CARDS) -> None:
+        """``slots``: the most cards this hand can hold (the game's ``max_hand``)."""
         super().__init__(id=id)
+        self.slots = max(1, slots)
+        self._last_digit: Optional[int] = None  # the number key pressed last (pressed again, it goes on)
         self.cards: tuple[Card, ...] = ()
         self.legal: set[Card] = set()
         self.cursor = 0
@@ -139,7 +147,7 @@ class HandView(Widget):
     def compose(self) -> ComposeResult:
         yield Static("", id="hand-title")
         with Widget(id="hand-row"):
-            for i in range(MAX_CARDS):
+            for i in range(self.slots):
                 yield CardFace(i)
 
     def on_mount(self) -> None:
@@ -208,16 +216,32 @@ class HandView(Widget):
         return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
 
     def move(self, step: int) -> None:
+        self._last_digit = None
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
             self._paint()
 
     def select(self, index: int) -> bool:
+        self._last_digit = None
         if 0 <= index < len(self.cards):
             self.cursor = index
             self._paint()
             return True
         return False
+
+    def digit(self, digit: int) -> Optional[int]:
+        """The number key ``digit`` (1-9): the card of that number; with ten cards or
+        more, the same digit pressed again goes on to the next card whose number
+        starts with it (1, 10, 11, ...). No timer: each press moves on. The index
+        chosen, or None."""
+        numbers = [i for i in range(len(self.cards)) if str(i + 1).startswith(str(digit))]
+        if not numbers:
+            return None
+        again = self._last_digit == digit and self.cursor in numbers
+        index = numbers[(numbers.index(self.cursor) + 1) % len(numbers)] if again else numbers[0]
+        self.select(index)
+        self._last_digit = digit
+        return index
 
     def toggle(self, index: Optional[int] = None) -> None:
         index = self.cursor if index is None else index
@@ -256,7 +280,13 @@ class HandView(Widget):
                tuple(sorted(self.marks.items())))
         if key == getattr(self, "_painted", None):
             return
+        if len(self.cards) > self.slots:  # more than the game declared: room is made, no card is dropped
+            self.query_one("#hand-row").mount(*[CardFace(i) for i in range(self.slots, len(self.cards))])
+            self.slots = len(self.cards)
+            self.call_after_refresh(self._paint)
+            return
         self._painted = key
+        self.set_class(len(self.cards) >= TWO_ROWS_FROM, "-two-rows")
         shown = 0  # card slots shown or hidden now: the row needs a layout pass
         for i, face in enumerate(self.query(CardFace)):
             card = self.cards[i] if i < len(self.cards) else None

@@ -29,9 +29,8 @@ KEPT = ("help",)  # actions never dropped, with every "family(...)" key
 
 
 def number_keys(count: int) -> str:
-    """The select keys for ``count`` cards or choices: the arrows, and the digits
-    that pick one (1 to 9 at most)."""
-    count = min(count, 9)
+    """The select keys for ``count`` cards or choices: the arrows, and the numbers
+    that pick one (from 10 on, a digit pressed again goes on: 1, 10, 11, ...)."""
     return "←→" if count < 1 else "←→/1" if count == 1 else f"←→/1-{count}"
 
 
