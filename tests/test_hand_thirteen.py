@@ -8,10 +8,9 @@ from __future__ import annotations
 import random
 import re
 
+from helpers import random_action
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-
-from helpers import random_action
 
 from ohseven_tui.engine import parse_card, registry
 from ohseven_tui.ui.snapshot import screen_text
