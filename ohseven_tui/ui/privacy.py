@@ -6,7 +6,8 @@ hand may be face up is the table's (``table.privacy.Lookout``)."""
 from __future__ import annotations
 
 import random
-from typing import Collection, Optional
+import secrets
+from typing import Callable, Collection, Optional, Sequence
 
 from ..table.privacy import Lookout
 
@@ -89,7 +90,9 @@ class HandoffKeys:
     POOL = tuple("bdgjkmvwxz")  # no table key (enter, space, digits, h o u l c t s p r f), no i/l/o
 
     def __init__(self, rng: Optional[random.Random] = None) -> None:
-        self.rng = rng if rng is not None else random.SystemRandom()
+        """``rng``: a test's seeded generator; by default the system's (``secrets``),
+        which nobody at the table can foresee."""
+        self.pick: Callable[[Sequence[str]], str] = rng.choice if rng is not None else secrets.choice
         self.last: Optional[str] = None
 
     def choose(self, busy: Collection[str] = ()) -> str:
@@ -98,7 +101,7 @@ class HandoffKeys:
         free = [k for k in self.POOL if k not in busy and k.upper() not in busy and k != self.last]
         if not free:  # a family bound every letter: still never the last one
             free = [k for k in self.POOL if k != self.last]
-        self.last = self.rng.choice(free)
+        self.last = self.pick(free)
         return self.last
 
 
