@@ -343,6 +343,30 @@ class OhSevenApp(GameApp):
 
 
 
+    def on_change_settings(self, message: messages.ChangeSettings) -> None:
+        self.change_settings(apply=message.apply, **message.changes)
+
+    def on_show_help(self, _message: messages.ShowHelp) -> None:
+        self.action_help()
+
+    def on_show_settings(self, _message: messages.ShowSettings) -> None:
+        self.action_settings()
+
+    def on_set_pace(self, message: messages.SetPace) -> None:
+        self.bot_delay = max(0.0, message.delay)
+
+    def on_skip_ahead(self, _message: messages.SkipAhead) -> None:
+        self.action_skip()
+
+    def on_leave_table(self, _message: messages.LeaveTable) -> None:
+        table = self.table()
+        if table is not None:
+            table.action_leave()
+
+    def on_hosting(self, message: messages.Hosting) -> None:
+        self.hosting = message.server
+        message.server.on_change = lambda _server: self.call_later(self.host_changed)
+
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""
         storage = self.storage()

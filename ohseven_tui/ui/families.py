@@ -49,6 +49,7 @@ class ScreenArgs:
     check: Callable[[Any], Optional[str]]  # the engine's reason an action is illegal, or None
     hint: Callable[[Any], str]  # a hint for an observation
     humans: int  # humans at the table (one: "you"; more: hot-seat)
+    table: Any = None  # the table screen it opens over: its hand order, its news, its window, its keys
 
 
 class FamilyUI:

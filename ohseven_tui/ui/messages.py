@@ -7,7 +7,8 @@ from typing import Any, Optional
 
 from textual.message import Message
 
-__all__ = ["StartGame", "NewGame", "BackToMenu", "StartTutorial", "OpenJoin", "OpenRemoteTable", "CloseTable"]
+__all__ = ["StartGame", "NewGame", "BackToMenu", "StartTutorial", "OpenJoin", "OpenRemoteTable", "CloseTable",
+           "ChangeSettings", "ShowHelp", "ShowSettings", "SkipAhead", "LeaveTable", "Hosting", "SetPace"]
 
 
 class StartGame(Message):
@@ -54,3 +55,44 @@ class CloseTable(Message):
     def __init__(self, seat: Any = None) -> None:
         super().__init__()
         self.seat = seat
+
+
+class ChangeSettings(Message):
+    """Change and save settings (``apply``: redraw what they change at once)."""
+
+    def __init__(self, *, apply: bool = True, **changes: Any) -> None:
+        super().__init__()
+        self.changes, self.apply = changes, apply
+
+
+class ShowHelp(Message):
+    """Open the rules and keys."""
+
+
+class ShowSettings(Message):
+    """Open the settings."""
+
+
+class SkipAhead(Message):
+    """Watching or waiting for bots: skip ahead (the table's ``s``)."""
+
+
+class LeaveTable(Message):
+    """Ask to leave the table in play (the table's Esc), from a screen over it."""
+
+
+class Hosting(Message):
+    """This app now runs ``server`` (a table server that listens): the F2 panel and
+    the seats' news follow it."""
+
+    def __init__(self, server: Any) -> None:
+        super().__init__()
+        self.server = server
+
+
+class SetPace(Message):
+    """The bots' pace from now on, in seconds a move (the table's speed keys)."""
+
+    def __init__(self, delay: float) -> None:
+        super().__init__()
+        self.delay = delay

@@ -63,7 +63,9 @@ class AutoClose(_ScreenBase):
             self._auto_timer = None
 
     def action_skip(self) -> None:
-        self.app.action_skip()
+        from ..messages import SkipAhead
+
+        self.app.post_message(SkipAhead())
         if self.auto is not None:  # watching: skipping also closes this
             self.action_close()
 

@@ -68,8 +68,11 @@ class ChooseScreen(Screen):
         check: Optional[Callable[[object], Optional[str]]] = None,
         hint: Optional[Callable[[Any], str]] = None,
         humans: int = 1,
+        table: Any = None,
     ) -> None:
+        """``table``: the table screen this one opens over (None: on its own, as in a test)."""
         super().__init__()
+        self.table = table
         self.obs = obs
         self._table_obs = obs  # the latest public picture of the table (others move meanwhile over a network)
         self.check = check
@@ -97,7 +100,7 @@ class ChooseScreen(Screen):
     def hand_sort(self) -> str:
         """The player's one order for their hand: the table's (``o`` switches it),
         else the settings'."""
-        table = self.app.table()
+        table = self.table
         sort = getattr(table, "hand_sort", None) or getattr(getattr(self.app, "settings", None), "hand_sort", "")
         return sort if sort in HAND_SORTS else HAND_SORTS[0]
 
@@ -131,7 +134,7 @@ class ChooseScreen(Screen):
     def action_sort(self) -> None:
         """Order the hand by suit or by rank, here and on the table (as its ``o``)."""
         sort = "rank" if self.hand_sort == "suit" else "suit"
-        table = self.app.table()
+        table = self.table
         if table is not None:
             table.hand_sort = sort
             if table.is_attached:
@@ -169,7 +172,7 @@ class ChooseScreen(Screen):
     @property
     def away(self) -> tuple[int, ...]:
         """The seats whose players are away (a table server), as the table was told."""
-        return tuple(getattr(self.app.table(), "away_seats", ()))
+        return tuple(getattr(self.table, "away_seats", ()))
 
     def show_seats(self) -> None:
         self.query_one(SeatsView).show(self._table_obs, self.obs.seat, ascii=self.ascii,
@@ -189,7 +192,7 @@ class ChooseScreen(Screen):
         self.call_later(self._check_window)
 
     def _check_window(self) -> None:
-        table = self.app.table()
+        table = self.table
         if (table is not None and self.is_current and not self._handing_off
                 and table.lookout.needs_handoff(self.obs.seat)):
             # Back from a shared screen: hand the screen back before the cards show.
@@ -198,7 +201,7 @@ class ChooseScreen(Screen):
 
     def _handed_back(self, _result: object = None) -> None:
         self._handing_off = False
-        table = self.app.table()
+        table = self.table
         if table is not None:
             table.lookout.open(self.obs.seat)
         self._show_private(True)
@@ -222,23 +225,23 @@ class ChooseScreen(Screen):
                 widget.display = shown
 
     def action_last_trick(self) -> None:
-        table = self.app.table()
+        table = self.table
         if table is not None:
             table.action_last_trick()
 
     def action_scoresheet(self) -> None:
-        table = self.app.table()
+        table = self.table
         if table is not None:
             table.action_scoresheet()
 
     def action_chat(self) -> None:
-        table = self.app.table()
+        table = self.table
         if table is not None:
             table.action_chat()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
         if action == "chat":
-            table = self.app.table()
+            table = self.table
             return table is not None and table.table.can_chat
         return True
 
@@ -266,13 +269,13 @@ class ChooseScreen(Screen):
         if self.hint is not None:
             self.say(self.hint(self.obs))
             # The table keeps the suggestion: a card in it is marked on the hand, as at the table.
-            card = getattr(getattr(self.app.table(), "hint_action", None), "card", None)
+            card = getattr(getattr(self.table, "hint_action", None), "card", None)
             view = self.query_one(HandView)
             if card in view.cards:
                 view.mark_hint(card)
 
     def action_leave(self) -> None:
-        table = self.app.table()
+        table = self.table
         if table is not None:
             table.action_leave()
 

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ...safetext import one_line
-from ..messages import BackToMenu, CloseTable, OpenRemoteTable
+from ..messages import BackToMenu, CloseTable, Hosting, OpenRemoteTable
 from ..plain import printable
 from ..widgets.keys import KeysFooter
 
@@ -129,8 +129,7 @@ class HostScreen(Screen[None]):
             self.say(f"Cannot open the table on {server.host}:{server.port}: {exc.strerror or exc}. "
                      "Esc goes back.", error=True)
             return
-        self.app.hosting = server
-        server.on_change = lambda _server: self.app.call_later(self.app.host_changed)
+        self.app.post_message(Hosting(server))
         self.started = True
         self.query_one("#host-where", Static).update(Text(printable(_where(server))))
         self.refresh_seats()

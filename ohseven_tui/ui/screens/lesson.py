@@ -61,6 +61,6 @@ class LessonScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_leave(self) -> None:
-        table = self.app.table()
-        if table is not None:
-            table.action_leave()
+        from ..messages import LeaveTable
+
+        self.app.post_message(LeaveTable())

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import registry
-from ..messages import NewGame, OpenJoin, StartGame, StartTutorial
+from ..messages import NewGame, OpenJoin, ShowHelp, ShowSettings, StartGame, StartTutorial
 from ..plain import plain
 from ..widgets.keys import KeysFooter
 
@@ -177,8 +177,8 @@ class MenuScreen(Screen[None]):
         elif choice == "join":
             self.app.post_message(OpenJoin())
         elif choice == "rules":
-            self.app.action_help()
+            self.app.post_message(ShowHelp())
         elif choice == "settings":
-            self.app.action_settings()
+            self.app.post_message(ShowSettings())
         elif choice == "quit":
             self.app.exit()

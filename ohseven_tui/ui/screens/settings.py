@@ -20,6 +20,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from ...safetext import clean_name, drop_unsafe, printable
 from ...settings import NAME_LENGTH
+from ..messages import ChangeSettings
 from ..setup import BOT_SPEEDS, NAMES
 from ..widgets.keys import KeysFooter
 from .setup import chosen
@@ -111,7 +112,7 @@ class SettingsScreen(Screen[None]):
             value = chosen(event.select)
             if key == "theme" and value == self.app.theme:
                 return  # the screen opening, not a choice
-            self.app.change_settings(**{key: value})
+            self.app.post_message(ChangeSettings(**{key: value}))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         cleaned = drop_unsafe(event.value)  # a pasted control character never reaches the screen
@@ -130,12 +131,13 @@ class SettingsScreen(Screen[None]):
         self.query_one("#name-note", Static).update(self._name_note("", refused=True))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._save_name()
-        self.notify("Name saved." if self.app.settings.name else "Name cleared: seat 1 is Ann.", timeout=2)
+        name = self._save_name()
+        self.notify("Name saved." if name else "Name cleared: seat 1 is Ann.", timeout=2)
 
-    def _save_name(self) -> None:
+    def _save_name(self) -> str:
         name = clean_name(self.query_one("#name", Input).value)[:NAME_LENGTH].strip()
-        self.app.change_settings(name=name)
+        self.app.post_message(ChangeSettings(name=name))
+        return name
 
     def action_back(self) -> None:
         self._save_name()

@@ -20,7 +20,7 @@ from textual.widgets.select import NoSelection
 
 from ...engine.protocol import Option
 from ...safetext import clean_name, drop_unsafe
-from ..messages import BackToMenu, StartGame
+from ..messages import BackToMenu, ChangeSettings, StartGame
 from ..setup import (
     BOT_SPEEDS,
     DEFAULT_DELAY,
@@ -265,7 +265,7 @@ class SetupScreen(Screen[None]):
         remember_setup(self.app, setup)
         speed = chosen(self.query_one("#speed", Select))
         if speed in BOT_SPEEDS:  # one bot speed: the settings' (not a --bot-delay's "custom")
-            self.app.change_settings(bot_speed=speed, apply=False)
+            self.app.post_message(ChangeSettings(bot_speed=speed, apply=False))
         self.app.post_message(StartGame(game, bot_delay=setup.bot_delay))
 
     def action_back(self) -> None:

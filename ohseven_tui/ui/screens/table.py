@@ -46,7 +46,7 @@ from ...table.flow import (
 )
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
-from ..messages import BackToMenu, CloseTable
+from ..messages import BackToMenu, CloseTable, SetPace
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import flush_typed_ahead
@@ -593,7 +593,7 @@ class TableScreen(Screen):
         obs = self.table.observe(seat)
         factory = self.family.screens.get(obs.phase)
         if factory is not None:
-            args = ScreenArgs(check=self.check, hint=self.hint_text, humans=len(self.humans))
+            args = ScreenArgs(check=self.check, hint=self.hint_text, humans=len(self.humans), table=self)
             screen, to_action = factory(obs, args)
             self.controller.choosing()
             self.app.push_screen(screen, lambda result: self.controller.chosen(to_action(result)))
@@ -795,8 +795,9 @@ class TableScreen(Screen):
 
         speeds = sorted(set(BOT_SPEEDS.values()) | {self.delay})
         index = min(max(speeds.index(self.delay) + step, 0), len(speeds) - 1)
-        self.set_delay(speeds[index])
-        message = f"Bot speed: {'instant' if not self.delay else f'{self.delay:g} s a move'}"
+        delay = speeds[index]
+        self.set_delay(delay)
+        message = f"Bot speed: {'instant' if not delay else f'{delay:g} s a move'}"
         if self.is_current:
             self.say(message)
         else:
@@ -808,8 +809,8 @@ class TableScreen(Screen):
         return max(0.0, self.app.bot_delay)
 
     def set_delay(self, delay: float) -> None:
-        """The bots' pace from now on (the move being waited for too)."""
-        self.app.bot_delay = max(0.0, delay)
+        """The bots' pace from now on (the move being waited for too): the app's, asked for."""
+        self.app.post_message(SetPace(max(0.0, delay)))
 
     def _pace_changed(self, _delay: float) -> None:
         if self.is_attached:

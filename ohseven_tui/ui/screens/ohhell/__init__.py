@@ -19,7 +19,7 @@ __all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lin
 def _passing(obs: Observation, args) -> tuple[Any, Callable[[Any], Any]]:
     from .passing import PassScreen
 
-    screen = PassScreen(obs, check=args.check, hint=args.hint, humans=args.humans)
+    screen = PassScreen(obs, check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return screen, lambda action: action  # the screen's Pass, judged by the engine already
 
 
@@ -28,11 +28,11 @@ def _bidding(obs: Observation, args) -> tuple[Any, Callable[[Any], Any]]:
         from .number_bid import NumberBidScreen
 
         screen = NumberBidScreen(obs, bids_so_far=dict(obs.bids_made), check=args.check, hint=args.hint,
-                                 humans=args.humans)
+                                 humans=args.humans, table=args.table)
         return screen, lambda number: BidNumber(obs.seat, number)
     from .bidding import BidScreen
 
-    cards = BidScreen(obs, check=args.check, hint=args.hint, humans=args.humans)
+    cards = BidScreen(obs, check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return cards, lambda card: Bid(obs.seat, card)
 
 

@@ -17,7 +17,7 @@ __all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lin
 def _auction(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
     from .auction import AuctionScreen
 
-    return AuctionScreen(obs, check=args.check, hint=args.hint, humans=args.humans), lambda action: action
+    return AuctionScreen(obs, check=args.check, hint=args.hint, humans=args.humans, table=args.table), lambda action: action
 
 
 def _discard(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
@@ -32,7 +32,7 @@ def _discard(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
         context=(f"Contract {contract_words(obs)}. You are {role}: you drew {drawn or 'nothing'} from the kitty "
                  "(marked +). Discard face down; any cards may go, drawn or not, and nobody sees them (V15, V16)."),
         prompt=f"Choose {count} card{'s' if count != 1 else ''} to discard, keeping 7.",
-        check=args.check, hint=args.hint, humans=args.humans)
+        check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return screen, lambda action: action
 
 
@@ -52,7 +52,7 @@ def _lead(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
         context=(f"Contract {contract_words(obs)}. As captain you lead the first trick, or name any other player "
                  "to lead it; the winner of each trick leads the next."),
         prompt="Who leads? ←→ or a number key, then Enter.",
-        check=args.check, hint=args.hint, humans=args.humans)
+        check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return screen, lambda action: action
 
 

@@ -39,7 +39,7 @@ def _striker(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
                  "that rank is a trump (a striker), and then the dealer names the trump suit: the striker of "
                  "that suit is the chief striker, second only to the three criticals K♥, 7♦, 7♣."),
         prompt="Which rank? ←→ or a number key, then Enter.",
-        check=args.check, hint=args.hint, humans=args.humans)
+        check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return screen, lambda action: action
 
 
@@ -56,7 +56,7 @@ def _trump(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
                  f"{rank} of that suit is the chief striker, and the suit's other cards are trumps below the "
                  "strikers."),
         prompt="Which suit? ←→ or a number key, then Enter.",
-        check=args.check, hint=args.hint, humans=args.humans)
+        check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return screen, lambda action: action
 
 
@@ -76,7 +76,7 @@ def _answer(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
                  f"worth {offered}; or go, and the hand ends now, {raiser}'s side winning {stake}. "
                  f"Tricks this hand: your side {mine}, theirs {theirs} (three win)."),
         prompt="Hold or go? ←→ or 1/2, then Enter.",
-        check=args.check, hint=args.hint, humans=args.humans)
+        check=args.check, hint=args.hint, humans=args.humans, table=args.table)
     return screen, lambda action: action
 
 
