@@ -322,3 +322,23 @@ async def test_the_hand_off_names_its_key_on_screen_and_in_the_footer(size):
         assert f"press {screen.key.upper()}" in words and "other keys do nothing" in words
         if size[0] >= 80:
             assert f"{screen.key.upper()} Show Ann's cards" in words
+
+
+async def test_the_scoresheet_a_player_opens_closes_at_once(monkeypatch):
+    """Only a screen that opens by itself after a move waits for a quiet moment: the
+    scoresheet the player opens with t closes with an Esc pressed right after (found
+    by benchmarks/tui.py: its Esc was refused, and the table never came back)."""
+    from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+    from ohseven_tui.ui.screens.table import TableScreen
+
+    monkeypatch.setattr(autoclose, "SETTLE", 0.3)
+    game = Game(make_rules("oh-seven", 3), seed=5,
+                seats=[Seat("Ann", "human"), Seat("Bea", "easy"), Seat("Cid", "easy")])
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        send(app, "t")
+        await until(pilot, lambda: isinstance(app.screen, ScoresheetScreen), "the scoresheet")
+        send(app, "escape")  # at once
+        await until(pilot, lambda: app.screen is table or app.screen is screen, "back at the table", fail_safe=30)

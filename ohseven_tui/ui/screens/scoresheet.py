@@ -33,6 +33,12 @@ class ScoresheetScreen(AutoClose, Screen[None]):
         self.review = review
         self.auto = auto
 
+    @property
+    def key_settle(self) -> Optional[float]:
+        """Opened with t (``review``), the player's next key is meant for it: taken at
+        once. Opened by itself at a round's end, it waits for a quiet moment."""
+        return None if self.review else super().key_settle
+
     def compose(self) -> ComposeResult:
         obs = self.obs
         view = obs.view
