@@ -10,7 +10,7 @@ game only through its spec, its state (:class:`GameState`) and what the state's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, TypeVar, runtime_checkable
 
 from ..safetext import quoted
 
@@ -33,6 +33,7 @@ __all__ = [
     "Tutorial",
     "GameSpec",
     "GameState",
+    "Observation",
 ]
 
 
@@ -271,14 +272,62 @@ class Tutorial:
     # the hint bot would not make: ``h`` then says what the note says.
     hint: Optional[Callable[[Any], Optional[tuple[Any, str]]]] = None
 
-    def new_game(self, spec: "GameSpec") -> "GameState":
+    def new_game(self, spec: "GameSpec") -> "GameState[Observation]":
         return spec.new_game(spec.check_options(self.options), seed=self.seed, seats=self.seats,
                              stacked_deals=self.stacked_deals)
 
 
 @runtime_checkable
-class GameState(Protocol):
+class Observation(Protocol):
+    """What one seat may know, as every family's observation gives it: the fields the
+    shared screens, the bots' registry, the saves and the server read. Each family's
+    observation has more, read only by its own screens and bots."""
+
+    # Read-only: an observation is a value (the families' are frozen dataclasses).
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+
+    @property
+    def phase(self) -> Any: ...
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def hand(self) -> tuple[Any, ...]: ...
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def legal_actions(self) -> tuple[Any, ...]: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def results(self) -> tuple[Any, ...]: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def spec(self) -> "GameSpec": ...
+
+    @property
+    def view(self) -> "GameView": ...
+
+
+ObsT_co = TypeVar("ObsT_co", bound=Observation, covariant=True)
+
+
+@runtime_checkable
+class GameState(Protocol[ObsT_co]):
     """One game in progress: its rules, seats, seed and the actions applied so far.
+    ``GameState[O]``: a state whose seats observe as ``O`` (the family's type).
 
     ``apply`` changes the state or raises an ``IllegalAction`` and changes nothing;
     ``why_illegal`` gives the same sentence without changing or cloning anything.
@@ -320,9 +369,11 @@ class GameState(Protocol):
 
     def why_illegal(self, action: Any) -> Optional[str]: ...
 
-    def observe(self, seat: int) -> Any: ...
+    def observe(self, seat: int) -> ObsT_co:
+        """What ``seat`` may know now (the family's observation type)."""
+        ...
 
-    def clone(self) -> "GameState": ...
+    def clone(self) -> "GameState[ObsT_co]": ...
 
     def results(self) -> tuple[Any, ...]: ...
 
@@ -339,7 +390,7 @@ class GameSpec:
     players: tuple[int, int]  # the player range, inclusive
     description: str  # one line
     rule_prefix: str  # "R": rule ids of this game start with it
-    new_game: Callable[..., GameState]  # (options, seed=, seats=, stacked_deals=) -> state
+    new_game: Callable[..., GameState[Observation]]  # (options, seed=, seats=, stacked_deals=) -> state
     view: Callable[[Mapping[str, Any]], GameView]  # options -> what screens show
     stats: Callable[[Any], StatsView]  # an observation (any seat's) -> statistics
     sheet: Callable[[Any], SheetView]  # an observation (any seat's) -> scoresheet

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from ..safetext import quoted
 from .errors import IllegalAction, RecordError
-from .protocol import GameSpec, GameState, OptionError, Seat
+from .protocol import GameSpec, GameState, Observation, OptionError, Seat
 from .registry import game_spec
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "to_record", "from_record", "dumps", "loads", "record_log"]
@@ -30,7 +30,7 @@ ENVELOPE = ("format", "version", "game", "options", "seats", "seed", "stacked_de
 _LOG_KEYS_V1 = ("phase", "round", "rounds", "totals", "winners")
 
 
-def to_record(game: GameState) -> dict[str, Any]:
+def to_record(game: GameState[Observation]) -> dict[str, Any]:
     spec = game.spec
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
@@ -94,7 +94,7 @@ def _parse_action(spec: GameSpec, text: Any) -> Any:
     return action
 
 
-def from_record(data: Any, *, check_log: bool = True) -> GameState:
+def from_record(data: Any, *, check_log: bool = True) -> GameState[Observation]:
     """Rebuild the game a record describes, or raise RecordError saying why not."""
     if not isinstance(data, dict):
         raise RecordError("a game record must be a JSON object")
@@ -158,7 +158,7 @@ def from_record(data: Any, *, check_log: bool = True) -> GameState:
     return game
 
 
-def _apply_implied(spec: Any, game: GameState, version: int) -> None:
+def _apply_implied(spec: Any, game: GameState[Observation], version: int) -> None:
     """The actions an older record version left out here (``GameSpec.implied``)."""
     if spec.implied is None or version == RECORD_VERSION:
         return
@@ -169,7 +169,7 @@ def _apply_implied(spec: Any, game: GameState, version: int) -> None:
         game.apply(due[0])
 
 
-def _check_log(data: dict[str, Any], version: int, game: GameState) -> None:
+def _check_log(data: dict[str, Any], version: int, game: GameState[Observation]) -> None:
     expected = {k: v for k, v in game.log().items() if k not in ENVELOPE}
     if version == 1:  # v1's rules were the short form; its other derived fields are as now
         expected = {k: v for k, v in expected.items() if k in _LOG_KEYS_V1}
@@ -184,11 +184,11 @@ def _check_log(data: dict[str, Any], version: int, game: GameState) -> None:
         raise RecordError(f"the record's {key!r} field does not match what its actions replay to")
 
 
-def dumps(game: GameState, *, indent: Optional[int] = 1) -> str:
+def dumps(game: GameState[Observation], *, indent: Optional[int] = 1) -> str:
     return json.dumps(to_record(game), indent=indent, ensure_ascii=False)
 
 
-def loads(text: str) -> GameState:
+def loads(text: str) -> GameState[Observation]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -10,7 +10,7 @@ import pkgutil
 from typing import Any, Mapping, Optional, Sequence
 
 from ..safetext import quoted
-from .protocol import GameSpec, GameState, OptionError, Seat
+from .protocol import GameSpec, GameState, Observation, OptionError, Seat
 
 __all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game", "family_label",
            "family_words"]
@@ -85,7 +85,7 @@ def game_spec(name: Any) -> GameSpec:
 
 
 def new_game(name: str, options: Optional[Mapping[str, Any]] = None, *, seed: int = 0,
-             seats: Optional[Sequence[Seat]] = None, stacked_deals: Sequence[Any] = ()) -> GameState:
+             seats: Optional[Sequence[Seat]] = None, stacked_deals: Sequence[Any] = ()) -> GameState[Observation]:
     """A new game of a registered name, its options checked and completed."""
     spec = game_spec(name)
     checked = spec.check_options(options or {})

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Optional, Sequence
 
 from ..engine.errors import IllegalAction
-from ..engine.protocol import GameState
+from ..engine.protocol import GameState, Observation
 from .news import News
 from .source import Applied, Next, Step
 
@@ -35,7 +35,7 @@ class LocalTable:
 
     def __init__(self, game: GameState, *, scripted: Optional[Mapping[int, Any]] = None,
                  keeping: Optional[Keeping] = None) -> None:
-        self.game = game
+        self.game: GameState[Observation] = game
         self.spec = game.spec
         self.seats = game.seats
         self.players = game.players
@@ -91,7 +91,7 @@ class LocalTable:
         """No one else to tell."""
 
     # -- reading ------------------------------------------------------------------
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> Observation:
         return self.game.observe(seat)
 
     @property

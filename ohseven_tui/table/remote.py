@@ -9,7 +9,7 @@ import asyncio
 from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Sequence
 
 from ..engine.errors import IllegalAction
-from ..engine.protocol import Seat
+from ..engine.protocol import Observation, Seat
 from .news import Away, Chat, Gone, Lost, News, Regained, Seen
 from .source import Applied, Next, Step
 
@@ -175,7 +175,7 @@ class RemoteTable:
     def can_undo(self) -> bool:
         return False  # a card on a shared table stands
 
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> Observation:
         if seat != self.seat:
             raise ValueError(f"seat {seat}'s observation is not this screen's")
         return self._obs

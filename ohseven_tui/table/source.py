@@ -11,35 +11,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Protocol, Sequence
 
-from ..engine.protocol import GameSpec, Seat
+from ..engine.protocol import GameSpec, Observation, Seat
 from .news import News
 
 __all__ = ["Applied", "Next", "Step", "SeatSource", "Observation"]
-
-
-@runtime_checkable
-class Observation(Protocol):
-    """The fields of a seat's observation that the shared screens read; each
-    family's observation has more, read only by its own screens."""
-
-    seat: int
-    seats: tuple[Seat, ...]
-    phase: Any
-    round_number: int
-    hand: tuple[Any, ...]
-    to_act: tuple[int, ...]
-    legal_actions: tuple[Any, ...]
-    totals: tuple[int, ...]
-    results: tuple[Any, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def spec(self) -> GameSpec: ...
-
-    @property
-    def view(self) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -49,8 +26,8 @@ class Applied:
 
     actor: Optional[int]
     action: Any
-    before: Any  # the viewer's observation before it
-    after: Any  # and after
+    before: Observation  # the viewer's observation before it
+    after: Observation  # and after
     note: str = ""  # something the players should know (a bot failed and played its first legal move)
 
 
@@ -113,7 +90,7 @@ class SeatSource(Protocol):
         """The screen is done with the table (a connection closes)."""
         ...
 
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> Observation:
         """``seat``'s observation (a seat at this screen; any seat for public fields
         where no one plays here)."""
         ...

@@ -37,6 +37,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable, Mapping, Optional
 
+from ..engine.protocol import Observation
 from .narration import Line, Summary, Told, line, out_of
 
 __all__ = ["ScreenArgs", "FamilyUI", "family_ui"]
@@ -86,7 +87,7 @@ class FamilyUI:
         hook = self._hook("round_summary")
         return hook(before, after, name) if hook is not None else None
 
-    def status_lines(self, obs: Any, name: Callable[[int], str], *, you: Optional[str]) -> list[Line]:
+    def status_lines(self, obs: Observation, name: Callable[[int], str], *, you: Optional[str]) -> list[Line]:
         hook = self._hook("status_lines")
         if hook is not None:
             return hook(obs, name, you=you)
@@ -98,7 +99,7 @@ class FamilyUI:
                        else line(f"{name(seat)} to play", style="bold"))
         return out
 
-    def announcement(self, before: Any, after: Any, *, humans: int, auto: Optional[float]) -> Any:
+    def announcement(self, before: Observation, after: Observation, *, humans: int, auto: Optional[float]) -> Any:
         hook = self._hook("announcement")
         return hook(before, after, humans=humans, auto=auto) if hook is not None else None
 
@@ -114,7 +115,7 @@ class FamilyUI:
         """(key, name, label) of the family's actions on the table besides a card."""
         return tuple(self._hook("TABLE_KEYS") or ())
 
-    def table_action(self, obs: Any, name: str) -> Any:
+    def table_action(self, obs: Observation, name: str) -> Any:
         """The action the table key ``name`` takes for this seat now, or None (not now)."""
         hook = self._hook("table_action")
         return hook(obs, name) if hook is not None else None

@@ -318,7 +318,7 @@ class TableScreen(Screen):
                         f"{bots_for(self.spec.name)[0]} bots play those seats.", severity="warning")
 
     # -- reading the game -----------------------------------------------------
-    def public(self) -> Any:
+    def public(self) -> Observation:
         """The viewer's observation (seat 0's in watch mode, for public fields only)."""
         return self.table.observe(self._seen_by())
 
