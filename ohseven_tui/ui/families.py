@@ -16,7 +16,7 @@ may define:
 - ``announcement(before, after, humans=, auto=) -> Screen | None``: a screen every
   seat sees after an action (a reveal), opened before play goes on.
 - ``action_words(action) -> str``: an action in a hint.
-- ``render_seats(obs, viewer, ascii=, dark=, humans=, number_bids=, room=, away=)``: the seats
+- ``render_seats(obs, viewer, ascii=, dark=, humans=, room=, away=)``: the seats
   around the table (a Rich renderable; that one hook draws); ``away`` are the seats
   whose players are gone for now (``widgets.seats.kind_cell`` words them).
 - ``TABLE_KEYS`` ((key, name, label) rows) and ``table_action(obs, name) ->

@@ -61,15 +61,14 @@ class SeatsView(Static):
     room: Optional[int] = None
 
     def show(self, obs: Any, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
-             number_bids: Optional[dict] = None, away: tuple[int, ...] = ()) -> None:
+             away: tuple[int, ...] = ()) -> None:
         """``away``: the seats whose players are gone for now (a table server waits for them)."""
         from ..families import family_ui
 
         # The table screen fixes this widget's size, so no layout pass is needed.
         fixed = self.styles.width is not None and self.styles.width.is_cells
         render = family_ui(obs.spec).seats_renderer() or plain_seats
-        table = render(obs, viewer, ascii=ascii, dark=dark, humans=humans, number_bids=number_bids,
-                       room=self.room, away=away)
+        table = render(obs, viewer, ascii=ascii, dark=dark, humans=humans, room=self.room, away=away)
         if fixed:  # as wide as the seats need (a layout pass only when that changes): no heading is cut
             console = self.app.console
             need = Measurement.get(console, console.options.update_width(200), table).maximum + 2  # padding

@@ -18,7 +18,6 @@ from ....games.ohhell import BidNumber, Observation
 from ...narration import out_of
 from ...plain import plain, printable
 from ...widgets.numbers import NumberPicker
-from ...widgets.seats import SeatsView
 from ..choose import ChooseScreen
 from .narration import trump_words
 
@@ -37,11 +36,6 @@ class NumberBidScreen(ChooseScreen):
 
     def compose_picker(self) -> ComposeResult:
         yield NumberPicker(self.obs.hand_size, self.obs.hook, id="picker")
-
-    def show_seats(self) -> None:
-        self.query_one(SeatsView).show(self.obs, self.obs.seat, ascii=self.ascii,
-                                       dark=self.app.current_theme.dark, humans=self.humans,
-                                       number_bids=self.bids_so_far, away=self.away)
 
     def setup(self) -> None:
         obs = self.obs

@@ -20,18 +20,16 @@ NAME, KIND = 1, 2
 
 
 def render_seats(obs: Observation, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
-                 number_bids: Optional[dict] = None, room: Optional[int] = None,
-                 away: tuple[int, ...] = ()) -> Table:
-    """``number_bids``: the bids made so far in turn (public, H4), by seat; by
-    default the observation's own. ``room``: the cells the table may take; where
+                 room: Optional[int] = None, away: tuple[int, ...] = ()) -> Table:
+    """Bids made in turn (H4) show as they are made, from the observation's own
+    ``bids_made``. ``room``: the cells the table may take; where
     they are too few the bots' strengths go first, then the "you" column, then a
     long name is cut."""
     n = obs.players
     view = obs.view
     top_mark = view.top_bid_mark  # "* top bid (trump)" where a top bid sets trump
     in_turn = obs.phase is Phase.BID and view.bids_in_turn
-    if in_turn and number_bids is None:
-        number_bids = dict(obs.bids_made)
+    number_bids = dict(obs.bids_made) if in_turn else {}
     dealer = f"{dealer_mark(ascii=ascii)} dealer"
     if in_turn:
         caption = f"▶ to bid · {dealer}"
