@@ -136,3 +136,20 @@ def test_only_the_commands_import_the_app():
             continue
         leaks = {m for m in imported_modules(path) if m.startswith("ohseven_tui.ui")}
         assert not leaks, (str(rel), sorted(leaks))
+
+
+def test_the_app_starts_without_the_engine(tmp_path):
+    """The main menu comes up before any game is loaded: making the app imports no
+    engine, table or game module (they load with the first game). A hot-seat helper
+    once pulled the table, and the engine with it, into every start (28 ms)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom ohseven_tui.ui.app import OhSevenApp\nOhSevenApp()\n"
+            "print(' '.join(m for m in sys.modules if m.startswith('ohseven_tui.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True, text=True,
+                         check=True, env={**os.environ, "OHSEVEN_CONFIG_DIR": str(tmp_path)})
+    loaded = set(out.stdout.split())
+    assert "ohseven_tui.ui.app" in loaded
+    assert not {m for m in loaded if m.split(".")[1] in ("engine", "table", "games", "bots")}, sorted(loaded)

@@ -1,6 +1,6 @@
 """The one owner of "who may look" (hot-seat privacy), on its own."""
 
-from ohseven_tui.ui.privacy import Lookout
+from ohseven_tui.table.privacy import Lookout
 
 
 class Screen:

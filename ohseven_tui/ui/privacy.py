@@ -9,9 +9,9 @@ import random
 import secrets
 from typing import Callable, Collection, Optional, Sequence
 
-from ..table.privacy import Lookout
-
-__all__ = ["HandoffKeys", "KeyGate", "Lookout", "flush_typed_ahead"]
+# Whose hand may be face up is the table's (``table.privacy.Lookout``): not imported
+# here, so the app starts without the engine (it loads with the first game).
+__all__ = ["HandoffKeys", "KeyGate", "flush_typed_ahead"]
 
 
 class KeyGate:
