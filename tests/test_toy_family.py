@@ -136,3 +136,10 @@ async def test_the_toy_plays_at_the_card_table_from_its_observation_alone(tmp_pa
                 saw_table = True
                 await pilot.press("enter")
         assert saw_table and game.is_over
+
+
+def test_the_toy_family_keeps_the_family_promises():
+    """A new family's tests check it in one line (ohseven_tui.conformance)."""
+    from ohseven_tui import conformance
+
+    conformance.check_game(toy_family.SPEC)

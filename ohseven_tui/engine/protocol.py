@@ -427,6 +427,9 @@ class GameSpec:
     # The most cards one hand can hold at any moment (a kitty taken up included): the
     # screens make room for that many, and the conformance kit checks it is never passed.
     max_hand: int = 13
+    # True where one round can end the game (a stake raised to the target in one
+    # hand); else the conformance kit expects two rounds at least of random play.
+    may_end_in_one_round: bool = False
 
     def action_for(self, action: Any, viewer: int) -> Any:
         """``action`` as ``viewer`` may know it (``public_action``), or None. The actor

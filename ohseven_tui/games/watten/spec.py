@@ -75,4 +75,5 @@ WATTEN = registry.register(GameSpec(
     fast_hands=lambda options: FastHands(_rules(options.get("target", DEFAULT_TARGET))),
     public_action=public_action,
     max_hand=5,  # W3
+    may_end_in_one_round=True,  # W10, W11: a stake raised in turn can reach the target in one hand
 ))
