@@ -342,3 +342,39 @@ async def test_the_scoresheet_a_player_opens_closes_at_once(monkeypatch):
         await until(pilot, lambda: isinstance(app.screen, ScoresheetScreen), "the scoresheet")
         send(app, "escape")  # at once
         await until(pilot, lambda: app.screen is table or app.screen is screen, "back at the table", fail_safe=30)
+
+
+async def test_a_hand_face_down_is_given_as_a_count_only():
+    """Privacy by construction: outside its owner's window the hand view holds no
+    card at all, only how many (the table under a hand-off, and a bid screen under
+    the scoresheet); once handed back, the cards and the one selected return."""
+    from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+    from ohseven_tui.ui.screens.table import TableScreen
+
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        under = table.query_one(HandView)
+        assert under.cards == () and under.backs == 7 and not under.face_up
+        await drawn(pilot)
+        send(app, screen.key)
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen)
+        view = screen.query_one(HandView)
+        await drawn(pilot)
+        send(app, "3")
+        await pilot.pause()
+        chosen = view.current
+        assert chosen is not None and view.cursor == 2 and len(view.cards) == 7
+        send(app, "t")
+        await until(pilot, lambda: isinstance(app.screen, ScoresheetScreen), "the scoresheet")
+        assert view.cards == () and view.backs == 7 and not view.face_up  # given no card while covered
+        send(app, "escape")
+        back = await wait_for_input(pilot)
+        assert isinstance(back, HandoffScreen) and back.player == "Ann"
+        await drawn(pilot)
+        send(app, back.key)
+        await until(pilot, lambda: app.screen is screen and view.face_up, "Ann's bid screen again")
+        assert len(view.cards) == 7 and view.current == chosen

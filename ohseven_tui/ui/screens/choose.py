@@ -80,6 +80,8 @@ class ChooseScreen(Screen):
         self.humans = humans
         self._handing_off = False
         self._hand_args: Optional[dict[str, Any]] = None  # what lay_hand was last told
+        self._covered = False  # a shared screen is over this one: its hand is given as a count only
+        self._kept: Optional[tuple[list[Any], Any, Any]] = None  # (picked, cursor's card, hinted) while covered
 
     @property
     def private_to(self) -> int:
@@ -110,10 +112,14 @@ class ChooseScreen(Screen):
         hint's mark stay with their cards when the order changes."""
         self._hand_args = {"legal": tuple(legal), "title": title, "active": active, "new": tuple(new)}
         view = self.query_one(HandView)
-        picked, current, hinted = view.picked_cards, view.current, view.hinted
+        if self._covered:  # a shared screen is over this one: only how many cards
+            view.set_backs(len(self.obs.hand), title=title)
+            return
+        picked, current, hinted = self._kept or (view.picked_cards, view.current, view.hinted)
+        self._kept = None
         hand, groups, marks = hand_in_order(self.obs, self.hand_sort)
         view.set_hand(hand, legal, title=title, active=active, new=new, groups=groups, marks=marks,
-                      hinted=hinted, face_up=view.face_up)
+                      hinted=hinted)
         if picked or current is not None:
             view.picked = {i for i, c in enumerate(view.cards) if c in picked}
             if current in view.cards:
@@ -219,7 +225,17 @@ class ChooseScreen(Screen):
         self._show_private(False)
 
     def _show_private(self, shown: bool) -> None:
-        self.query_one(HandView).set_face_up(shown)
+        """Covered, the hand is given to its view as a count only (what was picked is
+        kept here, for when it shows again); shown, it is laid again from this seat's
+        own observation."""
+        view = self.query_one(HandView)
+        if not shown and not self._covered:
+            self._kept = (view.picked_cards, view.current, view.hinted)
+        self._covered = not shown
+        if shown and self._hand_args is not None:
+            self.lay_hand(**self._hand_args)
+        elif not shown:
+            view.set_face_up(False)
         for selector in self.PRIVATE:
             for widget in self.query(selector):
                 widget.display = shown

@@ -377,11 +377,15 @@ class TableScreen(Screen):
                          " it shows after the hand-off")
             else:
                 title = f"{self.seat_name(self.viewer)}'s hand is empty"
-            cards, groups = hand_order(obs.hand, picture, self.hand_sort)  # every screen's one order
-            hinted = self.hinted if acting and face_up else None
-            hand.set_hand(cards, legal, title=title, active=acting and face_up,
-                          face_up=face_up, groups=groups, hinted=hinted,
-                          marks=dict(picture.hand_marks) if face_up else None)
+            # The hand is drawn from what the flow gives (only in its owner's window);
+            # face down, the hand view is told how many cards and nothing more.
+            mine = self.controller.private_view(self.viewer) if face_up else None
+            if mine is None:
+                hand.set_backs(count, title=title)
+            else:
+                cards, groups = hand_order(mine.hand, picture, self.hand_sort)  # every screen's one order
+                hand.set_hand(cards, legal, title=title, active=acting, groups=groups,
+                              hinted=self.hinted if acting else None, marks=dict(picture.hand_marks))
         self._refresh_bindings()
 
     def footer_key_display(self, binding: Binding) -> Optional[str]:
@@ -455,6 +459,7 @@ class TableScreen(Screen):
         elif isinstance(event, HandOff):
             self._ring(event.bell)
             seat = event.seat
+            self.refresh_view()  # under the hand-off: that seat's table, its hand face down
             self.app.push_screen(self.handoff_screen(seat), lambda _: self._handed_over(seat))
         elif isinstance(event, Turn):
             self._ring(event.bell)

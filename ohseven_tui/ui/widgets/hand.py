@@ -78,17 +78,17 @@ class CardFace(Static):
         if back:
             hint = False
             mark = ""
-        # A back keeps no card in its state, but must differ from an empty slot.
-        state = ("back" if back and card is not None else card, back, ascii, dark, palette_name(), legal, cursor,
+        # A back is given no card (``card`` None): it must still differ from an empty slot.
+        state = ("back" if back else card, back, ascii, dark, palette_name(), legal, cursor,
                  picked, new, hint, gap, mark)
         if state == getattr(self, "_state", None):
             return
         self._state = state
-        self.display = card is not None
+        self.display = card is not None or back
         self.card = None if back else card
-        if card is None:
+        if card is None and not back:
             return
-        if back:
+        if card is None or back:
             legal = cursor = picked = new = False
             self.update(Text("░░░"), layout=False)
         else:
@@ -143,6 +143,7 @@ class HandView(Widget):
         self.gaps: frozenset[int] = frozenset()  # indices that start a new suit group
         self.hinted: Optional[Card] = None
         self.marks: dict[Card, str] = {}
+        self.backs = 0  # face down: how many cards, and nothing more (no card is kept)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="hand-title")
@@ -181,6 +182,10 @@ class HandView(Widget):
         self.gaps = frozenset(starts) if face_up else frozenset()
         self.hinted = hinted if face_up else None
         self.marks = dict(marks or {}) if face_up else {}
+        if not face_up:  # never kept face down: only how many
+            self.set_backs(len(cards), title=title)
+            return
+        self.backs = 0
         self.cards = tuple(cards)
         self.face_up = face_up
         self.legal = set(legal)
@@ -254,10 +259,19 @@ class HandView(Widget):
         self.hinted = card if self.face_up else None
         self._paint()
 
-    def set_face_up(self, face_up: bool) -> None:
-        """Turn the same hand face down (a shared screen is opening) or up again."""
-        self.face_up = face_up
+    def set_backs(self, count: int, *, title: str = "") -> None:
+        """The hand face down: ``count`` card backs. No card is given, so none can be
+        drawn, hinted, selected or clicked until a hand is laid again (``set_hand``)."""
+        self.cards, self.legal, self.picked, self.new = (), set(), set(), set()
+        self.backs, self.face_up, self.active, self.title = count, False, False, title
+        self.gaps, self.hinted, self.marks, self.cursor = frozenset(), None, {}, 0
         self._paint()
+
+    def set_face_up(self, face_up: bool) -> None:
+        """Face down (a shared screen is opening): the cards are dropped, their count
+        kept; the owner lays them again (``set_hand``) when the hand may show."""
+        if not face_up:
+            self.set_backs(len(self.cards) if self.face_up else self.backs, title=self.title)
 
     def repaint(self) -> None:
         """Draw again (after a theme change: the suit shades differ)."""
@@ -277,23 +291,25 @@ class HandView(Widget):
         # Repaint only what changed: bot moves leave the hand alone.
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
                self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name(),
-               tuple(sorted(self.marks.items())))
+               tuple(sorted(self.marks.items())), self.backs)
         if key == getattr(self, "_painted", None):
             return
-        if len(self.cards) > self.slots:  # more than the game declared: room is made, no card is dropped
-            self.query_one("#hand-row").mount(*[CardFace(i) for i in range(self.slots, len(self.cards))])
-            self.slots = len(self.cards)
+        held = max(len(self.cards), self.backs)
+        if held > self.slots:  # more than the game declared: room is made, no card is dropped
+            self.query_one("#hand-row").mount(*[CardFace(i) for i in range(self.slots, held)])
+            self.slots = held
             self.call_after_refresh(self._paint)
             return
         self._painted = key
-        self.set_class(len(self.cards) >= TWO_ROWS_FROM, "-two-rows")
+        self.set_class(max(len(self.cards), self.backs) >= TWO_ROWS_FROM, "-two-rows")
         shown = 0  # card slots shown or hidden now: the row needs a layout pass
         for i, face in enumerate(self.query(CardFace)):
             card = self.cards[i] if i < len(self.cards) else None
-            shown += face.display != (card is not None)
+            back = not self.face_up and i < self.backs
+            shown += face.display != (card is not None or back)
             legal = card in self.legal
             face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
-                      picked=i in self.picked, new=i in self.new, back=not self.face_up,
+                      picked=i in self.picked, new=i in self.new, back=back,
                       hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps,
                       mark=self.marks.get(card, "") if card is not None and self.face_up else "")
         self.query_one("#hand-title", Static).update(self._title_text(ascii, dark), layout=False)
