@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Optional
 
-from ...engine import registry
 from ...engine.cards import Card, Suit
-from ...engine.protocol import GameSpec, GameView, Seat
+from ...engine.kit import ObservedRules, trick_leader
+from ...engine.protocol import Seat
 from .log import BidAttempt, LastTrick, Phase, RoundResult, TrickLog
 from .rules import Rules
 
@@ -19,7 +19,7 @@ __all__ = ["Observation"]
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(ObservedRules):
     seat: int
     rules: Rules
     seats: tuple[Seat, ...]
@@ -71,18 +71,6 @@ class Observation:
         return obs
 
     @property
-    def spec(self) -> GameSpec:
-        return registry.game_spec(self.rules.preset)
-
-    @property
-    def view(self) -> GameView:
-        return self.spec.view(self.rules.options)
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    @property
     def hand_size(self) -> int:
         if not self.round_number:
             return 0
@@ -90,11 +78,7 @@ class Observation:
 
     @property
     def trick_leader(self) -> Optional[int]:
-        if self.trick:
-            return self.trick[0][0]
-        if self.tricks:
-            return self.tricks[-1].winner
-        return self.leader
+        return trick_leader(self.trick, self.tricks, self.leader)
 
     @property
     def pass_to(self) -> Optional[int]:

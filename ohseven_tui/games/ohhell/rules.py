@@ -66,6 +66,11 @@ class Rules:
     pass_schedule: tuple[tuple[int, int], ...] = field(default=())
 
     @property
+    def game(self) -> str:
+        """The game's registered name (what the shared kit looks the spec up by)."""
+        return self.preset
+
+    @property
     def rounds(self) -> int:
         return len(self.hand_sizes)
 

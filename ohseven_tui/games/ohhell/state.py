@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple, Optional, Sequence
 
@@ -35,6 +34,7 @@ from ...engine.errors import (
     WrongPassCount,
     WrongPhase,
 )
+from ...engine.kit import checked_seats, checked_seed, copy_state
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import plain_trump, plain_winner
 from .log import (
@@ -114,11 +114,6 @@ def _pack_for(rules: Rules) -> tuple:
     return pack
 
 
-@lru_cache(maxsize=None)
-def _default_seats(n: int) -> tuple[Seat, ...]:
-    return tuple(Seat(f"Seat {i + 1}") for i in range(n))  # frozen, so games may share them
-
-
 _LAST_TRICKS: dict[int, tuple[Any, tuple[int, int, int], LastTrick]] = {}  # id(trick) -> its LastTrick
 
 
@@ -135,19 +130,9 @@ class Game(ChecksActions):
         """``stacked_deals`` fixes the first deals (redeals count) instead of the RNG:
         for tests, tutorials and scripted sample games. They are part of the record."""
         n = rules.players
-        if seats is None:
-            seats = _default_seats(n)
-        elif not all(type(s) is Seat for s in seats):
-            seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
-        else:
-            seats = tuple(seats)
-        if len(seats) != n:
-            raise ValueError(f"{n} players need {n} seats, not {len(seats)}")
-        if type(seed) is not int:
-            raise ValueError(f"the seed must be an integer, not {seed!r}")
         self.rules = rules
-        self.seed = seed
-        self.seats = seats
+        self.seed = checked_seed(seed)
+        self.seats = checked_seats(seats, n)
         self.players = n
         self._rng = random.Random(seed)
         self._pack = _pack_for(rules)
@@ -657,13 +642,7 @@ class Game(ChecksActions):
         return copy.deepcopy(self)
 
     def __deepcopy__(self, memo):
-        new = object.__new__(Game)
-        for key, value in self.__dict__.items():
-            if key in ("rules", "seats", "_pack", "seed", "_ctx", "stacked_deals"):
-                setattr(new, key, value)
-            else:
-                setattr(new, key, copy.deepcopy(value, memo))
-        return new
+        return copy_state(self, ("rules", "seats", "_pack", "seed", "_ctx", "stacked_deals"), memo)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know (the UI and the bots read only this)."""

@@ -10,6 +10,7 @@ from typing import Any, Mapping, Optional
 
 from ...engine import registry
 from ...engine.cards import Card
+from ...engine.kit import trick_leader
 from ...engine.protocol import GameSpec, GameView, Seat
 from ...engine.tricks import TrumpContext, bowers
 from .actions import BasicBid
@@ -97,11 +98,7 @@ class Observation:
 
     @property
     def trick_leader(self) -> Optional[int]:
-        if self.trick:
-            return self.trick[0][0]
-        if self.tricks:
-            return self.tricks[-1].winner
-        return self.leader
+        return trick_leader(self.trick, self.tricks, self.leader)
 
     def side_of(self, seat: int) -> Optional[int]:
         """0 trio, 1 quartet, None before a contract stands."""

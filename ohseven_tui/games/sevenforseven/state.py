@@ -32,6 +32,7 @@ from ...engine.errors import (
     WrongPassCount,
     WrongPhase,
 )
+from ...engine.kit import checked_seats, checked_seed, copy_state
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import TrumpContext, bowers
 from .actions import (
@@ -101,11 +102,6 @@ def _bid_table(seat: int, pictures: bool) -> tuple[BasicBid, ...]:
                  for suit in range(4) for rank in ranks)
 
 
-@lru_cache(maxsize=None)
-def _default_seats() -> tuple[Seat, ...]:
-    return tuple(Seat(f"Seat {i + 1}") for i in range(SEATS))
-
-
 class Game(ChecksActions):
     """A game of Seven for Seven: options, seats, seed and actions."""
 
@@ -119,16 +115,9 @@ class Game(ChecksActions):
         options.setdefault("bowers", "any")
         if options["players"] != SEATS:
             raise ValueError(f"Seven for Seven is for exactly {SEATS} players, not {options['players']}")
-        if seats is None:
-            seats = _default_seats()
-        seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
-        if len(seats) != SEATS:
-            raise ValueError(f"{SEATS} players need {SEATS} seats, not {len(seats)}")
-        if type(seed) is not int:
-            raise ValueError(f"the seed must be an integer, not {seed!r}")
         self.options = options
-        self.seed = seed
-        self.seats = seats
+        self.seed = checked_seed(seed)
+        self.seats = checked_seats(seats, SEATS)
         self.joker = bool(options["joker"])
         self.pictures = options["bowers"] == "pictures"
         self._pack = pack_for(self.joker)
@@ -497,13 +486,7 @@ class Game(ChecksActions):
         return copy.deepcopy(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
-        new = object.__new__(Game)
-        for key, value in self.__dict__.items():
-            if key in ("seats", "_pack", "seed", "_ctx", "stacked_deals", "options", "standing"):
-                setattr(new, key, value)
-            else:
-                setattr(new, key, copy.deepcopy(value, memo))
-        return new
+        return copy_state(self, ("seats", "_pack", "seed", "_ctx", "stacked_deals", "options", "standing"), memo)
 
     def _last_trick(self) -> Optional[LastTrick]:
         for log in reversed(self.logs):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ...engine import registry
 from ...engine.cards import Card, Suit
-from ...engine.protocol import GameSpec, GameView, Seat
+from ...engine.kit import ObservedRules
+from ...engine.protocol import Seat
 from ...engine.tricks import TrumpContext
 from .log import HandResult, LastTrick, Phase, RaiseLog, TrickLog
 from .rules import PLAYERS, Rules, context
@@ -17,7 +17,7 @@ __all__ = ["Observation", "observe"]
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(ObservedRules):
     seat: int
     rules: Rules
     seats: tuple[Seat, ...]
@@ -42,18 +42,6 @@ class Observation:
     results: tuple[HandResult, ...]  # one per finished hand
     winners: tuple[int, ...]
     last_trick: Optional[LastTrick]
-
-    @property
-    def spec(self) -> GameSpec:
-        return registry.game_spec(self.rules.preset)
-
-    @property
-    def view(self) -> GameView:
-        return self.spec.view(self.rules.options)
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
 
     @property
     def target(self) -> int:

@@ -42,6 +42,11 @@ class Rules:
     preset: str = GAME  # the game's name, as every family's rules carry it
 
     @property
+    def game(self) -> str:
+        """The game's registered name (what the shared kit looks the spec up by)."""
+        return self.preset
+
+    @property
     def options(self) -> dict[str, Any]:
         return {"players": self.players, "target": self.target}
 

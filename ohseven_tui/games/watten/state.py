@@ -25,7 +25,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
 from ...engine import registry
@@ -40,6 +39,7 @@ from ...engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
+from ...engine.kit import checked_seats, checked_seed, copy_state
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import TrumpContext
 from .actions import Go, Hold, NameStriker, NameTrump, Raise
@@ -90,29 +90,16 @@ def _check_stacked(deal: Any) -> StackedDeal:
     return StackedDeal(hands, rest)
 
 
-@lru_cache(maxsize=None)
-def _default_seats() -> tuple[Seat, ...]:
-    return tuple(Seat(f"Seat {i + 1}") for i in range(PLAYERS))
-
-
 class Game(ChecksActions):
     """A game of Watten: rules (the target), seats, seed and actions."""
 
     def __init__(self, rules: Rules, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
                  stacked_deals: Sequence[Any] = ()) -> None:
-        if seats is None:
-            seats = _default_seats()
-        else:
-            seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
-        if len(seats) != PLAYERS:
-            raise ValueError(f"{PLAYERS} players need {PLAYERS} seats, not {len(seats)}")
-        if type(seed) is not int:
-            raise ValueError(f"the seed must be an integer, not {seed!r}")
         self.rules = rules
         self.spec: GameSpec = registry.game_spec(rules.preset)
         self.options: Mapping[str, Any] = rules.options
-        self.seed = seed
-        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.seed = checked_seed(seed)
+        self.seats: tuple[Seat, ...] = checked_seats(seats, PLAYERS)
         self.players = PLAYERS
         self._rng = random.Random(seed)
         self.first_dealer = self._rng.randrange(PLAYERS)  # W3: the first dealer comes from the seed
@@ -423,13 +410,8 @@ class Game(ChecksActions):
         return copy.deepcopy(self)
 
     def __deepcopy__(self, memo: Any) -> "Game":
-        new = object.__new__(Game)
-        for key, value in self.__dict__.items():
-            if key in ("rules", "spec", "options", "seats", "seed", "_ctx", "stacked_deals", "open_raise"):
-                setattr(new, key, value)
-            else:
-                setattr(new, key, copy.deepcopy(value, memo))
-        return new
+        return copy_state(self, ("rules", "spec", "options", "seats", "seed", "_ctx", "stacked_deals", "open_raise"),
+                          memo)
 
     def observe(self, seat: int) -> Observation:
         return observe(self, seat)
