@@ -308,3 +308,30 @@ def test_the_flow_imports_no_ui_library():
     mods = set(out.stdout.split())
     assert "ohseven_tui.table.flow" in mods
     assert not {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+
+
+async def test_the_table_server_runs_the_one_table_flow(tmp_path):
+    """There are not two flows: a table server moves its game on through TableFlow
+    (remote: each person at a screen of their own), as the local table does."""
+    from ohseven_tui.net.client import TableClient
+    from ohseven_tui.net.server import TableServer
+
+    spec = registry.default_game()
+    server = TableServer(spec, {"players": 3}, ["human", "easy", "easy"], save_dir=tmp_path)
+    await server.start()
+    client = None
+    try:
+        client = await TableClient.connect(server.address, server.codes[0], "Ann", timeout=10.0)
+
+        async def dealt() -> None:  # waits for the table, not a count of steps; 60 s is only a fail-safe
+            while server.flow is None or server.game is None or not server.game.history:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(dealt(), 60)
+        assert isinstance(server.flow, TableFlow) and server.flow.remote
+        assert server.game.history  # the deal went through the flow
+        assert not hasattr(server, "_run")  # no loop of its own deciding who acts
+    finally:
+        if client is not None:
+            await client.close()
+        await server.close()

@@ -30,6 +30,8 @@ from ..engine import registry
 from ..engine.protocol import GameSpec, GameState, Seat
 from ..safetext import one_line, printable
 from ..seatnames import table_names
+from ..table.flow import Moved, TableFlow
+from ..table.local import Keeping, LocalTable
 from . import protocol as p
 
 __all__ = ["TableServer", "TableError", "new_code", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
@@ -131,11 +133,11 @@ class TableServer:
         self.last_error: str = ""  # the last failure of a save (the table goes on)
         self.chat_burst = _chat_burst()
         self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, shut out until)
-        self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._over = asyncio.Event()
         self._server: Optional[Server] = None
-        self._runner: Optional["asyncio.Task[None]"] = None
+        self.flow: Optional[TableFlow] = None  # the one table flow, once the game is on
+        self._finishing: Optional["asyncio.Task[None]"] = None  # the finished game being filed, then told
         self._closing = False
         self._told: Any = None  # what the players last heard of who is at the table
         if game is not None:
@@ -190,7 +192,8 @@ class TableServer:
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
         self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
-        self._runner = asyncio.get_running_loop().create_task(self._run())
+        if self.game is not None:  # a table continued: it goes on where it stood
+            self._begin_flow()
         self._changed()
 
     @property
@@ -203,12 +206,14 @@ class TableServer:
 
     async def close(self, reason: str = "the host closed the table") -> None:
         self._closing = True
-        if self._runner is not None:
-            self._runner.cancel()
-            try:
-                await self._runner
-            except (asyncio.CancelledError, Exception):
-                pass
+        if self.flow is not None:
+            self.flow.stop()
+            task = self.flow.scheduler.task  # type: ignore[attr-defined]
+            if task is not None:
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
         for conn in list(self.conns.values()):
             self._send(conn, p.Goodbye(reason))
             conn.queue.put_nowait(None)  # the writer closes the connection after the last message
@@ -420,7 +425,8 @@ class TableServer:
             why = game.why_illegal(action)
             if why is not None:
                 raise p.ProtocolError(one_line(why, 200))
-            await self._apply(action)
+            assert self.flow is not None
+            self.flow.act(action)
 
     def _update(self, conn: _Conn, actor: Optional[int], shown: Any, *, full: bool = False,
                 shared: Optional[dict[Any, str]] = None) -> None:
@@ -486,6 +492,7 @@ class TableServer:
         self._save()
         for conn in list(self.conns.values()):
             self._update(conn, None, None, full=True)
+        self._begin_flow()
 
     def _make_bots(self) -> None:
         from ..bots import bots_for, make_bot
@@ -509,30 +516,60 @@ class TableServer:
             if moved or seat not in before:
                 self.turn_since[seat] = self.seq
 
-    async def _apply(self, action: Any) -> None:
-        """Apply a checked action (the caller holds the table's lock), save, then tell
-        every seat: no client ever sees an action the autosave does not hold."""
+    # -- the one table flow's stage (table/flow.py): the server only tells what happened
+    def show(self, event: Any) -> None:
+        """The flow tells a move: count it, then tell every seat. The rest (turns, a
+        round's end) each player's own screen shows from its observation."""
+        if isinstance(event, Moved):
+            self._moved(event.applied.action, event.applied.before)
+
+    def _moved(self, action: Any, before: Any) -> None:
+        """An action is applied (and, unless it ended the game, in the autosave):
+        tell every seat. No client ever sees an action the autosave does not hold:
+        the finished game is filed first, off the loop, then told."""
         game = self.game
         assert game is not None
-        before, phase = tuple(game.to_act()), game.phase
-        game.apply(action)
         self.seq += 1
-        self._turns(before, phase)
-        if game.is_over:
-            # Filing's fsyncs off the loop, on threads of their own: the tables' saves wait
-            # on the disk side by side (the loop's default pool is shared with the bots).
-            await asyncio.get_running_loop().run_in_executor(_SAVING, self._save)
-        else:
-            self._save()  # one line appended to the autosave: cheaper than a hop to a thread
+        self._turns(tuple(before.to_act), before.phase)
         actor = getattr(action, "seat", None)
+        if game.is_over:
+            self._finishing = asyncio.get_running_loop().create_task(self._finish(actor, action))
+            return
+        self._tell(actor, action)
+        self._changed()
+
+    async def _finish(self, actor: Optional[int], action: Any) -> None:
+        # Filing's fsyncs off the loop, on threads of their own: the tables' saves wait
+        # on the disk side by side (the loop's default pool is shared with the bots).
+        await asyncio.get_running_loop().run_in_executor(_SAVING, self._save)
+        self._tell(actor, action)
+        for conn in list(self.conns.values()):
+            self._send_record(conn)
+        self._over.set()
+        self._changed()
+
+    def _tell(self, actor: Optional[int], action: Any) -> None:
         shared: dict[Any, str] = {}  # a field equal for several seats is encoded once
         for conn in list(self.conns.values()):
             self._update(conn, actor, self.spec.action_for(action, conn.seat), shared=shared)
-        if game.is_over:
-            for conn in list(self.conns.values()):
-                self._send_record(conn)
-            self._over.set()
-        self._changed()
+
+    def _kept(self, game: Any) -> None:
+        """After every action (the flow's source keeps it): one line appended to the
+        autosave, cheaper than a hop to a thread; the finished game is filed by
+        :meth:`_finish`."""
+        if not game.is_over:
+            self._save()
+
+    def _begin_flow(self) -> None:
+        """The game moves on through the one table flow (as at a local table): the
+        table's own actions and the bots' (each in a thread, on its observation),
+        paced by ``bot_delay``; the people act from their screens (:meth:`_receive`).
+        It holds while a player is away."""
+        assert self.game is not None
+        self.flow = TableFlow(_ServerSeats(self, self.game), self, _Loop(), delay=lambda: self.bot_delay,
+                              live=lambda: not self._closing and not self._away(), hold=lambda: bool(self._away()),
+                              remote=True)
+        self.flow.advance()
 
     def _send_record(self, conn: _Conn) -> None:
         if not conn.record_sent and self.game is not None:
@@ -587,7 +624,8 @@ class TableServer:
         when who is at the table changed (a join, a leave, a stand-in, the start or
         the end); whose turn and the score are in every update already. ``joined``:
         a new connection, which hears it in any case."""
-        self._wake.set()
+        if self.flow is not None and not self._closing:
+            asyncio.get_running_loop().call_soon(self.flow.advance)  # someone back, a stand-in: the table goes on
         game = self.game
         told = (self._connected(), self._away(), tuple(sorted(self.standins)), game is None,
                 game is not None and game.is_over)
@@ -601,32 +639,58 @@ class TableServer:
         if self.on_change is not None:
             self.on_change(self)
 
-    async def _run(self) -> None:
-        """Moves the game on whenever it is not waiting for a human: the table's own
-        actions (deals, draws) and the bots' (each in a thread, on its observation)."""
-        while not self._closing:
-            self._wake.clear()
-            game = self.game
-            if game is None or game.is_over or self._away():
-                await self._wake.wait()
-                continue
-            seats = game.to_act()
-            if not seats:
-                async with self._lock:
-                    if not game.to_act() and not game.is_over:
-                        await self._apply(game.legal_actions()[0])
-                continue
-            bots = [s for s in seats if self._is_bot(s)]
-            if not bots:
-                await self._wake.wait()
-                continue
-            seat, seq = bots[0], self.seq
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-                if self.seq != seq or self._away() or not self._is_bot(seat):
-                    continue
-            self._make_bots()
-            action = await asyncio.to_thread(self.bots[seat].choose, game.observe(seat))
-            async with self._lock:
-                if self.game is game and not game.is_over and not self._away() and game.why_illegal(action) is None:
-                    await self._apply(action)
+
+class _ServerSeats(LocalTable):
+    """The table server's game as the one table flow plays it: the bots (a
+    stand-in's too) move here; the people act from their own screens."""
+
+    def __init__(self, server: TableServer, game: Any) -> None:
+        self._server = server
+        super().__init__(game, keeping=Keeping(server._kept, lambda _game: None, lambda _old, _new: None))
+
+    @property  # type: ignore[override]
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by a person now (not the ones handed to a bot)."""
+        return tuple(s for s in self._server.humans if s not in self._server.standins)
+
+    @humans.setter
+    def humans(self, _value: tuple[int, ...]) -> None:
+        pass  # the server says who is a person now
+
+    def _make_bots(self) -> None:
+        self.bots = self._server.bots  # one dict: the server makes them (stand-ins too)
+        self.missing_bots = ()
+
+
+class _Timer:
+    def __init__(self, handle: asyncio.TimerHandle) -> None:
+        self.handle = handle
+
+    def stop(self) -> None:
+        self.handle.cancel()
+
+
+class _Loop:
+    """The flow's scheduling on the server's asyncio loop."""
+
+    def __init__(self) -> None:
+        self.task: Optional["asyncio.Task[None]"] = None
+
+    def spawn(self, work: Callable[[], Any]) -> None:
+        self.task = asyncio.get_running_loop().create_task(work())
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> _Timer:
+        return _Timer(asyncio.get_running_loop().call_later(seconds, callback))
+
+    def soon(self, callback: Callable[[], None]) -> None:
+        asyncio.get_running_loop().call_soon(callback)
+
+    async def wait(self, event: asyncio.Event, seconds: float) -> None:
+        try:
+            await asyncio.wait_for(event.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass

@@ -195,20 +195,26 @@ class TableFlow:
     def __init__(self, source: SeatSource, stage: Stage, scheduler: Scheduler, *,
                  delay: Callable[[], float] = lambda: 0.0,
                  live: Callable[[], bool] = lambda: True,
-                 hold: Optional[Callable[[], bool]] = None) -> None:
+                 hold: Optional[Callable[[], bool]] = None,
+                 remote: bool = False) -> None:
         """``delay()``: the bots' pace in seconds a move; ``live()``: is anyone still
         drawing this table; ``hold()``: called whenever the flow would move the game
-        on, True if it holds the table (a tutorial's note is up: :meth:`shown` goes on)."""
+        on, True if it holds the table (a tutorial's note is up: :meth:`shown` goes on;
+        a player is away from a table server: :meth:`advance` goes on).
+        ``remote``: the people act from screens of their own (a table server): no
+        hand-offs, no trick held on show, no shared screen waited for; their screens
+        do that."""
         self.source = source
         self.stage = stage
         self.scheduler = scheduler
         self.delay = delay
         self.live = live
         self.hold = hold
+        self.remote = remote
         self.humans = tuple(source.humans)
         self.watching = not self.humans  # bots only
-        self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
-        self.lookout = Lookout(self.humans)
+        self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 and not remote else None
+        self.lookout = Lookout(() if remote else self.humans)  # remote: nobody's hand is shown here
         self.last_human: Optional[int] = None
         self.state = Flow.READY
         self._playing: Optional[int] = None
@@ -391,6 +397,9 @@ class TableFlow:
             final = self.source.is_over
             if final:
                 self._game_over()
+            elif self.remote:  # each player's own screen shows the round's end
+                self.stage.show(RoundOver(before, after, final))
+                return False
             else:
                 if self.watching:
                     self.skipping = False  # skipped to the end of the round: this is it, let it be read
@@ -438,7 +447,7 @@ class TableFlow:
         )
 
     def _hold_trick(self, before: Any, after: Any) -> bool:
-        pause = self.trick_pause()
+        pause = 0.0 if self.remote else self.trick_pause()
         if pause <= 0:
             return False
         was, now = self.table_view(before), self.table_view(after)
@@ -486,6 +495,7 @@ class TableFlow:
         """The other seats' moves until a person here must act or a screen opens."""
         async for applied in self.source.others(self.seen_by, self._pace, live=self.live):
             if not self.live():
+                self.set_state(Flow.READY)  # nobody to move it on now; advance() starts again
                 return
             self.set_state(Flow.READY)
             self._bots_moved = True
@@ -494,7 +504,8 @@ class TableFlow:
                 return
             self.set_state(Flow.BOTS)
         self.set_state(Flow.READY)
-        self.scheduler.soon(self.advance)
+        if self.live():
+            self.scheduler.soon(self.advance)
 
     async def _pace(self, in_turn: bool) -> None:
         """Before another seat's move: wait while paused, and by the bot delay for a

@@ -167,10 +167,15 @@ class LocalTable:
                     note = f"{game.seats[seat].name}'s bot failed ({exc!r}); it plays its first legal move."
                 if game is not self.game or bot is not self.bots.get(seat) or not live():
                     return  # taken back meanwhile (a game that is gone), or no one is watching
+                if seat not in game.to_act():
+                    break  # someone elsewhere moved the phase on while it thought: ask again
                 try:  # the engine judges it once, as it applies it
                     applied = self.apply(obs.legal_actions[0] if action is None else action, viewer)
                 except IllegalAction:
-                    applied = self.apply(obs.legal_actions[0], viewer)
+                    fallback = game.legal_actions(seat)
+                    if not fallback:
+                        break
+                    applied = self.apply(fallback[0], viewer)
                 yield Applied(applied.actor, applied.action, applied.before, applied.after, note)
 
     def retell(self, viewer: int) -> Sequence[Applied]:
