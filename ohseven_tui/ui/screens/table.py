@@ -11,8 +11,7 @@ narration and its status line.
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
 from textual._time import get_time
@@ -46,10 +45,12 @@ from ...table.flow import (
 )
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import ScreenArgs, family_ui
+from ..hints import hint_words
 from ..messages import BackToMenu, CloseTable, SetPace
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..privacy import flush_typed_ahead
+from ..scheduling import ScreenClock
 from ..widgets.hand import HandView, hand_order
 from ..widgets.keys import KeysFooter, number_keys
 from ..widgets.log import TableLog
@@ -57,10 +58,10 @@ from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine, fit_rows
 from ..widgets.table_area import TableArea
 from .choose import ChooseScreen
+from .table_news import tell_news
 
 if TYPE_CHECKING:
     from textual import getters
-    from textual.timer import Timer
 
     from ...table.privacy import Lookout
     from ..appface import GameApp
@@ -68,32 +69,6 @@ if TYPE_CHECKING:
     from .handoff import HandoffScreen
 
 __all__ = ["Flow", "TableScreen"]
-
-
-class _AppClock:
-    """The flow's scheduling on this screen's event loop: the bots in a worker,
-    timers, and waits."""
-
-    def __init__(self, screen: "TableScreen") -> None:
-        self.screen = screen
-
-    def spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        self.screen.run_worker(work(), group="bots", exit_on_error=True)
-
-    def cancel(self) -> None:
-        self.screen.workers.cancel_group(self.screen, "bots")
-
-    def later(self, seconds: float, callback: Callable[[], None]) -> "Timer":
-        return self.screen.set_timer(seconds, callback)
-
-    def soon(self, callback: Callable[[], None]) -> None:
-        self.screen.call_later(callback)
-
-    async def wait(self, event: asyncio.Event, seconds: float) -> None:
-        try:
-            await asyncio.wait_for(event.wait(), seconds)
-        except asyncio.TimeoutError:
-            pass
 
 
 class TableScreen(Screen):
@@ -141,7 +116,7 @@ class TableScreen(Screen):
         self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
         self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
         hold = (lambda: coach.step(self)) if coach is not None else None  # a tutorial's note holds the table
-        self.controller = TableFlow(table, self, _AppClock(self), delay=lambda: self.delay, live=self._on_stack,
+        self.controller = TableFlow(table, self, ScreenClock(self), delay=lambda: self.delay, live=self._on_stack,
                                     hold=hold)
         for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
             self._bindings.bind(key, f"family({name!r})", label)
@@ -253,41 +228,8 @@ class TableScreen(Screen):
 
     def _news(self, news: told.News) -> None:
         """What the table tells besides moves (a table server: who is away, chat)."""
-        if not self.is_attached:
-            return
-        if isinstance(news, told.Away):
-            # Told when someone goes or comes back; every move's status would drown the log.
-            if news.seats != self.away_seats:
-                if news.seats or self.away_seats:
-                    self.log_line(Text(self.plain(printable(news.message) if news.seats
-                                                  else "Everyone is at the table.")))
-                    self._tell_waiting(printable(news.note))
-                self.away_seats = news.seats
-                self.refresh_view()  # the seats mark who is away
-                chooser = self._chooser()
-                if chooser is not None and chooser.is_mounted:
-                    chooser.show_seats()
-        elif isinstance(news, told.Seen):
-            for screen in self._choosers():
-                screen.show_table(news.observation)
-        elif isinstance(news, told.Chat):
-            words = self.plain(f"{self.seat_name(news.seat)}: {printable(news.text)}")
-            self.log_line(Text(words))
-            if self.app.screen is not self:  # a bid or a pass on top hides the log: shown over it
-                self.app.notify(words, markup=False, timeout=8)
-        elif isinstance(news, (told.Lost, told.Regained)):
-            self.say(news.text, error=isinstance(news, told.Lost))
-            self.log_line(Text(self.plain(news.text)))
-        elif isinstance(news, told.Gone):
-            if self.flow is Flow.PLAYING:
-                self.set_flow(Flow.READY)  # no card of ours can land now: the hand stops offering one
-                self.refresh_view()
-            self.refresh_bindings()  # chat, too, is over
-            words = printable(news.note or f"Disconnected: {news.reason}.")
-            self.say(words, error=True)
-            chooser = self._chooser()
-            if chooser is not None:
-                chooser.say(words, error=True)
+        if self.is_attached:
+            tell_news(self, news)
 
     def _choosers(self) -> list[ChooseScreen]:
         """The bid, pass or pick screens open over this table, lowest first."""
@@ -296,16 +238,6 @@ class TableScreen(Screen):
     def _chooser(self) -> Optional[ChooseScreen]:
         """The bid, pass or pick screen open over this table, if one is."""
         return next(iter(self._choosers()), None)
-
-    def _tell_waiting(self, note: str) -> None:
-        """Someone is away (``note`` says the table waits for them) or everyone is
-        back (``note`` is empty): told where the player is looking."""
-        back = "Everyone is at the table."
-        chooser = self._chooser()
-        if chooser is not None:
-            chooser.say(note or back)
-        else:
-            self.say(note or back)
 
     def _say_missing_bots(self) -> None:
         from ...bots import bots_for
@@ -612,25 +544,11 @@ class TableScreen(Screen):
 
     # -- hints ----------------------------------------------------------------
     def hint_text(self, obs: Observation) -> str:
-        try:
-            from ...bots import hint
-            from ...bots.base import Hint
-        except ImportError:
-            return "Hints are not available in this version (the hint bot is missing)."
-        try:
-            lesson = self.coach.hint(obs) if self.coach is not None else None
-            suggestion = Hint(*lesson) if lesson is not None else hint(obs)  # a tutorial's note comes first
-        except Exception as exc:  # a hint must never break the game
-            return f"No hint this time ({exc})."
-        self.hint_action = suggestion.action if suggestion is not None else None
-        if suggestion is None:  # the normal bot does not play this game, or the seat has nothing to do
-            return "No hint for this position."
-        if isinstance(suggestion.action, Play) and self.acting is not None:
-            self.hinted = suggestion.action.card
-        what = self.family.action_words(suggestion.action)
-        if what.lower() in suggestion.reason.lower():  # the reason names the move already
-            what = ""
-        return self.plain(f"Hint: {what}: {suggestion.reason}" if what else f"Hint: {suggestion.reason}")
+        """A hint's words for ``obs``; its action is kept (a screen over the table marks its card)."""
+        words, self.hint_action = hint_words(obs, self.family, self.coach)
+        if isinstance(self.hint_action, Play) and self.acting is not None:
+            self.hinted = self.hint_action.card
+        return self.plain(words)
 
     # -- keys -----------------------------------------------------------------
     def check_action(self, action: str, parameters) -> Optional[bool]:

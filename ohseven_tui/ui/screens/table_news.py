@@ -1,0 +1,65 @@
+"""What a table server tells besides moves (``table.news``), drawn on the table and
+on the private screen over it: who is away and back, chat, the connection."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ...table import news as told
+from ...table.flow import Flow
+from ..plain import printable
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+__all__ = ["tell_news"]
+
+
+def tell_news(table: "TableScreen", news: told.News) -> None:
+    """Draw one piece of news on ``table`` (and the bid or pass screen over it)."""
+    if isinstance(news, told.Away):
+        # Told when someone goes or comes back; every move's status would drown the log.
+        if news.seats != table.away_seats:
+            if news.seats or table.away_seats:
+                table.log_line(Text(table.plain(printable(news.message) if news.seats
+                                                else "Everyone is at the table.")))
+                _tell_waiting(table, printable(news.note))
+            table.away_seats = news.seats
+            table.refresh_view()  # the seats mark who is away
+            chooser = table._chooser()
+            if chooser is not None and chooser.is_mounted:
+                chooser.show_seats()
+    elif isinstance(news, told.Seen):
+        for screen in table._choosers():
+            screen.show_table(news.observation)
+    elif isinstance(news, told.Chat):
+        words = table.plain(f"{table.seat_name(news.seat)}: {printable(news.text)}")
+        table.log_line(Text(words))
+        if table.app.screen is not table:  # a bid or a pass on top hides the log: shown over it
+            table.app.notify(words, markup=False, timeout=8)
+    elif isinstance(news, (told.Lost, told.Regained)):
+        table.say(news.text, error=isinstance(news, told.Lost))
+        table.log_line(Text(table.plain(news.text)))
+    elif isinstance(news, told.Gone):
+        if table.flow is Flow.PLAYING:
+            table.controller.set_state(Flow.READY)  # no card of ours can land now: the hand stops offering one
+            table.refresh_view()
+        table.refresh_bindings()  # chat, too, is over
+        words = printable(news.note or f"Disconnected: {news.reason}.")
+        table.say(words, error=True)
+        chooser = table._chooser()
+        if chooser is not None:
+            chooser.say(words, error=True)
+
+
+def _tell_waiting(table: "TableScreen", note: str) -> None:
+    """Someone is away (``note`` says the table waits for them) or everyone is
+    back (``note`` is empty): told where the player is looking."""
+    back = "Everyone is at the table."
+    chooser = table._chooser()
+    if chooser is not None:
+        chooser.say(note or back)
+    else:
+        table.say(note or back)
