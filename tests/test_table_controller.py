@@ -24,7 +24,7 @@ def test_the_table_package_imports_no_ui_library():
     code = "import sys, ohseven_tui.table; print(' '.join(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     mods = set(out.stdout.split())
-    assert "ohseven_tui.table.local" in mods
+    assert "ohseven_tui.table.local" in mods and "ohseven_tui.table.flow" in mods
     assert not {m for m in mods if m.split(".")[0] in ("textual", "rich")}
 
 

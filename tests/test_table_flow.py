@@ -9,8 +9,6 @@ acts outside it."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Callable, Coroutine, Optional
 
@@ -300,14 +298,6 @@ def test_a_hold_holds_the_table_until_shown():
     flow.shown()
     assert len(asked) >= 2 and table.game.history  # asked again, and the deal went ahead
     clock.cancel()
-
-
-def test_the_flow_imports_no_ui_library():
-    code = "import sys, ohseven_tui.table.flow; print(' '.join(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    mods = set(out.stdout.split())
-    assert "ohseven_tui.table.flow" in mods
-    assert not {m for m in mods if m.split(".")[0] in ("textual", "rich")}
 
 
 async def test_the_table_server_runs_the_one_table_flow(tmp_path):
