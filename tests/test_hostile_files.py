@@ -146,3 +146,17 @@ def test_a_file_name_that_is_not_utf8_gives_one_line(saves):
     assert_terminal_safe(r.stderr)
     err = r.stderr.decode().splitlines()
     assert len(err) == 1 and "bad\\udcff.json" in err[0]
+
+
+@pytest.mark.parametrize("date", ["\x1b[2J\x1b[H\x1b]0;pwned", "2026-01-01\u202eT10:00", "2026\x07\x9b31m"])
+def test_scores_list_draws_a_hostile_date_escaped(saves, date):
+    """Issue 35 (1): every field of a file reaches the terminal escaped, the date too
+    (it was printed raw: the screen cleared and the window's title set)."""
+    data = json.loads(GOOD.read_text(encoding="utf-8"))
+    data["date"] = date
+    (saves / "dated.json").write_text(json.dumps(data), encoding="utf-8")
+    done = ohseven("scores", "list", "--save-dir", str(saves), "--no-pager")
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0, done.stderr
+    assert_terminal_safe(out)
+    assert "\u202e" not in out and "\x1b" not in out and "\x07" not in out

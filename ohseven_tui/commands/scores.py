@@ -298,7 +298,7 @@ def run_list(args) -> int:
                 games[key] = printable(game)
         return games[key]
 
-    cells = [[printable(ident), _short_date(date), game_cell(game, options), str(players),
+    cells = [[printable(ident), printable(_short_date(date)), game_cell(game, options), printable(players),
               printable(winners or "") if finished else "(unfinished)", printable(scores or "")]
              for ident, date, game, options, players, finished, rounds, winners, scores in rows]
     columns = [Column("ID", wrap=False), Column("Date", wrap=False), Column("Game"), Column("Players"),
