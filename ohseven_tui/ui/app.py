@@ -430,6 +430,25 @@ class OhSevenApp(GameApp):
             self.key_gate.hold(get_time(), settle)
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
 
+    def pop_screen(self):  # type: ignore[override]
+        """Screen.dismiss pops whatever screen is on top. A screen already closed can
+        still be handling keys queued for it (a held Enter's repeats); its second
+        dismiss must not close the screens under it, so it is ignored."""
+        from textual._context import active_message_pump
+        from textual.await_complete import AwaitComplete
+
+        pump = active_message_pump.get(None)
+        try:
+            closing = pump if isinstance(pump, Screen) else getattr(pump, "screen", None)
+        except Exception:  # a widget no longer on any screen
+            closing = None
+        if isinstance(closing, Screen) and closing not in self.screen_stack:
+            async def nothing() -> None:
+                return None
+
+            return AwaitComplete(nothing()).call_next(self)
+        return super().pop_screen()
+
     QUIT_KEYS = ("ctrl+q", "ctrl+c")
 
     async def on_event(self, event: events.Event) -> None:
