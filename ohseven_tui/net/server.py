@@ -137,6 +137,7 @@ class TableServer:
         self._over = asyncio.Event()
         self._server: Optional[Server] = None
         self.flow: Optional[TableFlow] = None  # the one table flow, once the game is on
+        self._loop = _Loop()  # its scheduling: the bots' task on this loop
         self._finishing: Optional["asyncio.Task[None]"] = None  # the finished game being filed, then told
         self._closing = False
         self._told: Any = None  # what the players last heard of who is at the table
@@ -208,7 +209,7 @@ class TableServer:
         self._closing = True
         if self.flow is not None:
             self.flow.stop()
-            task = self.flow.scheduler.task  # type: ignore[attr-defined]
+            task = self._loop.task
             if task is not None:
                 try:
                     await task
@@ -566,7 +567,7 @@ class TableServer:
         paced by ``bot_delay``; the people act from their screens (:meth:`_receive`).
         It holds while a player is away."""
         assert self.game is not None
-        self.flow = TableFlow(_ServerSeats(self, self.game), self, _Loop(), delay=lambda: self.bot_delay,
+        self.flow = TableFlow(_ServerSeats(self, self.game), self, self._loop, delay=lambda: self.bot_delay,
                               live=lambda: not self._closing and not self._away(), hold=lambda: bool(self._away()),
                               remote=True)
         self.flow.advance()
@@ -624,13 +625,13 @@ class TableServer:
         when who is at the table changed (a join, a leave, a stand-in, the start or
         the end); whose turn and the score are in every update already. ``joined``:
         a new connection, which hears it in any case."""
-        if self.flow is not None and not self._closing:
-            asyncio.get_running_loop().call_soon(self.flow.advance)  # someone back, a stand-in: the table goes on
         game = self.game
         told = (self._connected(), self._away(), tuple(sorted(self.standins)), game is None,
                 game is not None and game.is_over)
         if told != self._told:
             self._told = told
+            if self.flow is not None and not self._closing:  # someone back, a stand-in: the table goes on
+                asyncio.get_running_loop().call_soon(self.flow.advance)
             status = self.status()  # only when it is sent: its line is the costly part
             for conn in list(self.conns.values()):
                 self._send(conn, status)

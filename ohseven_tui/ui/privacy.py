@@ -11,7 +11,7 @@ from typing import Callable, Collection, Optional, Sequence
 
 # Whose hand may be face up is the table's (``table.privacy.Lookout``): not imported
 # here, so the app starts without the engine (it loads with the first game).
-__all__ = ["HandoffKeys", "KeyGate", "flush_typed_ahead"]
+__all__ = ["HandoffKeys", "KeyGate", "flush_typed_ahead", "frame_out"]
 
 
 class KeyGate:
@@ -118,3 +118,11 @@ def flush_typed_ahead() -> None:
             termios.tcflush(stream.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError, ValueError):  # no terminal here (a browser, a test): nothing is waiting in one
         pass
+
+
+def frame_out(gate: KeyGate, owner: object, now: float) -> None:
+    """``owner`` (a hand-off, or the screen showing the hand it revealed) has its
+    first frame out at ``now``: what was typed before it is dropped from the terminal
+    and refused by the gate."""
+    flush_typed_ahead()
+    gate.drawn(owner, now)

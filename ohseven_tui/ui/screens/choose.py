@@ -235,7 +235,7 @@ class ChooseScreen(Screen):
         if shown and self._hand_args is not None:
             self.lay_hand(**self._hand_args)
         elif not shown:
-            view.set_face_up(False)
+            view.turn_down()
         for selector in self.PRIVATE:
             for widget in self.query(selector):
                 widget.display = shown

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..plain import plain, plain_lines, printable
-from ..privacy import flush_typed_ahead
+from ..privacy import frame_out
 
 
 class HandoffScreen(Screen[None]):
@@ -59,9 +59,8 @@ class HandoffScreen(Screen[None]):
     def _drawn(self) -> None:
         """The first frame is out: keys typed before it, read or not, never act."""
         gate = getattr(self.app, "key_gate", None)
-        flush_typed_ahead()
         if gate is not None:
-            gate.drawn(self, get_time())
+            frame_out(gate, self, get_time())
 
     def on_unmount(self) -> None:
         gate = getattr(self.app, "key_gate", None)

@@ -49,7 +49,7 @@ from ..hints import hint_words
 from ..messages import BackToMenu, CloseTable, SetPace
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
-from ..privacy import flush_typed_ahead
+from ..privacy import frame_out
 from ..scheduling import ScreenClock
 from ..widgets.hand import HandView, hand_order
 from ..widgets.keys import KeysFooter, number_keys
@@ -508,12 +508,7 @@ class TableScreen(Screen):
         gate = self.app.key_gate
         shown = self.app.screen
         gate.pend(shown)
-
-        def out() -> None:
-            flush_typed_ahead()
-            gate.drawn(shown, get_time())
-
-        shown.call_after_refresh(out)
+        shown.call_after_refresh(lambda: frame_out(gate, shown, get_time()))
 
     def on_screen_resume(self) -> None:
         # After the closing screen's own callback, which may leave the game.

@@ -173,18 +173,18 @@ class HandView(Widget):
         the suit groups ``cards`` come in, set apart by a gap. ``hinted``: the card
         a hint suggests, marked. ``marks``: the names of the cards the game's
         ranking sets apart (bowers, criticals): ◆ under each, the names in the title."""
+        if not face_up:  # never kept face down: only how many
+            self.set_backs(len(cards), title=title)
+            return
         old = self.cards
         starts, at = set(), 0
         for size in groups:
             if at:
                 starts.add(at)
             at += size
-        self.gaps = frozenset(starts) if face_up else frozenset()
-        self.hinted = hinted if face_up else None
-        self.marks = dict(marks or {}) if face_up else {}
-        if not face_up:  # never kept face down: only how many
-            self.set_backs(len(cards), title=title)
-            return
+        self.gaps = frozenset(starts)
+        self.hinted = hinted
+        self.marks = dict(marks or {})
         self.backs = 0
         self.cards = tuple(cards)
         self.face_up = face_up
@@ -267,11 +267,10 @@ class HandView(Widget):
         self.gaps, self.hinted, self.marks, self.cursor = frozenset(), None, {}, 0
         self._paint()
 
-    def set_face_up(self, face_up: bool) -> None:
+    def turn_down(self) -> None:
         """Face down (a shared screen is opening): the cards are dropped, their count
         kept; the owner lays them again (``set_hand``) when the hand may show."""
-        if not face_up:
-            self.set_backs(len(self.cards) if self.face_up else self.backs, title=self.title)
+        self.set_backs(len(self.cards) if self.face_up else self.backs, title=self.title)
 
     def repaint(self) -> None:
         """Draw again (after a theme change: the suit shades differ)."""
