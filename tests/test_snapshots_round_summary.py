@@ -22,7 +22,7 @@ def end_the_round(card):
         table = await play_shown(pilot, card)
         for _ in range(400):
             await pilot.pause()
-            if table.flow is Flow.TRICK:
+            if table.controller.state is Flow.TRICK:
                 table.action_sweep()  # on at once, as space does
             if isinstance(pilot.app.screen, RoundSummaryScreen) and pilot.app.screen.is_mounted:
                 break

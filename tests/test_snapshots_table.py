@@ -52,10 +52,10 @@ def play(card):
         table = await play_shown(pilot, card)
         for _ in range(200):
             await pilot.pause()
-            if table.flow is Flow.TRICK:
+            if table.controller.state is Flow.TRICK:
                 break
-        assert table.flow is Flow.TRICK
-        table._trick_timer.pause()  # the won trick stays on show for the picture
+        assert table.controller.state is Flow.TRICK
+        table.controller.trick_timer.pause()  # the won trick stays on show for the picture
         await settle(pilot)
 
     return run_before

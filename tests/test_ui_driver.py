@@ -64,7 +64,7 @@ async def wait_for_input(pilot, also: tuple = ()):
         return await asyncio.wait_for(poll(), FAIL_SAFE)
     except asyncio.TimeoutError:
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
-        state = (f"; table flow {tables[-1].flow.name}, acting {tables[-1].acting}, next "
+        state = (f"; table flow {tables[-1].controller.state.name}, acting {tables[-1].acting}, next "
                  f"{tables[-1].table.next_step()}") if tables else ""
         raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__}{state})") from None
 

@@ -25,14 +25,14 @@ def solo() -> Game:
 
 def test_over_is_final_and_playing_names_its_seat():
     screen = TableScreen(LocalTable(solo()))
-    assert screen.flow is Flow.READY and screen.acting is None
-    screen.set_flow(Flow.PLAYING, 0)
-    assert screen.acting == 0 and not screen.blocked
-    screen.set_flow(Flow.SHOWING)
-    assert screen.acting is None and screen.blocked
-    screen.set_flow(Flow.OVER)
-    screen.set_flow(Flow.READY)  # a bots' worker ending after the last move
-    assert screen.flow is Flow.OVER and screen.blocked
+    assert screen.controller.state is Flow.READY and screen.acting is None
+    screen.controller.set_state(Flow.PLAYING, 0)
+    assert screen.acting == 0 and not screen.controller.state.blocked
+    screen.controller.set_state(Flow.SHOWING)
+    assert screen.acting is None and screen.controller.state.blocked
+    screen.controller.set_state(Flow.OVER)
+    screen.controller.set_state(Flow.READY)  # a bots' worker ending after the last move
+    assert screen.controller.state is Flow.OVER and screen.controller.state.blocked
 
 
 async def test_the_flow_follows_the_game_through_its_screens():
@@ -40,10 +40,10 @@ async def test_the_flow_follows_the_game_through_its_screens():
     seen = set()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_input(pilot)
-        assert isinstance(screen, BidScreen) and table(app).flow is Flow.CHOOSING
+        assert isinstance(screen, BidScreen) and table(app).controller.state is Flow.CHOOSING
 
         def note(screen) -> None:
-            flow = table(app).flow
+            flow = table(app).controller.state
             if isinstance(screen, RevealScreen):
                 assert flow is Flow.SHOWING
             elif isinstance(screen, BidScreen):
@@ -53,5 +53,5 @@ async def test_the_flow_follows_the_game_through_its_screens():
             seen.add(flow)
 
         over = await play_game(pilot, on_turn=note)
-        assert isinstance(over, GameOverScreen) and table(app).flow is Flow.OVER
+        assert isinstance(over, GameOverScreen) and table(app).controller.state is Flow.OVER
     assert {Flow.SHOWING, Flow.CHOOSING, Flow.PLAYING} <= seen

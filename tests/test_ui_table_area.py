@@ -42,7 +42,7 @@ async def trick_won(pilot) -> TableScreen:
     assert isinstance(screen, TableScreen) and screen.acting == 0
     await pilot.press("enter")
     await pilot.pause()
-    assert screen.flow is Flow.TRICK
+    assert screen.controller.state is Flow.TRICK
     return screen
 
 
@@ -59,12 +59,12 @@ async def test_the_card_winning_so_far_is_starred_and_the_won_trick_sweeps_to_it
         assert "6♠ ★" in frame and "5♠ ★" not in frame  # Cid's 6♠ beats the led 5♠ so far
         await pilot.press("enter")  # Ann plays; nothing she holds can win
         await pilot.pause()
-        assert screen.flow is Flow.TRICK
+        assert screen.controller.state is Flow.TRICK
         frame = frame_text(app)
         assert "Cid wins the trick" in frame
         assert "6♠ ★" in frame
         await pilot.press("space")  # no need to wait out the pause
-        await until(pilot, lambda: screen.flow is not Flow.TRICK, "the trick swept")
+        await until(pilot, lambda: screen.controller.state is not Flow.TRICK, "the trick swept")
         assert area(app).swept_to == 2
         assert "Cid wins the trick" not in frame_text(app)
         assert "6♠ ★" not in frame_text(app)  # swept off the table

@@ -421,8 +421,8 @@ class OhSevenApp(GameApp):
         """Every screen opens through here, so the table can end a hot-seat window
         (hands face down) before any shared screen draws its first frame."""
         table = self.table()
-        if table is not None and not table.lookout.keeps_window(screen):
-            table.cover()
+        if table is not None and not table.controller.lookout.keeps_window(screen):
+            table.controller.cover()
         if getattr(screen, "pends_keys", False):  # a hand-off: no key acts until it is drawn
             self.key_gate.pend(screen)
         settle = getattr(screen, "key_settle", None)
@@ -490,7 +490,7 @@ class OhSevenApp(GameApp):
     @property
     def paused(self) -> bool:
         table = self.table()
-        return table is not None and table.paused
+        return table is not None and table.controller.paused
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

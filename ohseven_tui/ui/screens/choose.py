@@ -200,19 +200,19 @@ class ChooseScreen(Screen):
     def _check_window(self) -> None:
         table = self.table
         if (table is not None and self.is_current and not self._handing_off
-                and table.lookout.needs_handoff(self.obs.seat)):
+                and table.controller.lookout.needs_handoff(self.obs.seat)):
             # Back from a shared screen: hand the screen back before the cards show.
             self._handing_off = True
-            self.app.push_screen(table.handoff_screen(self.obs.seat), self._handed_back)
+            self.app.push_screen(table.stage.handoff_screen(self.obs.seat), self._handed_back)
 
     def _handed_back(self, _result: object = None) -> None:
         self._handing_off = False
         table = self.table
         if table is not None:
-            table.lookout.open(self.obs.seat)
+            table.controller.lookout.open(self.obs.seat)
         self._show_private(True)
         if table is not None:
-            table.reveal_after_handoff()
+            table.stage.reveal_after_handoff()
 
     # Everything that tells about this seat's hand: the cards, the words about them
     # (what was passed and received, the cards still unbid, a hint, the cards

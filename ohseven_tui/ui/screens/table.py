@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
-from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,32 +23,13 @@ from textual.widgets import Static
 from ...engine.actions import Play
 from ...engine.protocol import TableView
 from ...table import Applied, Observation, SeatSource
-from ...table import news as told
-from ...table.flow import (
-    Announce,
-    Covered,
-    Event,
-    Flow,
-    GameOver,
-    HandOff,
-    Heard,
-    Moved,
-    Refused,
-    Retold,
-    RoundOver,
-    Sent,
-    SweepTrick,
-    TableFlow,
-    TrickHeld,
-    Turn,
-)
+from ...table.flow import Flow, TableFlow
 from ..cards import ascii_suits, card_text, cards_text, line_text
-from ..families import ScreenArgs, family_ui
+from ..families import family_ui
 from ..hints import hint_words
 from ..messages import BackToMenu, CloseTable, SetPace
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
-from ..privacy import frame_out
 from ..scheduling import ScreenClock
 from ..widgets.hand import HandView, hand_order
 from ..widgets.keys import KeysFooter, number_keys
@@ -57,16 +37,13 @@ from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine, fit_rows
 from ..widgets.table_area import TableArea
-from .choose import ChooseScreen
-from .table_news import tell_news
+from .table_stage import TableStage
 
 if TYPE_CHECKING:
     from textual import getters
 
-    from ...table.privacy import Lookout
     from ..appface import GameApp
     from ..tutorial import Coach
-    from .handoff import HandoffScreen
 
 __all__ = ["Flow", "TableScreen"]
 
@@ -101,7 +78,7 @@ class TableScreen(Screen):
 
     _event_rows = 1  # the event line's rows now
     _message_rows = 1  # the message line's rows now (a long hint takes two)
-    _marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
+    marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
     away_seats: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
 
     def __init__(self, table: SeatSource, *, coach: Optional["Coach"] = None) -> None:
@@ -116,18 +93,11 @@ class TableScreen(Screen):
         self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
         self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
         hold = (lambda: coach.step(self)) if coach is not None else None  # a tutorial's note holds the table
-        self.controller = TableFlow(table, self, ScreenClock(self), delay=lambda: self.delay, live=self._on_stack,
+        self.stage = TableStage(self)  # the flow's events, drawn
+        self.controller = TableFlow(table, self.stage, ScreenClock(self), delay=lambda: self.delay, live=self._on_stack,
                                     hold=hold)
         for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
             self._bindings.bind(key, f"family({name!r})", label)
-
-    # -- the flow's state, as the screen reads it ------------------------------------
-    @property
-    def flow(self) -> Flow:
-        return self.controller.state
-
-    def set_flow(self, flow: Flow, seat: Optional[int] = None) -> None:
-        self.controller.set_state(flow, seat)
 
     @property
     def acting(self) -> Optional[int]:
@@ -135,38 +105,8 @@ class TableScreen(Screen):
         return self.controller.acting
 
     @property
-    def blocked(self) -> bool:
-        return self.controller.state.blocked
-
-    @property
     def viewer(self) -> Optional[int]:
         return self.controller.viewer
-
-    @property
-    def lookout(self) -> "Lookout":
-        return self.controller.lookout
-
-    @property
-    def paused(self) -> bool:
-        return self.controller.paused
-
-    @property
-    def skipping(self) -> bool:
-        return self.controller.skipping
-
-    @property
-    def _trick_timer(self) -> Any:
-        return self.controller.trick_timer
-
-    def advance(self) -> None:
-        self.controller.advance()
-
-    def apply(self, action: Any) -> bool:
-        return self.controller.act(action)
-
-    def cover(self) -> None:
-        """A shared screen is opening: every hand face down now, before its first frame."""
-        self.controller.cover()
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -216,38 +156,15 @@ class TableScreen(Screen):
         self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...], int]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
         self.watch(self.app, "bot_delay", self._pace_changed, init=False)
-        self._say_missing_bots()
+        self.stage.missing_bots()
         obs = self.public()
         if obs.round_number and self.table.actions_taken:
-            self._retell_round()
+            self.retell()
             view = obs.view
             of = f" of {view.rounds}" if view.rounds else ""
             self.log_line(Text(f"Resumed: {view.round_word} {obs.round_number}{of}."))
         self.refresh_view()
-        self.call_after_refresh(self.advance)
-
-    def _news(self, news: told.News) -> None:
-        """What the table tells besides moves (a table server: who is away, chat)."""
-        if self.is_attached:
-            tell_news(self, news)
-
-    def _choosers(self) -> list[ChooseScreen]:
-        """The bid, pass or pick screens open over this table, lowest first."""
-        return [s for s in self.app.screen_stack if isinstance(s, ChooseScreen)]
-
-    def _chooser(self) -> Optional[ChooseScreen]:
-        """The bid, pass or pick screen open over this table, if one is."""
-        return next(iter(self._choosers()), None)
-
-    def _say_missing_bots(self) -> None:
-        from ...bots import bots_for
-        from ...engine import registry
-
-        missing = self.table.missing_bots
-        if missing:
-            what = f" for {self.spec.name}" if self.spec.name != registry.default_game().name else ""
-            self.notify(f"{', '.join(missing)} bots are not available{what} yet; "
-                        f"{bots_for(self.spec.name)[0]} bots play those seats.", severity="warning")
+        self.call_after_refresh(self.controller.advance)
 
     # -- reading the game -----------------------------------------------------
     def public(self) -> Observation:
@@ -318,14 +235,14 @@ class TableScreen(Screen):
                 cards, groups = hand_order(mine.hand, picture, self.hand_sort)  # every screen's one order
                 hand.set_hand(cards, legal, title=title, active=acting, groups=groups,
                               hinted=self.hinted if acting else None, marks=dict(picture.hand_marks))
-        self._refresh_bindings()
+        self.refresh_keys()
 
     def footer_key_display(self, binding: Binding) -> Optional[str]:
         """The number keys there are cards for (the hand shrinks a card a trick)."""
         return number_keys(len(self.query_one(HandView).cards)) if binding.action == "move(-1)" else None
 
-    def _refresh_bindings(self) -> None:
-        state = (self.acting, self.paused, self.delay, self.flow is Flow.TRICK, self.undo_refusal() is None,
+    def refresh_keys(self) -> None:
+        state = (self.acting, self.controller.paused, self.delay, self.controller.state is Flow.TRICK, self.undo_refusal() is None,
                  self._family_actions(), len(self.query_one(HandView).cards))
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
@@ -338,7 +255,7 @@ class TableScreen(Screen):
         if seat is not None and seat == self.acting and seat == self.viewer:
             you = "you" if len(self.humans) == 1 else self.seat_name(seat)
         lines = list(self.family.status_lines(obs, self.seat_name, you=you))
-        if self.watching and self.paused:
+        if self.watching and self.controller.paused:
             lines.append(line(" · "))
             lines.append(line("PAUSED", style="bold reverse"))
         return lines
@@ -365,150 +282,21 @@ class TableScreen(Screen):
         for ln in told.lines:
             self.log_line(ln)
 
-    def _retell_round(self) -> None:
-        """A resumed game's log: this round so far, told again."""
+    def retell(self) -> None:
+        """The log anew: this round so far, told again (a resumed game, an undo)."""
+        self.marked = None
+        self.query_one(TableLog).clear()
         for applied in self.table.retell(self._seen_by()):
-            self._narrate(applied)
+            self.narrate(applied)
 
-    def _narrate(self, applied: Applied) -> None:
+    def narrate(self, applied: Applied) -> None:
         if applied.action is not None:  # None: the viewer only learns that a seat acted
             self.tell(self.family.narrate(applied.action, applied.before, applied.after, self.seat_name))
-
-    # -- the flow's events, drawn -------------------------------------------------------
-    def show(self, event: Event) -> None:
-        """Draw what the table's flow tells (its Stage)."""
-        if isinstance(event, Heard):
-            self.call_later(self._news, event.news)  # heard while reading the connection: drawn in turn
-        elif isinstance(event, Moved):
-            self._moved(event.applied)
-        elif isinstance(event, Sent):
-            self.say("")
-            self.refresh_view()
-        elif isinstance(event, Refused):
-            self.say(event.reason, error=True)
-            if event.seat is not None and self.app.settings.bell:
-                self.app.bell()
-        elif isinstance(event, HandOff):
-            self._ring(event.bell)
-            seat = event.seat
-            self.refresh_view()  # under the hand-off: that seat's table, its hand face down
-            self.app.push_screen(self.handoff_screen(seat), lambda _: self._handed_over(seat))
-        elif isinstance(event, Turn):
-            self._ring(event.bell)
-            self._turn(event.seat)
-        elif isinstance(event, Covered):
-            self.say("")  # a hint or an error is about that hand
-            self.refresh_view()
-            for screen in self._choosers():
-                screen.cover()
-        elif isinstance(event, TrickHeld):
-            self.query_one(TableArea).hold(event.trick)
-            if event.trick.winner is not None:
-                self.say(f"{self.seat_name(event.trick.winner)} wins the trick. Space goes on.")
-            self._refresh_bindings()
-        elif isinstance(event, SweepTrick):
-            self.query_one(TableArea).sweep_away(self._swept, duration=event.motion)
-        elif isinstance(event, RoundOver):
-            self._round_over(event.before, event.after, event.final)
-        elif isinstance(event, Announce):
-            screen = self.family.announcement(event.before, event.after, humans=len(self.humans),
-                                              auto=self._auto_close())
-            if screen is not None:
-                self.controller.showing()
-                self.app.push_screen(screen, lambda _: self._shown())
-        elif isinstance(event, GameOver):
-            from .gameover import GameOverScreen
-
-            self.app.push_screen(GameOverScreen(self.public()))
-        elif isinstance(event, Retold):
-            self._marked = None
-            self.query_one(TableLog).clear()
-            self._retell_round()
-            taken = event.taken
-            self.log_line(Text(self.plain(f"{self.seat_name(taken.seat)} took back {taken.card.pretty()}.")))
-            self.refresh_view()
-
-    def _ring(self, bell: bool) -> None:
-        """A human's turn after one or more bots moved: the bell, if the setting is on."""
-        if bell and self.app.settings.bell:
-            self.app.bell()
-
-    def _moved(self, applied: Applied) -> None:
-        if applied.actor is not None and applied.actor in self.humans:
-            self.say("")
-        self._narrate(applied)
-        if applied.note:
-            self.notify(applied.note, severity="error", timeout=8)
-        self.hinted = None
-        self.refresh_view()
-
-    def _swept(self) -> None:
-        self.say("")
-        self._refresh_bindings()
-        self.controller.swept()
-
-    def _shown(self) -> None:
-        """A shared screen closed: the flow goes on (not once the app is shutting down)."""
-        if self.is_attached:
-            self.controller.shown()
-            self.refresh_view()
-
-    def _round_over(self, before: Any, after: Any, final: bool) -> None:
-        from .round_summary import RoundSummaryScreen
-        from .scoresheet import ScoresheetScreen
-
-        words = self.family.round_over_line(before, after, self.seat_name)
-        if words is not None:
-            self.log_line(words)
-        summary = self.family.round_summary(before, after, self.seat_name)
-        if final:  # the game-over screen is up already: the last round's summary over it, read first
-            if summary is not None:
-                self.app.push_screen(RoundSummaryScreen(after, summary, then="the final scores",
-                                                        auto=self._auto_close()))
-            return
-
-        def scoresheet(_: object = None) -> None:  # after the summary, as before it existed
-            self.app.push_screen(ScoresheetScreen(after, final=False, auto=self._auto_close()),
-                                 lambda _: self._shown())
-
-        if summary is None:
-            scoresheet()
-        else:
-            self.app.push_screen(RoundSummaryScreen(after, summary, auto=self._auto_close()), scoresheet)
-
-    def _auto_close(self) -> Optional[float]:
-        """In watch mode the reveals and scoresheets close themselves."""
-        if not self.watching:
-            return None
-        return 0.0 if self.delay <= 0 or self.skipping else max(1.5, 6 * self.delay)
 
     def _on_stack(self) -> bool:
         """Still the live table? (Not once the app is closing: a bot's move landing
         then would find the widgets gone.)"""
         return self in self.app.screen_stack and self.is_attached and not self._closing
-
-    # -- hand-offs ------------------------------------------------------------------------
-    def handoff_screen(self, seat: int) -> "HandoffScreen":
-        """The hand-off to ``seat``: it asks for a letter that no screen open here binds."""
-        from .handoff import HandoffScreen
-
-        busy: set[str] = set(self.app._bindings.key_to_bindings)
-        for screen in self.app.screen_stack:
-            busy.update(screen._bindings.key_to_bindings)
-        return HandoffScreen(self.seat_name(seat), self.app.handoff_keys.choose(busy))
-
-    def _handed_over(self, seat: int) -> None:
-        self.controller.confirmed(seat)
-        self.reveal_after_handoff()
-
-    def reveal_after_handoff(self) -> None:
-        """The hand just handed over is being drawn, on whatever screen is on top: no
-        key acts until that frame is out, and no key sent before it ever does (a key
-        typed with the hand-off's own, or while the screen was slow)."""
-        gate = self.app.key_gate
-        shown = self.app.screen
-        gate.pend(shown)
-        shown.call_after_refresh(lambda: frame_out(gate, shown, get_time()))
 
     def on_screen_resume(self) -> None:
         # After the closing screen's own callback, which may leave the game.
@@ -517,25 +305,6 @@ class TableScreen(Screen):
     def _check_window(self) -> None:
         if self.is_current:
             self.controller.resumed()
-
-    def _turn(self, seat: int) -> None:
-        """The family's private screen for this phase, if it has one; else the
-        seat plays a card from the table's own hand view."""
-        self._marked = None
-        obs = self.table.observe(seat)
-        factory = self.family.screens.get(obs.phase)
-        if factory is not None:
-            args = ScreenArgs(check=self.check, hint=self.hint_text, humans=len(self.humans), table=self)
-            screen, to_action = factory(obs, args)
-            self.controller.choosing()
-            self.app.push_screen(screen, lambda result: self.controller.chosen(to_action(result)))
-            return
-        self.refresh_view()
-        self.say("")
-
-    def check(self, action) -> Optional[str]:
-        """The engine's reason ``action`` is illegal (nothing changed, nothing cloned), or None."""
-        return self.controller.why_not(action)
 
     # -- hints ----------------------------------------------------------------
     def hint_text(self, obs: Observation) -> str:
@@ -549,7 +318,7 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters) -> Optional[bool]:
         """Only the keys that apply now (Textual 8: False hides a binding)."""
         if action == "sweep":
-            return self.flow is Flow.TRICK
+            return self.controller.state is Flow.TRICK
         if action == "chat":
             return self.table.can_chat
         if action == "family":
@@ -563,9 +332,9 @@ class TableScreen(Screen):
         if action == "skip":
             return self.acting is None and (self.table.has_bots and self.delay > 0 or self.watching)
         if action == "pause":
-            return self.watching and not self.paused
+            return self.watching and not self.controller.paused
         if action == "resume":
-            return self.watching and self.paused
+            return self.watching and self.controller.paused
         if action == "speed":
             return self.table.has_bots and self.acting is None
         return True
@@ -585,10 +354,10 @@ class TableScreen(Screen):
         action = self.family.table_action(self.table.observe(seat), name)
         if action is not None:
             self._unmark()
-            self.apply(action)
+            self.controller.act(action)
 
     def action_act(self) -> None:
-        if self.flow is Flow.TRICK:
+        if self.controller.state is Flow.TRICK:
             self.action_sweep()
             return
         seat = self.acting
@@ -596,21 +365,21 @@ class TableScreen(Screen):
         if seat is None or card is None:
             return
         if self._confirmed(seat, card, "Enter again"):
-            self.apply(Play(seat, card))
+            self.controller.act(Play(seat, card))
 
     def _confirmed(self, seat: int, card: Any, again: str) -> bool:
         """Confirm-play (a setting): the first Enter or click marks the card, a
         second on the same card plays it. True when the card is to be played now."""
-        if not self.app.settings.confirm_play or self._marked == (seat, card):
-            self._marked = None
+        if not self.app.settings.confirm_play or self.marked == (seat, card):
+            self.marked = None
             return True
-        self._marked = (seat, card)
+        self.marked = (seat, card)
         self.say(f"{again} plays {card.pretty()}; another card or ←→ changes it.")
         return False
 
     def _unmark(self) -> None:
-        if self._marked is not None:
-            self._marked = None
+        if self.marked is not None:
+            self.marked = None
             self.say("")
 
     def action_move(self, step: int) -> None:
@@ -633,7 +402,7 @@ class TableScreen(Screen):
             return
         self.query_one(HandView).select(message.index)
         if self._confirmed(seat, message.card, "A second click (or Enter)"):
-            self.apply(Play(seat, message.card))
+            self.controller.act(Play(seat, message.card))
 
     # -- undo -------------------------------------------------------------------
     def undo_refusal(self) -> Optional[str]:

@@ -28,11 +28,11 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
                 _tell_waiting(table, printable(news.note))
             table.away_seats = news.seats
             table.refresh_view()  # the seats mark who is away
-            chooser = table._chooser()
+            chooser = table.stage.chooser()
             if chooser is not None and chooser.is_mounted:
                 chooser.show_seats()
     elif isinstance(news, told.Seen):
-        for screen in table._choosers():
+        for screen in table.stage.choosers():
             screen.show_table(news.observation)
     elif isinstance(news, told.Chat):
         words = table.plain(f"{table.seat_name(news.seat)}: {printable(news.text)}")
@@ -43,13 +43,13 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
         table.say(news.text, error=isinstance(news, told.Lost))
         table.log_line(Text(table.plain(news.text)))
     elif isinstance(news, told.Gone):
-        if table.flow is Flow.PLAYING:
+        if table.controller.state is Flow.PLAYING:
             table.controller.set_state(Flow.READY)  # no card of ours can land now: the hand stops offering one
             table.refresh_view()
         table.refresh_bindings()  # chat, too, is over
         words = printable(news.note or f"Disconnected: {news.reason}.")
         table.say(words, error=True)
-        chooser = table._chooser()
+        chooser = table.stage.chooser()
         if chooser is not None:
             chooser.say(words, error=True)
 
@@ -58,7 +58,7 @@ def _tell_waiting(table: "TableScreen", note: str) -> None:
     """Someone is away (``note`` says the table waits for them) or everyone is
     back (``note`` is empty): told where the player is looking."""
     back = "Everyone is at the table."
-    chooser = table._chooser()
+    chooser = table.stage.chooser()
     if chooser is not None:
         chooser.say(note or back)
     else:
