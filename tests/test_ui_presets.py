@@ -334,7 +334,7 @@ async def test_a_number_bid_hint_selects_the_number_it_suggests_and_the_footer_n
                 picker = screen.query_one(NumberPicker)
                 await pilot.press("h")
                 await pilot.pause()
-                hinted = app.table().hint_action
+                hinted = app.table().hand.hint_action
                 assert isinstance(hinted, BidNumber) and str(hinted.number) in text(app)
                 assert picker.current == hinted.number
                 seen.append(size)

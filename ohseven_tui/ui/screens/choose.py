@@ -285,7 +285,7 @@ class ChooseScreen(Screen):
         if self.hint is not None:
             self.say(self.hint(self.obs))
             # The table keeps the suggestion: a card in it is marked on the hand, as at the table.
-            card = getattr(getattr(self.table, "hint_action", None), "card", None)
+            card = getattr(self.table.hand.hint_action, "card", None) if self.table is not None else None
             view = self.query_one(HandView)
             if card in view.cards:
                 view.mark_hint(card)

@@ -1,17 +1,15 @@
 """The table: the screen that draws a game, of any family, and takes its keys.
 
-What happens next is the table's flow (``ohseven_tui.table.flow``, headless): it
-decides who acts, runs the bots at their pace, holds a won trick, knows undo's
-window and the hot-seat hand-offs, and tells each of these as a typed event. This
-screen draws them (:meth:`TableScreen.show`) and sends a seat's actions back; every
-rule comes from the engine, every word about a family's phases from that family's
-UI package (``ui.families``): its private screens (passing, bidding, ...), its
-narration and its status line.
+What happens next is the table's flow (``ohseven_tui.table.flow``, headless): who
+acts, the bots at their pace, a won trick held, undo's window, the hot-seat
+hand-offs, each told as a typed event. ``table_stage`` draws those events and opens
+the screens they need, ``table_hand`` draws the hand and plays it; every word about
+a family's phases comes from that family's UI package (``ui.families``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,23 +18,22 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine.actions import Play
 from ...engine.protocol import TableView
 from ...table import Applied, Observation, SeatSource
 from ...table.flow import Flow, TableFlow
 from ..cards import ascii_suits, card_text, cards_text, line_text
 from ..families import family_ui
-from ..hints import hint_words
-from ..messages import BackToMenu, CloseTable, SetPace
+from ..messages import SetPace
 from ..narration import Line, Told, line
 from ..plain import printable, sentence
 from ..scheduling import ScreenClock
-from ..widgets.hand import HandView, hand_order
+from ..widgets.hand import HandView
 from ..widgets.keys import KeysFooter, number_keys
 from ..widgets.log import TableLog
 from ..widgets.seats import SeatsView
 from ..widgets.status import StatusLine, fit_rows
 from ..widgets.table_area import TableArea
+from .table_hand import TableHand
 from .table_stage import TableStage
 
 if TYPE_CHECKING:
@@ -78,7 +75,6 @@ class TableScreen(Screen):
 
     _event_rows = 1  # the event line's rows now
     _message_rows = 1  # the message line's rows now (a long hint takes two)
-    marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from being played
     away_seats: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
 
     def __init__(self, table: SeatSource, *, coach: Optional["Coach"] = None) -> None:
@@ -90,8 +86,7 @@ class TableScreen(Screen):
         self.humans = list(table.humans)
         self.watching = not self.humans  # watch mode: bots only (not `watch`: that is a Textual method)
         self.hand_sort = "suit"  # or "rank": the settings' choice, switched with o
-        self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
-        self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
+        self.hand = TableHand(self)  # the hand: drawn from what the flow gives, and its keys
         hold = (lambda: coach.step(self)) if coach is not None else None  # a tutorial's note holds the table
         self.stage = TableStage(self)  # the flow's events, drawn
         self.controller = TableFlow(table, self.stage, ScreenClock(self), delay=lambda: self.delay, live=self._on_stack,
@@ -206,35 +201,7 @@ class TableScreen(Screen):
         self.query_one(TableArea).show(picture, self.viewer if self.viewer is not None else 0, you=you,
                                        ascii=self.ascii, dark=dark, motion=self.controller.motion())
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
-        hand = self.query_one(HandView)
-        if self.viewer is None:
-            # Short enough for 80 columns: the replay is one key away once the game is filed.
-            hand.set_hand((), title="Watching the bots; their hands stay hidden (Saved games → r replays them).")
-        else:
-            acting = self.acting == self.viewer and self.acting is not None
-            face_up = self.controller.face_up(self.viewer)  # hot-seat: only in its owner's turn, after the hand-off
-            legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
-            who = f"{self.seat_name(self.viewer)}, your" if len(self.humans) > 1 else "Your"
-            count = len(obs.hand)
-            if acting and face_up:
-                title = f"{who} turn: bright cards are legal." + ("" if picture.hand_marks else
-                                                                    " Enter or a click plays one.")
-            elif face_up:
-                title = f"{self.seat_name(self.viewer)}'s hand"
-            elif count:
-                title = (f"{self.seat_name(self.viewer)}'s hand, face down ({count} card{'s' if count != 1 else ''}):"
-                         " it shows after the hand-off")
-            else:
-                title = f"{self.seat_name(self.viewer)}'s hand is empty"
-            # The hand is drawn from what the flow gives (only in its owner's window);
-            # face down, the hand view is told how many cards and nothing more.
-            mine = self.controller.private_view(self.viewer) if face_up else None
-            if mine is None:
-                hand.set_backs(count, title=title)
-            else:
-                cards, groups = hand_order(mine.hand, picture, self.hand_sort)  # every screen's one order
-                hand.set_hand(cards, legal, title=title, active=acting, groups=groups,
-                              hinted=self.hinted if acting else None, marks=dict(picture.hand_marks))
+        self.hand.draw(obs, picture)
         self.refresh_keys()
 
     def footer_key_display(self, binding: Binding) -> Optional[str]:
@@ -242,8 +209,9 @@ class TableScreen(Screen):
         return number_keys(len(self.query_one(HandView).cards)) if binding.action == "move(-1)" else None
 
     def refresh_keys(self) -> None:
-        state = (self.acting, self.controller.paused, self.delay, self.controller.state is Flow.TRICK, self.undo_refusal() is None,
-                 self._family_actions(), len(self.query_one(HandView).cards))
+        flow = self.controller
+        state = (self.acting, flow.paused, self.delay, flow.state is Flow.TRICK, flow.undo_refusal() is None,
+                 self.hand.family_actions(), len(self.query_one(HandView).cards))
         if state != self._bindings_state:  # the footer recomposes: only when it changes
             self._bindings_state = state
             self.refresh_bindings()
@@ -284,7 +252,7 @@ class TableScreen(Screen):
 
     def retell(self) -> None:
         """The log anew: this round so far, told again (a resumed game, an undo)."""
-        self.marked = None
+        self.hand.marked = None
         self.query_one(TableLog).clear()
         for applied in self.table.retell(self._seen_by()):
             self.narrate(applied)
@@ -306,14 +274,6 @@ class TableScreen(Screen):
         if self.is_current:
             self.controller.resumed()
 
-    # -- hints ----------------------------------------------------------------
-    def hint_text(self, obs: Observation) -> str:
-        """A hint's words for ``obs``; its action is kept (a screen over the table marks its card)."""
-        words, self.hint_action = hint_words(obs, self.family, self.coach)
-        if isinstance(self.hint_action, Play) and self.acting is not None:
-            self.hinted = self.hint_action.card
-        return self.plain(words)
-
     # -- keys -----------------------------------------------------------------
     def check_action(self, action: str, parameters) -> Optional[bool]:
         """Only the keys that apply now (Textual 8: False hides a binding)."""
@@ -322,120 +282,51 @@ class TableScreen(Screen):
         if action == "chat":
             return self.table.can_chat
         if action == "family":
-            return parameters[0] in self._family_actions()
+            return parameters[0] in self.hand.family_actions()
         if action in ("act", "move", "select", "hint", "sort"):
             return self.acting is not None
         if action in ("undo", "undo_quiet"):
-            return self.undo_refusal() is None and (self.acting is None) == (action == "undo")
+            return self.controller.undo_refusal() is None and (self.acting is None) == (action == "undo")
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
         if action == "skip":
             return self.acting is None and (self.table.has_bots and self.delay > 0 or self.watching)
-        if action == "pause":
-            return self.watching and not self.controller.paused
-        if action == "resume":
-            return self.watching and self.controller.paused
+        if action in ("pause", "resume"):
+            return self.watching and self.controller.paused == (action == "resume")
         if action == "speed":
             return self.table.has_bots and self.acting is None
         return True
 
-    def _family_actions(self) -> tuple[str, ...]:
-        """The names of the family's table keys that act for the seat playing now."""
-        seat = self.acting
-        if seat is None or not self.family.table_keys:
-            return ()
-        obs = self.table.observe(seat)
-        return tuple(name for _, name, _ in self.family.table_keys if self.family.table_action(obs, name) is not None)
-
-    def action_family(self, name: str) -> None:
-        seat = self.acting
-        if seat is None:
-            return
-        action = self.family.table_action(self.table.observe(seat), name)
-        if action is not None:
-            self._unmark()
-            self.controller.act(action)
-
     def action_act(self) -> None:
         if self.controller.state is Flow.TRICK:
-            self.action_sweep()
-            return
-        seat = self.acting
-        card = self.query_one(HandView).current
-        if seat is None or card is None:
-            return
-        if self._confirmed(seat, card, "Enter again"):
-            self.controller.act(Play(seat, card))
+            self.controller.sweep()
+        else:
+            self.hand.act()
 
-    def _confirmed(self, seat: int, card: Any, again: str) -> bool:
-        """Confirm-play (a setting): the first Enter or click marks the card, a
-        second on the same card plays it. True when the card is to be played now."""
-        if not self.app.settings.confirm_play or self.marked == (seat, card):
-            self.marked = None
-            return True
-        self.marked = (seat, card)
-        self.say(f"{again} plays {card.pretty()}; another card or ←→ changes it.")
-        return False
-
-    def _unmark(self) -> None:
-        if self.marked is not None:
-            self.marked = None
-            self.say("")
+    def action_family(self, name: str) -> None:
+        self.hand.family(name)
 
     def action_move(self, step: int) -> None:
-        if self.acting is not None:
-            self._unmark()
-            self.query_one(HandView).move(step)
+        self.hand.move(step)
 
     def action_select(self, index: int) -> None:
-        """The number key ``index + 1``: that card (pressed again, from 10 cards on, the next)."""
-        if self.acting is not None:
-            hand = self.query_one(HandView)
-            cursor = hand.cursor
-            if hand.digit(index + 1) != cursor:
-                self._unmark()
+        self.hand.select(index)
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
-        """A click on a card plays it (with confirm-play, a second click)."""
-        seat = self.acting
-        if seat is None:
-            return
-        self.query_one(HandView).select(message.index)
-        if self._confirmed(seat, message.card, "A second click (or Enter)"):
-            self.controller.act(Play(seat, message.card))
-
-    # -- undo -------------------------------------------------------------------
-    def undo_refusal(self) -> Optional[str]:
-        """Why the last card cannot be taken back now (the flow knows undo's window)."""
-        return self.controller.undo_refusal()
-
-    def action_undo_quiet(self) -> None:
-        self.action_undo()
+        self.hand.clicked(message.index, message.card)
 
     def action_undo(self) -> None:
-        """Take back your last card: the source rebuilds the game without it."""
-        why = self.undo_refusal()
-        if why is not None:
-            self.say(why, error=True)
-            return
-        taken = self.controller.undo()
-        if taken is None:
-            return
-        hand = self.query_one(HandView)
-        if taken.card in hand.cards:
-            hand.select(hand.cards.index(taken.card))
-        if self.acting == taken.seat:
-            self.say(f"You took back {taken.card.pretty()}.")
+        self.hand.undo()
+
+    def action_undo_quiet(self) -> None:
+        self.hand.undo()
+
+    def action_hint(self) -> None:
+        self.hand.hint()
 
     def action_sweep(self) -> None:
         """Sweep the won trick to its winner now (the pause is skipped)."""
         self.controller.sweep()
-
-    def action_hint(self) -> None:
-        if self.acting is not None:
-            obs = self.table.observe(self.acting)
-            self.say(self.hint_text(obs))
-            self.refresh_view()  # the hinted card is marked on the hand
 
     def action_sort(self) -> None:
         """Order the hand by suit (trumps first) or by rank."""
@@ -505,32 +396,4 @@ class TableScreen(Screen):
             self.controller.wake()  # the move being waited for goes at the new pace
 
     def action_leave(self) -> None:
-        from .confirm import ConfirmScreen
-
-        closes = self.table.hosted
-
-        def leave(yes: Optional[bool]) -> None:
-            if yes:
-                self.controller.stop()
-                if closes:
-                    self.app.post_message(CloseTable(self.table))
-                    return
-                self.app.run_worker(self.table.close(), group="table-close")  # a connection, if any
-                self.app.post_message(BackToMenu())
-
-        storage = self.app.storage()
-        if closes:
-            self.app.push_screen(ConfirmScreen(f"Close the table?{self.table.leave_note}"), leave)
-            return
-        if self.table.leave_note:
-            saved = self.table.leave_note
-        elif self.coach is not None:
-            saved = " A tutorial is not saved; the menu starts it again."
-        elif storage is None:
-            saved = ""
-        elif storage.save_dirs(self.app.save_dir).autosave.exists():
-            saved = " It is saved; Continue on the menu resumes it."
-        else:  # resumed from Saved games and no move since: nothing new to keep
-            saved = " It stays in Saved games, unfinished; c there resumes it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
-
+        self.stage.ask_leave()

@@ -30,6 +30,7 @@ from ...table.flow import (
     Turn,
 )
 from ..families import ScreenArgs
+from ..messages import BackToMenu, CloseTable
 from ..privacy import frame_out
 from ..widgets.table_area import TableArea
 from .choose import ChooseScreen
@@ -130,7 +131,7 @@ class TableStage:
         screen.narrate(applied)
         if applied.note:
             screen.notify(applied.note, severity="error", timeout=8)
-        screen.hinted = None
+        screen.hand.hinted = None
         screen.refresh_view()
 
     def _swept(self) -> None:
@@ -201,11 +202,11 @@ class TableStage:
         """The family's private screen for this phase, if it has one; else the
         seat plays a card from the table's own hand view."""
         screen = self.screen
-        screen.marked = None
+        screen.hand.marked = None
         obs = screen.table.observe(seat)
         factory = screen.family.screens.get(obs.phase)
         if factory is not None:
-            args = ScreenArgs(check=self.flow.why_not, hint=screen.hint_text, humans=len(screen.humans),
+            args = ScreenArgs(check=self.flow.why_not, hint=screen.hand.hint_text, humans=len(screen.humans),
                               table=screen)
             chooser, to_action = factory(obs, args)
             self.flow.choosing()
@@ -213,6 +214,39 @@ class TableStage:
             return
         screen.refresh_view()
         screen.say("")
+
+    def ask_leave(self) -> None:
+        """Esc: "Leave this game?" (or close the table one hosts), saying what is kept."""
+        from .confirm import ConfirmScreen
+
+        screen, app = self.screen, self.app
+        table = screen.table
+        closes = table.hosted
+
+        def leave(yes: Optional[bool]) -> None:
+            if yes:
+                self.flow.stop()
+                if closes:
+                    app.post_message(CloseTable(table))
+                    return
+                app.run_worker(table.close(), group="table-close")  # a connection, if any
+                app.post_message(BackToMenu())
+
+        if closes:
+            app.push_screen(ConfirmScreen(f"Close the table?{table.leave_note}"), leave)
+            return
+        storage = app.storage()
+        if table.leave_note:
+            saved = table.leave_note
+        elif screen.coach is not None:
+            saved = " A tutorial is not saved; the menu starts it again."
+        elif storage is None:
+            saved = ""
+        elif storage.save_dirs(app.save_dir).autosave.exists():
+            saved = " It is saved; Continue on the menu resumes it."
+        else:  # resumed from Saved games and no move since: nothing new to keep
+            saved = " It stays in Saved games, unfinished; c there resumes it."
+        app.push_screen(ConfirmScreen(f"Leave this game?{saved}"), leave)
 
     def missing_bots(self) -> None:
         """Say which bots this game lacks, and who plays those seats instead."""

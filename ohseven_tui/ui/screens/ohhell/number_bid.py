@@ -72,7 +72,7 @@ class NumberBidScreen(ChooseScreen):
     def action_hint(self) -> None:
         """The hint's words, and its number selected (as a hint at the table marks its card)."""
         super().action_hint()
-        suggested = getattr(self.table, "hint_action", None)
+        suggested = self.table.hand.hint_action if self.table is not None else None
         if isinstance(suggested, BidNumber) and suggested.seat == self.obs.seat:
             self.query_one(NumberPicker).select(suggested.number)
 
