@@ -22,7 +22,7 @@ from textual._time import get_time
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.privacy import HandoffKeys, KeyGate
+from ohseven_tui.ui.privacy import HandoffKeys, KeyGate, frame_out
 from ohseven_tui.ui.screens import autoclose
 from ohseven_tui.ui.screens.handoff import HandoffScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
@@ -76,6 +76,32 @@ def test_a_pending_gate_refuses_every_key_until_its_screen_is_drawn():
     assert gate.admits(50.0) and gate.admits(50.01)
 
 
+def test_a_key_sent_after_the_frame_went_out_counts_however_late_the_app_hears_of_it():
+    """The frame went to the terminal at 10.0; the app reports it drawn only at 12.0
+    (a busy machine). A key sent at 10.5 was sent with the screen in view: it counts.
+    Before the frame went out, nothing does (CI: a hand-off's own letter, pressed
+    0.4 s after it showed, was refused and the hand-off never opened)."""
+    gate, screen = KeyGate(), object()
+    gate.pend(screen)
+    gate.shown(10.0)
+    assert not gate.admits(10.5)  # still waiting: the app holds such a key, then asks again
+    gate.drawn(screen, 12.0)
+    assert gate.admits(10.5) and not gate.admits(9.99)
+
+
+def test_the_last_frame_before_the_screen_is_drawn_is_the_one_that_counts():
+    gate, screen = KeyGate(), object()
+    gate.shown(1.0)  # a frame before the screen opened shows nothing of it
+    gate.pend(screen)
+    gate.drawn(screen, 5.0)
+    assert not gate.admits(4.0) and gate.admits(5.0)
+    gate.pend(screen)
+    gate.shown(6.0)
+    gate.shown(7.0)
+    gate.drawn(screen, 9.0)
+    assert not gate.admits(6.5) and gate.admits(7.0)
+
+
 def test_an_abandoned_screen_holds_the_keys_no_more():
     gate, screen = KeyGate(), object()
     gate.pend(screen)
@@ -86,21 +112,26 @@ def test_an_abandoned_screen_holds_the_keys_no_more():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["key", "pend", "drawn"]), st.floats(0, 0.5)), max_size=60))
+@given(st.lists(st.tuples(st.sampled_from(["key", "pend", "shown", "drawn"]), st.floats(0, 0.5)), max_size=60))
 def test_no_key_sent_before_a_pending_screen_was_drawn_is_ever_taken(steps):
-    """Any stream of keys, screens opening and frames drawn, at any spacing: a key is
-    taken exactly when no screen waits to be drawn and it was sent after the last
-    frame that was waited for."""
+    """Any stream of keys, screens opening, frames sent to the terminal and drawn
+    reports, at any spacing: a key is taken exactly when no screen waits to be drawn
+    and it was sent after the last frame that went out before the report (or the
+    report itself, if no frame went out while it waited)."""
     gate = KeyGate()
-    now, owner, last_drawn = 0.0, None, float("-inf")
+    now, owner, last_drawn, last_shown = 0.0, None, float("-inf"), None
     for kind, gap in steps:
         now += gap
         if kind == "pend":
-            owner = object()
+            owner, last_shown = object(), None
             gate.pend(owner)
+        elif kind == "shown":
+            gate.shown(now)
+            if owner is not None:
+                last_shown = now
         elif kind == "drawn" and owner is not None:
             gate.drawn(owner, now)
-            owner, last_drawn = None, now
+            owner, last_drawn = None, max(last_drawn, now if last_shown is None else last_shown)
         elif kind == "key":
             sent = now - gap / 2  # read late: sent a moment before it is handled
             taken = gate.admits(sent)
@@ -196,6 +227,25 @@ async def test_its_own_key_sent_before_it_was_drawn_does_not_open_it():
             await pilot.pause()
         assert app.screen is screen
         send(app, screen.key)
+        assert isinstance(await wait_for_input(pilot), BidScreen)
+
+
+async def test_its_own_key_sent_after_it_went_out_opens_it_however_late_the_app_hears_of_it():
+    """A busy machine: the hand-off's frame went out, its letter was pressed, and only
+    then did the app learn the frame was drawn. The key is kept, not lost."""
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen)
+        await drawn(pilot)
+        gate = app.key_gate
+        gate.pend(screen)  # as if the frame's report were still to come
+        gate.shown(get_time())
+        send(app, screen.key)
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is screen  # no key acts before the report
+        frame_out(gate, screen, get_time())
         assert isinstance(await wait_for_input(pilot), BidScreen)
 
 

@@ -83,6 +83,7 @@ class OhSevenApp(GameApp):
         from .privacy import HandoffKeys, KeyGate
 
         self.key_gate = KeyGate()  # hot-seat: keys typed ahead of a hand-off act for nobody
+        self.key_gate.on_open = lambda: self.call_next(self._ask_kept_keys)
         self.handoff_keys = HandoffKeys()  # the letter each hand-off asks for
         self._apply_look()
         if theme:
@@ -462,9 +463,33 @@ class OhSevenApp(GameApp):
             gate = self.key_gate
             if gate.pending is not None and gate.pending not in self.screen_stack:
                 gate.abandon(gate.pending)  # closed before it was drawn: it holds the keys no more
+            if gate.pending is not None:  # asked again once it is drawn: sent after its frame, it counts
+                gate.keep(event)
+                return
+            if gate.kept:
+                await self._ask_kept_keys()  # in the order they came
             if not gate.admits(event.time):
                 return
         await super().on_event(event)
+
+    async def _ask_kept_keys(self) -> None:
+        """The keys that came while a screen waited to be drawn, now that it is: each
+        acts if it was sent after the frame went out (and until another screen waits)."""
+        gate = self.key_gate
+        for event in gate.take_kept():
+            if gate.pending is not None:
+                gate.keep(event)
+            elif gate.admits(event.time):
+                await super().on_event(event)
+
+    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        """Each frame sent to the terminal is stamped for the key gate: the frame that
+        shows a screen waiting to be seen is when the keys start to count."""
+        super()._display(screen, renderable)
+        if renderable is not None and not self._batch_count:
+            from .privacy import frame_sent
+
+            frame_sent(self.key_gate, get_time())
 
     def table(self):
         from .screens.table import TableScreen

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Callable, Collection, Optional, Sequence
+from typing import Any, Callable, Collection, Optional, Sequence
 
 # Whose hand may be face up is the table's (``table.privacy.Lookout``): not imported
 # here, so the app starts without the engine (it loads with the first game).
-__all__ = ["HandoffKeys", "KeyGate", "flush_typed_ahead", "frame_out"]
+__all__ = ["HandoffKeys", "KeyGate", "flush_typed_ahead", "frame_out", "frame_sent"]
 
 
 class KeyGate:
@@ -21,8 +21,11 @@ class KeyGate:
 
     - :meth:`pend` and :meth:`drawn`: a screen that must be *seen* before a key acts
       on it (the hand-off; the hand it reveals) pends the gate as it opens and
-      reports when its first frame has been drawn. Until then every key is refused,
-      and after it every key sent before that moment. No timer decides it.
+      reports when its first frame has been drawn. Until then no key acts (the app
+      keeps the keys that arrive, :meth:`keep`, and asks again once it is drawn),
+      and after it no key sent before the frame went to the terminal
+      (:meth:`shown`: on a busy machine the report comes late, and a key pressed
+      with the frame in view must not be lost). No timer decides it.
     - :meth:`hold`: a shared screen a move opened (the bids revealed, a round's
       scores) takes a key only once ``settle`` seconds have passed with no key
       arriving, so a double tap does not close it unread. A refused key starts the
@@ -36,7 +39,10 @@ class KeyGate:
         self.opens_at: Optional[float] = None  # None: open
         self.settle = 0.0
         self.pending: Optional[object] = None  # the screen not yet drawn
+        self.shown_at: Optional[float] = None  # the last frame out while it waits
         self.barrier = float("-inf")  # keys sent before this were typed ahead of a screen
+        self.kept: list[Any] = []  # keys (with a ``time``) that came while a screen waited
+        self.on_open: Optional[Callable[[], None]] = None  # the app: kept keys are to be asked again
 
     @property
     def holding(self) -> bool:
@@ -45,13 +51,35 @@ class KeyGate:
     def pend(self, owner: object) -> None:
         """``owner`` (a screen) is opening and must be seen before a key acts on it."""
         self.pending = owner
+        self.shown_at = None
+
+    def shown(self, now: float) -> None:
+        """A frame went to the terminal at ``now``. The last one out before the
+        waiting screen is reported drawn is the frame that showed it."""
+        if self.pending is not None:
+            self.shown_at = now
 
     def drawn(self, owner: object, now: float) -> None:
-        """``owner``'s first frame is out at ``now``: from here keys act, and keys sent
-        before it never do. A stale owner (replaced by another) changes nothing."""
+        """``owner``'s first frame is out (reported at ``now``; it went to the terminal
+        at the last :meth:`shown`, if any came): from here keys act, and keys sent
+        before that frame never do. A stale owner (replaced by another) changes nothing."""
         if self.pending is owner:
             self.pending = None
-            self.barrier = max(self.barrier, now)
+            self.barrier = max(self.barrier, now if self.shown_at is None else min(self.shown_at, now))
+            self.shown_at = None
+            if self.kept and self.on_open is not None:
+                self.on_open()
+
+    MAX_KEPT = 32  # a held key's repeats: the newest ones are the ones that may count
+
+    def keep(self, event: Any) -> None:
+        """A key (anything with a ``time``) that came while a screen waited to be drawn."""
+        self.kept.append(event)
+        del self.kept[:-self.MAX_KEPT]
+
+    def take_kept(self) -> list[Any]:
+        kept, self.kept = self.kept, []
+        return kept
 
     def abandon(self, owner: object) -> None:
         """``owner`` went away undrawn (the app closed it): it holds the keys no more."""
@@ -122,7 +150,17 @@ def flush_typed_ahead() -> None:
 
 def frame_out(gate: KeyGate, owner: object, now: float) -> None:
     """``owner`` (a hand-off, or the screen showing the hand it revealed) has its
-    first frame out at ``now``: what was typed before it is dropped from the terminal
-    and refused by the gate."""
-    flush_typed_ahead()
+    first frame out (reported at ``now``): what was typed before it is refused by the
+    gate. The terminal's unread input was dropped as the frame went out
+    (:func:`frame_sent`); with no such frame (no terminal), it is dropped now."""
+    if gate.pending is owner and gate.shown_at is None:
+        flush_typed_ahead()
     gate.drawn(owner, now)
+
+
+def frame_sent(gate: KeyGate, now: float) -> None:
+    """A frame went to the terminal at ``now``: while a screen waits to be seen, the
+    input not yet read was typed before this frame, so it is dropped."""
+    if gate.pending is not None:
+        flush_typed_ahead()
+        gate.shown(now)
