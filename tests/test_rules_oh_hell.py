@@ -244,3 +244,18 @@ def test_statistics_name_the_highest_number_bid_not_a_top_bid_card(preset):
                       *view.long_columns, view.note]).lower()
     assert "top bid" not in words and "top-bid" not in words and "selection" not in words
     assert "highest bid" in words
+
+
+def test_a_seed_deals_what_it_always_dealt():
+    """Saved games replay: seed 2024's first deal, written down once."""
+    from random import Random
+
+    from deal_pins import first_deal
+
+    from ohseven_tui.games.ohhell import fast, make_rules
+
+    assert first_deal("classic", 3, 2024) == ["AH KS QH JS 7D 5D 4S", "KH 9S 8S 6S 6D 6C 5S",
+                                              "10S 10H 8D 4H 4C 3C 2H"]
+    assert first_deal("up-and-down", 7, 2024)[-1] == "QS QD QC JH JC 8H 7C"
+    assert fast.fast_hands(make_rules("classic", 4)).deal(7, Random(2024).random) == \
+        ([288237076302798848, 9007221267038720, 2621235754303744, 36600544164317184], 22)

@@ -617,3 +617,19 @@ def test_every_rule_R1_to_R17_has_a_test_naming_it():
     names = [n for n in dir(sys.modules[__name__]) if n.startswith("test_")]
     missing = [i for i in range(1, 18) if not any(re.search(rf"_R{i}_", n) for n in names)]
     assert not missing, [f"R{i}" for i in missing]
+
+
+def test_a_seed_deals_what_it_always_dealt():
+    """Saved games replay: seed 2024's first deal, written down once."""
+    from random import Random
+
+    from deal_pins import first_deal
+
+    from ohseven_tui.games.ohhell import fast, make_rules
+
+    assert first_deal("oh-seven", 2, 2024) == ["7S 5C 4S 4C 2C 1S 0S", "4H 3D 3C 2S 1D 1C 0C"]
+    assert first_deal("oh-seven", 9, 2024)[::4] == ["4D 4C 2S 2H 1H 0S 0D", "7H 6C 5D 5C 4S 2C 1S",
+                                                  "7S 7C 5S 4S 4H 4D 1C"]
+    assert fast.fast_hands(make_rules("oh-seven", 3)).deal(7, Random(2024).random) == \
+        ([2149122440, 276529, 1925185600], None)
+    assert fast.fast_hands(make_rules("oh-seven", 6)).deal(7, Random(2024).random)[0][1] == (2818589698, 134217728)

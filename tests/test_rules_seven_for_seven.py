@@ -773,3 +773,12 @@ def test_the_scoresheet_heads_each_hand_with_its_contract_and_both_sides_trick_p
         assert head[1].startswith(str(c.points)) and c.suit.symbol in head[1]
         assert head[2] == f"{result.trio_points}–{result.quartet_points} {'✓' if result.made else '✗'}"
         assert result.trio_points + result.quartet_points == 28  # V20
+
+
+def test_a_seed_deals_what_it_always_dealt():
+    """Saved games replay: seed 2024's first deal, written down once."""
+    from deal_pins import first_deal
+
+    assert first_deal("seven-for-seven", 7, 2024) == [
+        "QS JH 10C 8H 8C 7H 3S", "QH QC 9D 9C 5D 4C 2D", "AC 10H 10D 9S 6D 6C 5S", "KS QD JS 5H 4D 3H 2S",
+        "JK AD KC 9H 8D 7D 2H", "AS KD JD 8S 5C 4S 2C", "AH KH JC 10S 7C 6H 4H"]

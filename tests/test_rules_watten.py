@@ -400,3 +400,17 @@ def test_a_raise_and_its_answer_are_in_the_record_and_replay():
 def test_a_stacked_deal_with_a_card_twice_is_refused():
     with pytest.raises(ValueError):
         game(stacked("9H KH 7D 7C AH", "9H AS KS QS JS", "9S AD KD QD JD", "AC KC QC JC 10C"))
+
+
+def test_a_seed_deals_what_it_always_dealt():
+    """Saved games replay: seed 2024's first deal, written down once."""
+    from random import Random
+
+    from deal_pins import first_deal
+
+    from ohseven_tui.games.watten import Rules, fast
+
+    assert first_deal("watten", 4, 2024) == ["KH QS QC 10S 10D", "KS KD JS 9C 8H", "AS 10C 9D 7S 7D",
+                                             "AC JC 10H 9H 8C"]
+    assert fast.FastHands(Rules()).deal(1, Random(2024).random) == \
+        [36032181453193216, 18436750560985088, 578792266710122496, 76561195544346624]

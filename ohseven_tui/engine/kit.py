@@ -1,16 +1,18 @@
 """The parts every trick-taking family repeats, in one place: the seats and seed a
-game is built with, copying a state for search, and who leads the trick in play.
-A family's state and observation use these instead of writing them again."""
+game is built with, the seeded shuffle of a pack, copying a state for search, who
+leads the trick in play, and the last finished trick as every seat sees it. A
+family's state and observation use these instead of writing them again."""
 
 from __future__ import annotations
 
 import copy
 from functools import lru_cache
-from typing import Any, Collection, Optional, Sequence, TypeVar
+from typing import Any, Callable, Collection, NamedTuple, Optional, Sequence, TypeVar
 
-from .protocol import GameSpec, GameView, Seat
+from .protocol import GameSpec, GameView, Seat, TableTrick
 
-__all__ = ["ObservedRules", "checked_seats", "checked_seed", "copy_state", "default_seats", "trick_leader"]
+__all__ = ["LastTrick", "ObservedRules", "checked_seats", "checked_seed", "copy_state", "default_seats",
+           "last_trick", "shuffle", "trick_leader", "trick_plays"]
 
 S = TypeVar("S")
 
@@ -39,6 +41,18 @@ def checked_seed(seed: Any) -> int:
     return seed
 
 
+def shuffle(cards: list[Any], random: Callable[[], float], count: Optional[int] = None) -> None:
+    """Fisher-Yates on the first ``count`` places (all of them by default), driven
+    by the game's own RNG (its ``random``): the dealt prefix is a uniform draw, and
+    random() is C-fast where Random.shuffle's integer draws are not (the bias is
+    below 2**-50). A game's deals depend on exactly these draws: saved games replay
+    through it, so it must never change."""
+    size = len(cards)
+    for i in range(min(size - 1 if count is None else count, size - 1)):
+        j = i + int(random() * (size - i))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def copy_state(state: S, shared: Collection[str], memo: dict[int, Any]) -> S:
     """A deep copy of ``state`` (a ``__deepcopy__`` body) whose attributes named in
     ``shared`` (values that never change: rules, seats, the seed, the pack) are
@@ -58,6 +72,51 @@ def trick_leader(trick: Sequence[tuple[int, Any]], tricks: Sequence[Any], leader
         winner: Optional[int] = tricks[-1].winner
         return winner
     return leader
+
+
+def trick_plays(leader: int, cards: Sequence[Any], players: int) -> tuple[tuple[int, Any], ...]:
+    """A trick's cards as (seat, card), in play order from ``leader`` clockwise."""
+    return tuple(((leader + i) % players, card) for i, card in enumerate(cards))
+
+
+class LastTrick(NamedTuple):
+    """The game's latest finished trick, as every seat saw it: this round's, or the
+    round before's until this one has a trick (an observation's ``last_trick``)."""
+
+    round: int  # the round (hand) it was played in, from 1
+    number: int  # its number in that round, from 1
+    plays: tuple[tuple[int, Any], ...]  # (seat, card), in play order, the leader first
+    winner: int
+
+    def on_table(self) -> TableTrick:
+        """The trick as the table draws it (its ``l`` key)."""
+        winning = next(i for i, (seat, _) in enumerate(self.plays) if seat == self.winner)
+        return TableTrick(self.plays, winning=winning, complete=True, number=self.number, round=self.round)
+
+
+# id(trick) -> (trick, key, its LastTrick): the same object for the same trick, so a
+# table server comparing each seat's observation with its last one needs no compare.
+_LAST_TRICKS: dict[int, tuple[Any, tuple[int, int, int], LastTrick]] = {}
+
+
+def last_trick(logs: Sequence[Any], players: int) -> Optional[LastTrick]:
+    """The latest finished trick of a game whose round logs (``number``, ``tricks``
+    of ``leader``, ``cards``, ``winner``) are ``logs``: at a new deal, the round
+    before's last trick stays in view."""
+    for log in reversed(logs):
+        if log.tricks:
+            trick = log.tricks[-1]
+            key = (log.number, len(log.tricks), players)
+            known = _LAST_TRICKS.get(id(trick))
+            if known is not None and known[0] is trick and known[1] == key:
+                return known[2]
+            last = LastTrick(log.number, len(log.tricks), trick_plays(trick.leader, trick.cards, players),
+                             trick.winner)
+            if len(_LAST_TRICKS) >= 4096:
+                _LAST_TRICKS.clear()
+            _LAST_TRICKS[id(trick)] = (trick, key, last)  # holds the trick: its id is not reused
+            return last
+    return None
 
 
 class ObservedRules:

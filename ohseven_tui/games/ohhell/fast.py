@@ -20,10 +20,11 @@ from math import comb
 from typing import Any, Callable, Optional, Sequence
 
 from ...engine.fast import cards_of, fast_tricks, pick, play_random, trick_winners_two_decks
+from ...engine.kit import shuffle
 from ...engine.tricks import plain_trump
 from .log import STANDS, SUM_IS_HAND, card_bid_outcome, round_points
 from .rules import BidStyle, Rules, TrumpStyle
-from .state import _pack_for, _shuffle
+from .state import _pack_for
 
 __all__ = ["FastHands", "FastHandsTwoDecks", "fast_hands", "Deal"]
 
@@ -60,7 +61,7 @@ class FastHands:
         turned card if the preset turns one): masks per seat, the turned code."""
         bits = list(self.bits)
         n = self.n
-        _shuffle(bits, random, n * size + 1)
+        shuffle(bits, random, n * size + 1)
         hands = [sum(bits[i * size:(i + 1) * size]) for i in range(n)]
         turned = None
         if self.turned_trump and n * size < len(bits):
@@ -197,7 +198,7 @@ class FastHandsTwoDecks(FastHands):
         """The state's deal, each seat's cards as (held, held twice)."""
         bits = list(self.bits)
         n = self.n
-        _shuffle(bits, random, n * size + 1)
+        shuffle(bits, random, n * size + 1)
         hands = []
         for i in range(n):
             ones = twos = 0

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import NamedTuple, Optional
 
 from ...engine.cards import Card, Suit
+from ...engine.kit import LastTrick
 from .rules import Scoring
 
 __all__ = ["Phase", "STANDS", "SUM_IS_HAND", "IDENTICAL_TOP", "BidAttempt", "TrickLog", "LastTrick", "DealLog",
@@ -56,15 +57,6 @@ class TrickLog(NamedTuple):
     def seat_of(self, index: int, players: int) -> int:
         return (self.leader + index) % players
 
-
-class LastTrick(NamedTuple):
-    """The game's latest finished trick, as every seat saw it: this round's, or
-    the round before's until this one has a trick (an observation's ``last_trick``)."""
-
-    round: int  # the round it was played in, from 1
-    number: int  # its number in that round, from 1
-    plays: tuple[tuple[int, Card], ...]  # (seat, card), in play order, the leader first
-    winner: int
 
 
 @dataclass

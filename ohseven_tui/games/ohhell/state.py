@@ -34,7 +34,7 @@ from ...engine.errors import (
     WrongPassCount,
     WrongPhase,
 )
-from ...engine.kit import checked_seats, checked_seed, copy_state
+from ...engine.kit import checked_seats, checked_seed, copy_state, last_trick, shuffle
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import plain_trump, plain_winner
 from .log import (
@@ -43,7 +43,6 @@ from .log import (
     SUM_IS_HAND,
     BidAttempt,
     DealLog,
-    LastTrick,
     Phase,
     RoundLog,
     RoundResult,
@@ -68,16 +67,6 @@ _GAME_OVER = Phase.GAME_OVER
 _SUIT_OF_CODE = tuple(Suit)
 _PLAY_TABLE = Play._table
 
-
-
-def _shuffle(cards: list, random, count: int) -> None:
-    """Fisher-Yates on the first ``count`` places, driven by the game's own RNG:
-    the dealt prefix is a uniform draw, and random() is C-fast where Random.shuffle's
-    integer draws are not (the bias is below 2**-50)."""
-    size = len(cards)
-    for i in range(min(count, size - 1)):
-        j = i + int(random() * (size - i))
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 class StackedDeal(NamedTuple):
@@ -112,9 +101,6 @@ def _pack_for(rules: Rules) -> tuple:
     if pack is None:
         pack = _PACKS[key] = tuple(make_pack(rules.ranks, rules.decks))
     return pack
-
-
-_LAST_TRICKS: dict[int, tuple[Any, tuple[int, int, int], LastTrick]] = {}  # id(trick) -> its LastTrick
 
 
 class Game(ChecksActions):
@@ -412,7 +398,7 @@ class Game(ChecksActions):
             turned = stacked.turned
         else:
             pack = list(self._pack)
-            _shuffle(pack, self._rng.random, n * size + 1)
+            shuffle(pack, self._rng.random, n * size + 1)
             hands = [sorted(pack[i * size:(i + 1) * size], reverse=True) for i in range(n)]
             if self._turned_trump and n * size < len(pack):
                 turned = pack[n * size]  # H3
@@ -705,33 +691,13 @@ class Game(ChecksActions):
             leader=log.leader if log else None,
             trick=tuple(game.trick) if in_round else (),
             tricks=tuple(log.tricks) if log else (),
-            last_trick=game._last_trick(),
+            last_trick=last_trick(game.rounds, n),
             taken=tuple(log.taken) if log else (0,) * n,
             bonus=tuple(log.bonus) if log else (0,) * n,
             totals=tuple(game.totals),
             results=game.results(),
             winners=game.winners,
         )
-
-    def _last_trick(self) -> Optional[LastTrick]:
-        """The latest finished trick of the game: at a new deal, the round before's
-        last one stays in view (the table's ``l``)."""
-        n = self.players
-        for log in reversed(self.rounds):
-            if log.tricks:
-                trick = log.tricks[-1]
-                # The same object for the same trick: a table server compares each seat's
-                # observation with its last one, and the same object needs no comparing.
-                known = _LAST_TRICKS.get(id(trick))
-                if known is not None and known[0] is trick and known[1] == (log.number, len(log.tricks), n):
-                    return known[2]
-                plays = tuple(((trick.leader + i) % n, card) for i, card in enumerate(trick.cards))
-                last = LastTrick(log.number, len(log.tricks), plays, trick.winner)
-                if len(_LAST_TRICKS) >= 4096:
-                    _LAST_TRICKS.clear()
-                _LAST_TRICKS[id(trick)] = (trick, (log.number, len(log.tricks), n), last)  # holds trick: ids stay
-                return last
-        return None
 
     def _bids_made(self) -> tuple[tuple[int, int], ...]:
         """Number bids said aloud in turn (H4) before the last seat has bid."""

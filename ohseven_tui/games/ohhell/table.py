@@ -51,11 +51,7 @@ def table_view(obs: Observation) -> TableView:
         cards = [c for _, c in obs.trick]
         trick = TableTrick(tuple(obs.trick), winning=ctx.winner(cards), complete=False,
                            number=len(obs.tricks) + 1, round=obs.round_number)
-    last = None
-    if obs.last_trick is not None:  # the game's latest: at a round's start, the round before's
-        t = obs.last_trick
-        winning = next(i for i, (seat, _) in enumerate(t.plays) if seat == t.winner)
-        last = TableTrick(t.plays, winning=winning, complete=True, number=t.number, round=t.round)
+    last = obs.last_trick.on_table() if obs.last_trick is not None else None  # the round before's, at a start
     ordered = [Card.from_code(c) for c in ctx.order(obs.hand)]
     groups: list[list[Card]] = []
     for card in ordered:

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any, NamedTuple, Optional
 
 from ...engine.cards import Card, Suit
+from ...engine.kit import LastTrick
 from .actions import SEATS, AuctionPass
 
 __all__ = ["Phase", "Contract", "TrickLog", "LastTrick", "DealLog", "HandLog", "HandResult", "lieutenants_of",
@@ -39,12 +40,6 @@ class TrickLog(NamedTuple):
     winner: int
     points: int  # V20: the marker the winner took (the trick's number)
 
-
-class LastTrick(NamedTuple):
-    round: int
-    number: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
 
 
 def lieutenants_of(captain: int) -> tuple[int, int]:

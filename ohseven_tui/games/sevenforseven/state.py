@@ -32,7 +32,7 @@ from ...engine.errors import (
     WrongPassCount,
     WrongPhase,
 )
-from ...engine.kit import checked_seats, checked_seed, copy_state
+from ...engine.kit import checked_seats, checked_seed, copy_state, last_trick
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import TrumpContext, bowers
 from .actions import (
@@ -48,7 +48,7 @@ from .actions import (
     Draw,
     FactorBid,
 )
-from .log import Contract, DealLog, HandLog, HandResult, LastTrick, Phase, TrickLog, hand_points, lieutenants_of
+from .log import Contract, DealLog, HandLog, HandResult, Phase, TrickLog, hand_points, lieutenants_of
 from .observation import Observation
 
 __all__ = ["Game", "GAME_NAME", "HANDS", "pack_for", "deal_cards", "kitty_size", "captain_draws"]
@@ -488,14 +488,6 @@ class Game(ChecksActions):
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
         return copy_state(self, ("seats", "_pack", "seed", "_ctx", "stacked_deals", "options", "standing"), memo)
 
-    def _last_trick(self) -> Optional[LastTrick]:
-        for log in reversed(self.logs):
-            if log.tricks:
-                t = log.tricks[-1]
-                plays = tuple(((t.leader + i) % SEATS, c) for i, c in enumerate(t.cards))
-                return LastTrick(log.number, len(log.tricks), plays, t.winner)
-        return None
-
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know (V14, V16): its own cards, draws and discards, and
         everything said or played aloud. Another seat's hand is only a count."""
@@ -541,7 +533,7 @@ class Game(ChecksActions):
             leader=log.leader if log is not None else None,
             trick=tuple(self.trick) if self.phase is Phase.PLAY else (),
             tricks=tricks,
-            last_trick=self._last_trick(),
+            last_trick=last_trick(self.logs, SEATS),
             markers=markers,
             side_points=(trio_so_far, sum(markers) - trio_so_far) if captain is not None else (0, 0),
             totals=tuple(self.totals),

@@ -84,11 +84,7 @@ def table_view(obs: Any) -> TableView:
         cards = [c for _, c in obs.trick]
         trick = TableTrick(tuple(obs.trick), winning=ctx.winner(cards), number=len(obs.tricks) + 1,
                            round=obs.round_number)
-    last = None
-    if obs.last_trick is not None:
-        t = obs.last_trick
-        winning = next(i for i, (s, _) in enumerate(t.plays) if s == t.winner)
-        last = TableTrick(t.plays, winning=winning, complete=True, number=t.number, round=t.round)
+    last = obs.last_trick.on_table() if obs.last_trick is not None else None  # the round before's, at a start
     if contract is not None:  # V7: bowers and the Joker in the trump group, strongest first
         ordered = [Card.from_code(c) for c in ctx.order(obs.hand)]
     else:  # no contract yet: plain suits, the Joker (no suit of its own) first

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ...engine.fast import fast_tricks
+from ...engine.kit import shuffle
 from .rules import BASE_STAKE, FIRST_PACKET, HAND_SIZE, PLAYERS, RANKS, SECOND_PACKET, TRICKS_TO_WIN, Rules, context
 
 __all__ = ["FastHands"]
@@ -37,10 +38,7 @@ class FastHands:
         """The state's deal: a shuffle of the whole pack, then from eldest clockwise
         three cards each and two each (W3)."""
         bits = list(_PACK_BITS)
-        size = len(bits)
-        for i in range(size - 1):
-            j = i + int(random() * (size - i))
-            bits[i], bits[j] = bits[j], bits[i]
+        shuffle(bits, random)
         hands = [0] * PLAYERS
         eldest = (dealer + 1) % PLAYERS
         at = 0

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import NamedTuple, Optional
 
 from ...engine.cards import Card, Suit
+from ...engine.kit import LastTrick, trick_plays
 
 __all__ = ["Phase", "TrickLog", "LastTrick", "RaiseLog", "HandLog", "HandResult", "THREE_TRICKS", "WENT"]
 
@@ -31,14 +32,8 @@ class TrickLog(NamedTuple):
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(((self.leader + i) % 4, c) for i, c in enumerate(self.cards))
+        return trick_plays(self.leader, self.cards, 4)
 
-
-class LastTrick(NamedTuple):
-    round: int  # the hand's number
-    number: int  # 1-based within its hand
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
 
 
 class RaiseLog(NamedTuple):

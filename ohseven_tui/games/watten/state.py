@@ -39,7 +39,7 @@ from ...engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from ...engine.kit import checked_seats, checked_seed, copy_state
+from ...engine.kit import checked_seats, checked_seed, copy_state, last_trick, shuffle
 from ...engine.protocol import GameSpec, Seat
 from ...engine.tricks import TrumpContext
 from .actions import Go, Hold, NameStriker, NameTrump, Raise
@@ -323,10 +323,7 @@ class Game(ChecksActions):
             rest = stacked.rest
         else:
             pack = list(_PACK)
-            rand = self._rng.random
-            for i in range(len(pack) - 1):  # Fisher-Yates on the game's own RNG
-                j = i + int(rand() * (len(pack) - i))
-                pack[i], pack[j] = pack[j], pack[i]
+            shuffle(pack, self._rng.random)
             hands = [[] for _ in range(PLAYERS)]
             eldest = (self.dealer + 1) % PLAYERS
             at = 0
@@ -399,11 +396,7 @@ class Game(ChecksActions):
         }
 
     def last_trick(self) -> Optional[LastTrick]:
-        for log in reversed(self.hand_logs):
-            if log.tricks:
-                t = log.tricks[-1]
-                return LastTrick(log.number, len(log.tricks), t.plays, t.winner)
-        return None
+        return last_trick(self.hand_logs, PLAYERS)
 
     # ------------------------------------------------------------------ misc
     def clone(self) -> "Game":

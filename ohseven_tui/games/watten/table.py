@@ -46,11 +46,7 @@ def table_view(obs: Observation) -> TableView:
     if obs.trick and ctx is not None:
         trick = TableTrick(tuple(obs.trick), winning=ctx.winner([c for _, c in obs.trick]), complete=False,
                            number=len(obs.tricks) + 1, round=obs.round_number)
-    last = None
-    if obs.last_trick is not None:
-        t = obs.last_trick
-        winning = next(i for i, (seat, _) in enumerate(t.plays) if seat == t.winner)
-        last = TableTrick(t.plays, winning=winning, complete=True, number=t.number, round=t.round)
+    last = obs.last_trick.on_table() if obs.last_trick is not None else None  # the round before's, at a start
     groups: list[list[Card]] = []
     marks: list[tuple[Any, str]] = []
     if ctx is not None:
