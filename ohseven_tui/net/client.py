@@ -20,7 +20,7 @@ import socket
 from typing import Any, Callable, Optional
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from ..engine import registry
 from ..engine.protocol import GameSpec
@@ -116,6 +116,10 @@ class TableClient:
             raise JoinError(f"cannot find the computer {where.rsplit(':', 1)[0]}: check the address") from None
         except TimeoutError:
             raise JoinError(f"the table at {where} did not answer in {timeout:g} seconds") from None
+        except InvalidStatus as exc:  # refused before it opened: the table says why in one line of text
+            said = one_line(exc.response.body.decode("utf-8", "replace").strip(), 160)
+            raise JoinError(said or f"the table at {where} refused the connection "
+                                    f"(HTTP {exc.response.status_code})") from None
         except (OSError, InvalidHandshake, InvalidURI) as exc:
             raise JoinError(f"cannot reach the table at {where}: {one_line(exc, 160)}") from None
         try:

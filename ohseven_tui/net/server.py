@@ -18,11 +18,14 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from .. import storage
@@ -43,8 +46,14 @@ LOCK_SECONDS = 60.0
 HELLO_SECONDS = 30.0  # a connection that says no hello by then is closed
 FRAME_LIMIT = 256 * 1024  # bigger frames close the connection (1009); up to it, one error line
 WRITE_NOW_LIMIT = 2**15  # bytes the system has not taken yet, past which a message waits its turn
-CHAT_BURST = 5  # chat lines a seat may send at once
+CHAT_BURST = 5  # chat lines a seat may send at once, however many times it joins again
 CHAT_EVERY = 2.0  # seconds that earn a seat one more line, up to the burst
+# Through an SSH tunnel every friend comes from 127.0.0.1: the caps leave room for a
+# full table of them, and stop one client from opening connections without end.
+MAX_PER_ADDRESS = 24  # connections open at once from one address
+MAX_CONNECTIONS = 64  # connections open at once in all
+CONNECT_BURST = 30  # connections an address may open at once
+CONNECT_EVERY = 2.0  # seconds that earn an address one more, up to the burst
 CHAT_BURST_VAR = "OHSEVEN_TEST_CHAT_BURST"  # tests only: a larger burst (a slow reader flooded by chat)
 _clock = time.monotonic  # the tests freeze it
 QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it may reconnect)
@@ -67,6 +76,10 @@ class TableError(Exception):
     """A table that cannot be set up or continued (one readable sentence)."""
 
 
+def _address(ws: ServerConnection) -> str:
+    return str(ws.remote_address[0]) if ws.remote_address else "?"
+
+
 def host_dirs(save_dir: Path | str | None = None) -> storage.SaveDirs:
     """The table's folders: finished games go with the player's saves (the review
     lists them); the autosave and the codes live in their own folder, so a hosted
@@ -83,8 +96,24 @@ class _Conn:
     writer: Optional["asyncio.Task[None]"] = None
     record_sent: bool = False
     last: Any = None  # the observation this connection got last: an update sends what changed
-    chat_left: float = 0.0  # chat lines it may send now (a new connection: the burst)
-    chat_at: float = 0.0  # when chat_left was counted
+
+
+class _Allowance:
+    """So many at once (``burst``), then one more every ``every`` seconds."""
+
+    def __init__(self, burst: int) -> None:
+        self.left = float(burst)
+        self.at: Optional[float] = None
+
+    def take(self, burst: int, every: float) -> bool:
+        now = _clock()
+        if self.at is not None:
+            self.left = min(float(burst), self.left + (now - self.at) / every)
+        self.at = now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
 
 
 def _chat_burst() -> int:
@@ -133,6 +162,13 @@ class TableServer:
         self.last_error: str = ""  # the last failure of a save (the table goes on)
         self.chat_burst = _chat_burst()
         self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, shut out until)
+        self._chat: dict[int, _Allowance] = {}  # seat -> the lines it may send (not per connection)
+        self._connects: dict[str, _Allowance] = {}  # address -> the connections it may open
+        self._open: dict[str, int] = {}  # address -> connections open now
+        self.max_per_address = MAX_PER_ADDRESS
+        self.max_connections = MAX_CONNECTIONS
+        self.connect_burst = CONNECT_BURST
+        self.hello_seconds = HELLO_SECONDS
         self._lock = asyncio.Lock()
         self._over = asyncio.Event()
         self._server: Optional[Server] = None
@@ -189,7 +225,8 @@ class TableServer:
 
     async def start(self) -> None:
         self._server = await serve(self._handle, self.host, self.port, max_size=FRAME_LIMIT, compression=None,
-                                   max_queue=16, ping_interval=20, ping_timeout=20, server_header=None)
+                                   max_queue=16, ping_interval=20, ping_timeout=20, server_header=None,
+                                   process_request=self._admit)
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
         self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
@@ -284,18 +321,58 @@ class TableServer:
         return f"round {game.round_number}: {acting} to act; score {score}"
 
     # ------------------------------------------------------------------ connections
+    def _refusal(self, address: str, origin: Optional[str], host: str) -> Optional[tuple[HTTPStatus, str]]:
+        """Why a connection from ``address`` is refused before it opens, if it is."""
+        # A web page names itself; a terminal client sends no Origin. Only the table's
+        # own address may (as ``ohseven serve`` allows): a page elsewhere, or "null",
+        # could otherwise spend an address's wrong codes and shut out every friend.
+        if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
+            return HTTPStatus.FORBIDDEN, "a web page cannot join this table: join from ohseven"
+        if sum(self._open.values()) >= self.max_connections:
+            return HTTPStatus.SERVICE_UNAVAILABLE, "the table is full: too many connections; try again later"
+        if self._open.get(address, 0) >= self.max_per_address:
+            return HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address: close some first"
+        return None
+
+    def _admit(self, ws: ServerConnection, request: Request) -> Optional[Response]:
+        """Before the websocket opens: refused with one line of text (the client shows it)."""
+        address = _address(ws)
+        why = self._refusal(address, request.headers.get("Origin"), request.headers.get("Host", ""))
+        if why is None and not self._connects.setdefault(address, _Allowance(self.connect_burst)).take(
+                self.connect_burst, CONNECT_EVERY):
+            why = HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address: try again in a minute"
+        return None if why is None else ws.respond(why[0], why[1] + "\n")
+
     async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        loop = asyncio.get_running_loop()
-        count, until = self._wrong.get(address, (0, 0.0))
-        if until > loop.time():
-            await ws.send(p.to_json(p.Error("too many wrong codes from your address: try again in a minute")))
+        address = _address(ws)
+        why = self._refusal(address, None, "")  # again, counted exactly: handshakes overlap
+        if why is not None:
+            await ws.send(p.to_json(p.Error(why[1])))
             return
+        self._open[address] = self._open.get(address, 0) + 1
+        try:
+            await self._greet(ws, address)
+        finally:
+            self._open[address] -= 1
+            if not self._open[address]:
+                del self._open[address]
+
+    def _shut_out(self, address: str) -> bool:
+        return self._wrong.get(address, (0, 0.0))[1] > asyncio.get_running_loop().time()
+
+    async def _greet(self, ws: ServerConnection, address: str) -> None:
+        """The hello, within ``hello_seconds`` of the connection opening, then the seat."""
+        loop = asyncio.get_running_loop()
+        locked_out = "too many wrong codes from your address: try again in a minute"
+        if self._shut_out(address):
+            await ws.send(p.to_json(p.Error(locked_out)))
+            return
+        deadline = loop.time() + self.hello_seconds
         seat = None
         try:
             while seat is None:
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+                    raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - loop.time()))
                 except asyncio.TimeoutError:
                     await ws.send(p.to_json(p.Goodbye("no hello")))
                     return
@@ -310,15 +387,17 @@ class TableServer:
                 if msg.v != p.VERSION:
                     await ws.send(p.to_json(p.Error(f"this table speaks protocol version {p.VERSION}, not {msg.v}")))
                     return
+                if self._shut_out(address):  # read at each code: parallel connections count together
+                    await ws.send(p.to_json(p.Error(locked_out)))
+                    return
                 seat = self._seat_of(msg.code)
                 if seat is None:
-                    count += 1
+                    count = self._wrong.get(address, (0, 0.0))[0] + 1
                     locked = count >= MAX_WRONG_CODES
                     self._wrong[address] = (0 if locked else count, loop.time() + LOCK_SECONDS if locked else 0.0)
                     await asyncio.sleep(min(0.1 * 2 ** (count - 1), 2.0))  # a growing delay
                     if locked:
-                        await ws.send(p.to_json(p.Error("too many wrong codes from your address: "
-                                                        "try again in a minute")))
+                        await ws.send(p.to_json(p.Error(locked_out)))
                         return
                     await ws.send(p.to_json(p.Error("that join code is not one of this table's")))
                     continue
@@ -390,13 +469,8 @@ class TableServer:
             raise p.ProtocolError("you have joined already")
         if isinstance(msg, p.Chat):
             text = p.clean_text(msg.text, p.MAX_CHAT)
-            now = _clock()
-            earned = self.chat_burst if conn.chat_at == 0.0 else (now - conn.chat_at) / CHAT_EVERY
-            conn.chat_left = min(self.chat_burst, conn.chat_left + earned)
-            conn.chat_at = now
-            if conn.chat_left < 1:
+            if not self._chat.setdefault(conn.seat, _Allowance(self.chat_burst)).take(self.chat_burst, CHAT_EVERY):
                 raise p.ProtocolError(f"you are chatting too fast: a line every {CHAT_EVERY:g} seconds, please")
-            conn.chat_left -= 1
             if text:
                 for other in list(self.conns.values()):
                     self._send(other, p.ChatLine(conn.seat, text))
