@@ -166,3 +166,53 @@ async def test_the_hello_deadline_counts_from_the_connection_opening(tmp_path):
                             m == {"type": "bye", "reason": "no hello"} for m in said)
     finally:
         await server.close()
+
+
+async def test_a_chat_line_is_cut_where_the_chat_box_stops(tmp_path):
+    """The chat box took 200 characters and the table 300: one limit, 200."""
+    from ohseven_tui.ui.screens.chat import MAX_CHAT
+
+    assert MAX_CHAT == 200
+    server = await table(tmp_path)
+    try:
+        a = await join(server.address, server.codes[0], "Ann")
+        await a.chat("x" * 250)
+        assert (await next_of(a, ChatLine)).text == "x" * 200
+        await a.close()
+    finally:
+        await server.close()
+
+
+def test_an_action_message_is_named_with_its_article():
+    with pytest.raises(p.ProtocolError) as info:
+        p.parse_client('{"type": "action", "seq": 1}')
+    assert str(info.value) == "an action message needs the field 'action'"
+
+
+async def test_a_seat_the_table_does_not_have_is_named_as_such(tmp_path):
+    server = await table(tmp_path)
+    try:
+        assert server.hand_to_bot(8) == "there is no seat 9: this table has seats 1 to 3"
+        assert server.hand_to_bot(2) == "seat 3 is not a human seat"
+    finally:
+        await server.close()
+
+
+async def test_an_action_ahead_of_the_table_says_so(tmp_path):
+    server = await table(tmp_path)
+    try:
+        a = await join(server.address, server.codes[0], "Ann")
+        b = await join(server.address, server.codes[1], "Bea")
+        update = await next_of(a, p.Update)
+        mine = [x for x in update.observation.legal_actions if getattr(x, "seat", None) == a.seat]
+        while not mine:  # Ann's turn: the first bid is everyone's
+            update = await next_of(a, p.Update)
+            mine = [x for x in update.observation.legal_actions if getattr(x, "seat", None) == a.seat]
+        action = server.spec.action_text(mine[0])
+        await a.send_raw(p.to_json(p.Act(action, update.seq + 5)))
+        error = await next_of(a, Error)
+        assert "ahead of the table" in error.text, error.text
+        await a.close()
+        await b.close()
+    finally:
+        await server.close()

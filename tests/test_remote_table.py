@@ -89,3 +89,31 @@ def test_a_table_gone_mid_game_asks_nothing_more():
     source, notes = asyncio.run(run())
     assert source.next_step().kind is Next.GONE
     assert notes == []  # the goodbye is news (the screen says it as it comes), not a move
+
+
+def test_a_flood_of_chat_is_shown_at_a_bounded_pace_newest_lines_first_the_rest_counted():
+    """Issue 34: 10,000 chat lines froze a player's app for ten minutes. However many
+    arrive, at most CHAT_WAITING wait to be shown (the newest), one at a time; the
+    first one shown says how many were skipped."""
+    from ohseven_tui.net.client import ChatLine
+    from ohseven_tui.table.news import Chat
+
+    spec, game, _ = _game_to_its_last_action()
+    first = Update(len(game.history), None, None, game.observe(0))
+    flood = [ChatLine(1, f"line {n}") for n in range(500)]
+
+    async def run():
+        source = RemoteTable(Scripted(spec, 0, flood), first)
+        source.CHAT_SHOWN_EVERY = 0.0
+        shown: list[Chat] = []
+        source.listen(lambda news: shown.append(news) if isinstance(news, Chat) else None)
+        source.start()
+        while not shown or shown[-1].text != "line 499":
+            await asyncio.sleep(0.01)
+        await source.close()
+        return shown
+
+    shown = asyncio.run(run())
+    assert RemoteTable.CHAT_WAITING == 20
+    assert [c.text for c in shown] == [f"line {n}" for n in range(480, 500)]
+    assert [c.skipped for c in shown] == [480] + [0] * 19

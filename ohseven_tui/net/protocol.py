@@ -26,7 +26,7 @@ __all__ = [
 VERSION = 1
 MAX_INBOUND = 16 * 1024  # bytes of one message a client sends
 MAX_NAME = 24  # characters of a seat's name, once cleaned
-MAX_CHAT = 300  # characters of a chat line, once cleaned
+MAX_CHAT = 200  # characters of a chat line, once cleaned (the chat box stops there too)
 MAX_ACTION = 200  # characters of an action's text
 MAX_CODE = 64  # characters of a join code as sent
 
@@ -285,7 +285,7 @@ def _fields(data: dict[str, Any], kind: str, spec: dict[str, type]) -> dict[str,
     if names != set(spec):
         extra, missing = sorted(names - set(spec)), sorted(set(spec) - names)
         what = f"has an unknown field {quoted(extra[0])}" if extra else f"needs the field {quoted(missing[0])}"
-        raise ProtocolError(f"a {kind} message {what}")
+        raise ProtocolError(f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} message {what}")
     for name, want in spec.items():
         value = data[name]
         if type(value) is not want:  # exact: true is not 1

@@ -269,6 +269,8 @@ class TableServer:
         code. Returns one line saying what happened (or why not)."""
         from ..bots import bots_for, default_bot
 
+        if not 0 <= seat < len(self.players):
+            return f"there is no seat {seat + 1}: this table has seats 1 to {len(self.players)}"
         if seat not in self.humans:
             return f"seat {seat + 1} is not a human seat"
         if seat in self.conns:
@@ -489,11 +491,14 @@ class TableServer:
         except (ValueError, TypeError) as exc:
             raise p.ProtocolError(one_line(exc, 200)) from None
         if getattr(action, "seat", None) != conn.seat:
-            raise p.ProtocolError(f"you can act only for your own seat, seat {conn.seat}")
+            raise p.ProtocolError(f"you can act only for your own seat, seat {conn.seat + 1}")
         async with self._lock:  # checked and applied with no other action in between
             if game.is_over:
                 raise p.ProtocolError("the game is over")
-            if msg.seq > self.seq or msg.seq < self.turn_since[conn.seat]:
+            if msg.seq > self.seq:
+                raise p.ProtocolError(f"seq {msg.seq} is ahead of the table (now at {self.seq}): "
+                                      "act on the latest update")
+            if msg.seq < self.turn_since[conn.seat]:
                 raise p.ProtocolError(f"the table has moved on (now at {self.seq}): act on the latest update")
             if self._away():
                 raise p.ProtocolError("the table waits for a player to come back")

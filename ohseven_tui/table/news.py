@@ -22,8 +22,11 @@ class Away:
 
 @dataclass(frozen=True)
 class Chat:
+    """A chat line from ``seat``; ``skipped``: lines that came too fast to show, before it."""
+
     seat: int
     text: str
+    skipped: int = 0
 
 
 @dataclass(frozen=True)

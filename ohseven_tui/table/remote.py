@@ -6,6 +6,7 @@ seat's observations and the other seats' moves as that seat may know them.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Sequence
 
 from ..engine.errors import IllegalAction
@@ -27,6 +28,11 @@ class RemoteTable:
     """
 
     RETRY_FOR = 600.0  # seconds a lost connection is tried again before the table is given up
+    # Chat is shown at a bounded pace whatever arrives (a server, or many seats,
+    # may send lines faster than anyone reads): the newest lines wait, older ones
+    # are counted as skipped, so a flood never keeps the app from answering keys.
+    CHAT_SHOWN_EVERY = 0.1  # seconds between chat lines shown, at least
+    CHAT_WAITING = 20  # lines that may wait to be shown
     RETRY_EVERY = (1.0, 2.0, 4.0, 5.0)  # the pauses between tries (the last repeats)
 
     def __init__(self, client: Any, first: Any, *, on_news: Optional[Callable[[News], None]] = None,
@@ -49,6 +55,9 @@ class RemoteTable:
         self.on_news = on_news
         self.keep_record = keep_record  # files the finished game's record (a joined player's copy)
         self._reader: Optional[asyncio.Task[None]] = None
+        self._chat: deque[Chat] = deque()
+        self._chat_skipped = 0
+        self._chat_shower: Optional[asyncio.Task[None]] = None
 
     @classmethod
     async def join(cls, address: str, code: str, name: str, *,
@@ -79,6 +88,8 @@ class RemoteTable:
     async def close(self) -> None:
         if self._reader is not None:
             self._reader.cancel()
+        if self._chat_shower is not None:
+            self._chat_shower.cancel()
         await self.client.close()
 
     async def _read(self) -> None:
@@ -99,7 +110,7 @@ class RemoteTable:
                 gone = tuple(s for s, on in enumerate(msg.connected) if not on)
                 self._news(Away(gone, msg.message, self.waiting_note))
             elif isinstance(msg, ChatLine):
-                self._news(Chat(msg.seat, msg.text))
+                self._hear_chat(Chat(msg.seat, msg.text))
             elif isinstance(msg, Record):
                 if self.keep_record is not None:
                     self.keep_record(msg.save)
@@ -111,6 +122,22 @@ class RemoteTable:
                 self._queue.put_nowait(msg)
                 self._news(Gone(self.gone, self.gone_note))
                 return
+
+    def _hear_chat(self, line: Chat) -> None:
+        self._chat.append(line)
+        if len(self._chat) > self.CHAT_WAITING:
+            self._chat.popleft()
+            self._chat_skipped += 1
+        if self._chat_shower is None or self._chat_shower.done():
+            self._chat_shower = asyncio.get_running_loop().create_task(self._show_chat())
+
+    async def _show_chat(self) -> None:
+        while self._chat:
+            line = self._chat.popleft()
+            if self._chat_skipped:
+                line, self._chat_skipped = Chat(line.seat, line.text, self._chat_skipped), 0
+            self._news(line)
+            await asyncio.sleep(self.CHAT_SHOWN_EVERY)
 
     async def _reconnect(self) -> bool:
         """Join again with the seat's code until it works or RETRY_FOR runs out (a

@@ -10,9 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ...net.protocol import MAX_CHAT  # the table cuts a line there: the box stops there
 from ..widgets.keys import KeysFooter
-
-MAX_CHAT = 200  # characters; the server cuts a longer line too
 
 
 class ChatScreen(ModalScreen[Optional[str]]):

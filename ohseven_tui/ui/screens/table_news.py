@@ -35,6 +35,8 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
         for screen in table.stage.choosers():
             screen.show_table(news.observation)
     elif isinstance(news, told.Chat):
+        if news.skipped:
+            table.log_line(Text(table.plain(f"({news.skipped} chat lines came too fast to show)")))
         words = table.plain(f"{table.seat_name(news.seat)}: {printable(news.text)}")
         table.log_line(Text(words))
         if table.app.screen is not table:  # a bid or a pass on top hides the log: shown over it
