@@ -117,3 +117,30 @@ def test_a_flood_of_chat_is_shown_at_a_bounded_pace_newest_lines_first_the_rest_
     assert RemoteTable.CHAT_WAITING == 20
     assert [c.text for c in shown] == [f"line {n}" for n in range(480, 500)]
     assert [c.skipped for c in shown] == [480] + [0] * 19
+
+
+def test_a_seat_a_bot_plays_for_an_away_player_is_still_away_but_the_table_does_not_wait():
+    """Issue 34: with Bea's seat handed to a bot, the table said "Everyone is at the
+    table." The seat stays away in the news (a bot plays it); nobody waits for it."""
+    from ohseven_tui.net.client import Status
+    from ohseven_tui.table.news import Away
+
+    spec, game, _ = _game_to_its_last_action()
+    first = Update(len(game.history), None, None, game.observe(0))
+    told = [Status((True, False, True), (1,), "waiting for Bea (seat 2) to come back", ()),
+            Status((True, True, True), (0,), "the easy bot plays for Bea (seat 2)", (1,))]
+
+    async def run():
+        source = RemoteTable(Scripted(spec, 0, told), first)
+        heard: list[Away] = []
+        source.listen(lambda news: heard.append(news) if isinstance(news, Away) else None)
+        source.start()
+        while len(heard) < 2:
+            await asyncio.sleep(0.01)
+        await source.close()
+        return source, heard
+
+    source, heard = asyncio.run(run())
+    assert [a.seats for a in heard] == [(1,), (1,)]
+    assert heard[0].note and not heard[1].note  # waited for, then not: a bot plays the seat
+    assert source.away == ()

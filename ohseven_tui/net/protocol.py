@@ -169,12 +169,14 @@ def changed_fields(last: Any, now: Any) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Status:
-    """Who is connected (per seat; a bot seat is always), whose action the table
-    waits for, and one line saying so."""
+    """Who is connected (per seat; a bot seat is always, and so is a human seat a
+    bot plays while its player is away: those are ``standins``), whose action the
+    table waits for, and one line saying so."""
 
     connected: tuple[bool, ...]
     waiting_for: tuple[int, ...]
     message: str
+    standins: tuple[int, ...] = ()
     type = "status"
 
 
@@ -356,10 +358,12 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
                 return Update(seq, actor, parsed, Changes(wire.decode_fields(changes, spec)))
             return Update(seq, actor, parsed, wire.decode(obs, spec))
         if kind == "status":
-            f = _fields(data, kind, {"connected": list, "waiting_for": list, "message": str})
-            if not all(type(c) is bool for c in f["connected"]) or not all(type(w) is int for w in f["waiting_for"]):
-                raise ProtocolError("a status holds a list of true/false and a list of seats")
-            return Status(tuple(f["connected"]), tuple(f["waiting_for"]), clean_text(f["message"], 1000))
+            f = _fields(data, kind, {"connected": list, "waiting_for": list, "message": str, "standins": list})
+            if not all(type(c) is bool for c in f["connected"]) or \
+                    not all(type(w) is int for w in f["waiting_for"] + f["standins"]):
+                raise ProtocolError("a status holds a list of true/false and lists of seats")
+            return Status(tuple(f["connected"]), tuple(f["waiting_for"]), clean_text(f["message"], 1000),
+                          tuple(f["standins"]))
         if kind == "error":
             return Error(clean_text(_fields(data, kind, {"text": str})["text"], 1000))
         if kind == "chat":

@@ -5,7 +5,8 @@ autosave, and one websocket connection per human seat (docs/network.md).
 ``server.address``, ``await server.close()``); ``ohseven host`` runs it headless
 (``run_headless``). A client sees only its own seat's observation and what the
 game's spec lets it know of each action (``GameSpec.action_for``); never another
-seat's cards, the seed or the deck order.
+seat's cards, the seed or the deck order while the game is on (the finished game's
+record, sent to each player once it is over, holds the seed).
 """
 
 from __future__ import annotations
@@ -287,7 +288,7 @@ class TableServer:
         return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
 
     def status(self) -> p.Status:
-        return p.Status(self._connected(), self._waiting_for(), self._status_line())
+        return p.Status(self._connected(), self._waiting_for(), self._status_line(), tuple(sorted(self.standins)))
 
     def _connected(self) -> tuple[bool, ...]:
         return tuple(s not in self.humans or s in self.conns or s in self.standins for s in range(len(self.players)))
@@ -320,7 +321,8 @@ class TableServer:
         if game.round_number < 1:
             return f"the game begins: the first deal; score {score}"
         acting = ", ".join(name(s) for s in game.to_act()) or "the table"
-        return f"round {game.round_number}: {acting} to act; score {score}"
+        bots = "".join(f"; the {kind} bot plays for {name(s)}" for s, kind in sorted(self.standins.items()))
+        return f"round {game.round_number}: {acting} to act; score {score}{bots}"
 
     # ------------------------------------------------------------------ connections
     def _refusal(self, address: str, origin: Optional[str], host: str) -> Optional[tuple[HTTPStatus, str]]:

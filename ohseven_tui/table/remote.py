@@ -107,7 +107,8 @@ class RemoteTable:
                     self.away = away
                     if not away:
                         self._queue.put_nowait(_BACK)  # a screen waiting in others() takes its turn now
-                gone = tuple(s for s, on in enumerate(msg.connected) if not on)
+                # A seat a bot plays while its player is away is away all the same.
+                gone = tuple(s for s, on in enumerate(msg.connected) if not on or s in msg.standins)
                 self._news(Away(gone, msg.message, self.waiting_note))
             elif isinstance(msg, ChatLine):
                 self._hear_chat(Chat(msg.seat, msg.text))
