@@ -7,6 +7,7 @@ Tests that need another directory still set their own.
 
 import importlib.util
 import inspect
+import os
 import re
 
 import pytest
@@ -120,6 +121,14 @@ def _shared_screens_take_pilot_keys(monkeypatch):
 LONG_FIRST = ("test_ui_privacy.py", "test_handoff_keys_terminal.py", "test_autoclose_terminal.py", "test_ui.py",
               "test_tiny_terminal.py", "test_hostile_ui.py", "test_ui_flow.py", "test_ui_table_flow.py",
               "test_net_games.py")
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the machine has cores. Many tests spend part
+    of their time waiting for the app (a pty's output, a screen's next frame, a
+    server's answer), and a third worker on two cores fills that time: the suite
+    took 8 m 48 s instead of 12 m 09 s, measured on the same 2-core machine."""
+    return (os.cpu_count() or 1) + 1
 
 
 def pytest_configure(config):
