@@ -428,3 +428,36 @@ async def test_a_hand_face_down_is_given_as_a_count_only():
         send(app, back.key)
         await until(pilot, lambda: app.screen is screen and view.face_up, "Ann's bid screen again")
         assert len(view.cards) == 7 and view.current == chosen
+
+
+async def test_the_frame_before_a_hand_off_shows_no_hand_face_up():
+    """A terminal that draws a frame a part at a time (tmux's capture, a terminal
+    without synchronized output) showed the hand-off's top over the last player's
+    hand, face up. The table is drawn with every hand face down first, then the
+    hand-off: no frame tears between a hand and a hand-off."""
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
+    frames: list[tuple[str, bool]] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        display = app._display
+
+        def watched(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is not None:
+                face_up = any(h.face_up and h.cards for h in app.screen.query(HandView))
+                frames.append((type(app.screen).__name__, face_up))
+
+        app._display = watched
+        for name in ("Ann", "Bea", "Ann", "Bea"):
+            screen = await wait_for_input(pilot)
+            if isinstance(screen, HandoffScreen):
+                assert screen.player == name
+                await drawn(pilot)
+                send(app, screen.key)
+                screen = await wait_for_input(pilot)
+            await drawn(pilot)
+            send(app, "enter")  # the bid or the card under the cursor
+            await pilot.pause()
+    handoffs = [i for i, (name, _) in enumerate(frames) if name == "HandoffScreen" and
+                frames[i - 1][0] != "HandoffScreen"]
+    assert len(handoffs) >= 3, frames
+    assert all(not frames[i - 1][1] for i in handoffs), [frames[i - 1] for i in handoffs]

@@ -17,6 +17,7 @@ from ...table.flow import (
     Announce,
     Covered,
     Event,
+    Flow,
     GameOver,
     HandOff,
     Heard,
@@ -73,7 +74,10 @@ class TableStage:
             self._ring(event.bell)
             seat = event.seat
             screen.refresh_view()  # under the hand-off: that seat's table, its hand face down
-            self.app.push_screen(self.handoff_screen(seat), lambda _: self._handed_over(seat))
+            handoff = self.handoff_screen(seat)
+            # Drawn first with every hand face down, then the hand-off: a terminal that
+            # shows a frame a part at a time never mixes the last hand with the hand-off.
+            screen.call_after_refresh(self._hand_off, handoff, seat)
         elif isinstance(event, Turn):
             self._ring(event.bell)
             self._turn(event.seat)
@@ -184,6 +188,12 @@ class TableStage:
         for open_screen in self.app.screen_stack:
             busy.update(open_screen._bindings.key_to_bindings)
         return HandoffScreen(self.screen.seat_name(seat), self.app.handoff_keys.choose(busy))
+
+    def _hand_off(self, handoff: "HandoffScreen", seat: int) -> None:
+        """The table is drawn with every hand face down: the hand-off now, unless the
+        table has gone or moved on meanwhile (left, closed)."""
+        if self.screen._on_stack() and self.flow.state is Flow.HANDOFF:
+            self.app.push_screen(handoff, lambda _: self._handed_over(seat))
 
     def _handed_over(self, seat: int) -> None:
         self.flow.confirmed(seat)
