@@ -306,3 +306,36 @@ async def test_the_host_panel_offers_a_digit_per_seat_of_the_table(tmp_path):
         await pilot.pause()
         keys = [k.key_display for k in app.screen.query(FooterKey) if k.action == "to_bot(0)"]
         assert keys == ["1-3"]
+
+
+async def test_the_hosts_busy_screen_never_keeps_the_table_from_answering(tmp_path):
+    """Issue 34 §1: a host that plays a seat shares its process with the table; its
+    screen's work raised a probe's round trip from 6 ms to 1.4 s. The table runs on
+    its own thread: with the host's app loop held busy, a friend's message is still
+    answered (before, it waited until the app was free: never, here)."""
+    import threading
+
+    from websockets.sync.client import connect as sync_connect
+
+    server, app = hosted_table(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await in_the_waiting_room(pilot)
+        go, answered = threading.Event(), threading.Event()
+
+        def probe() -> None:
+            go.wait(TIMEOUT)
+            with sync_connect(server.address, open_timeout=TIMEOUT) as ws:
+                ws.send("{}")
+                if "error" in ws.recv(timeout=TIMEOUT):
+                    answered.set()
+
+        threading.Thread(target=probe, daemon=True).start()
+        held: list[bool] = []
+
+        def busy_screen() -> None:  # the app's loop does nothing else meanwhile
+            go.set()
+            held.append(answered.wait(20.0))
+
+        app.call_later(busy_screen)
+        await until(pilot, lambda: bool(held), "the busy moment over")
+        assert held == [True]

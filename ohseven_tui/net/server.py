@@ -16,6 +16,7 @@ import hmac
 import json
 import os
 import secrets
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -178,6 +179,8 @@ class TableServer:
         self._finishing: Optional["asyncio.Task[None]"] = None  # the finished game being filed, then told
         self._closing = False
         self._told: Any = None  # what the players last heard of who is at the table
+        self._thread_loop: Optional[asyncio.AbstractEventLoop] = None  # start_in_thread's own loop
+        self._thread: Optional[threading.Thread] = None
         if game is not None:
             self.joined = set(self.humans)
             self.names = {s: seat.name for s, seat in enumerate(game.seats)}
@@ -243,7 +246,57 @@ class TableServer:
     async def wait_over(self) -> None:
         await self._over.wait()
 
+    async def start_in_thread(self) -> None:
+        """Start the table on a thread and event loop of its own. A host with a screen
+        uses it: the host's screen redrawing never delays the table's answers to the
+        others. Its controls (``close``, ``hand_to_bot``, ``status``) may then be called
+        from the app's loop; ``on_change`` and ``on_chat`` are called on the table's
+        thread, so they must hand over to their own loop (``call_soon_threadsafe``)."""
+        loop = asyncio.new_event_loop()
+        self._thread_loop = loop
+        self._thread = threading.Thread(target=loop.run_forever, name="table-server", daemon=True)
+        self._thread.start()
+        try:
+            await self._on_thread(self.start())
+        except BaseException:
+            self._stop_thread()
+            raise
+
+    def _elsewhere(self) -> bool:
+        """Called from another thread than the table's own (start_in_thread)?"""
+        return self._thread is not None and threading.current_thread() is not self._thread
+
+    async def _on_thread(self, work: Any) -> Any:
+        assert self._thread_loop is not None
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._thread_loop))
+
+    def _wait_on_thread(self, call: Callable[[], Any]) -> Any:
+        """``call()`` on the table's thread, its result here (a moment: the table's
+        loop does nothing slow)."""
+        assert self._thread_loop is not None
+
+        async def run() -> Any:
+            return call()
+
+        return asyncio.run_coroutine_threadsafe(run(), self._thread_loop).result(timeout=30)
+
+    def _stop_thread(self) -> None:
+        loop, thread = self._thread_loop, self._thread
+        if loop is None or thread is None:
+            return
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=30)
+        if not thread.is_alive():
+            loop.close()
+        self._thread_loop = self._thread = None
+
     async def close(self, reason: str = "the host closed the table") -> None:
+        if self._elsewhere():
+            try:
+                await self._on_thread(self.close(reason))
+            finally:
+                self._stop_thread()
+            return
         self._closing = True
         if self.flow is not None:
             self.flow.stop()
@@ -270,6 +323,9 @@ class TableServer:
         code. Returns one line saying what happened (or why not)."""
         from ..bots import bots_for, default_bot
 
+        if self._elsewhere():
+            said: str = self._wait_on_thread(lambda: self.hand_to_bot(seat, strength))
+            return said
         if not 0 <= seat < len(self.players):
             return f"there is no seat {seat + 1}: this table has seats 1 to {len(self.players)}"
         if seat not in self.humans:
@@ -288,6 +344,9 @@ class TableServer:
         return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
 
     def status(self) -> p.Status:
+        if self._elsewhere():
+            told: p.Status = self._wait_on_thread(self.status)
+            return told
         return p.Status(self._connected(), self._waiting_for(), self._status_line(), tuple(sorted(self.standins)))
 
     def _connected(self) -> tuple[bool, ...]:

@@ -3,6 +3,7 @@ the global bindings, the command palette and the save hooks."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import traceback
 from pathlib import Path
@@ -366,7 +367,8 @@ class OhSevenApp(GameApp):
 
     def on_hosting(self, message: messages.Hosting) -> None:
         self.hosting = message.server
-        message.server.on_change = lambda _server: self.call_later(self.host_changed)
+        loop = asyncio.get_running_loop()  # the table calls this on its own thread
+        message.server.on_change = lambda _server: loop.call_soon_threadsafe(self.call_later, self.host_changed)
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""

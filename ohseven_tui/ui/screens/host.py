@@ -124,7 +124,7 @@ class HostScreen(Screen[None]):
 
         server = self.server
         try:
-            await server.start()
+            await server.start_in_thread()  # the host's screen never delays the table
         except OSError as exc:
             self.say(f"Cannot open the table on {server.host}:{server.port}: {exc.strerror or exc}. "
                      "Esc goes back.", error=True)
