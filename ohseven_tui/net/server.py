@@ -16,6 +16,7 @@ import hmac
 import json
 import os
 import secrets
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -252,6 +253,9 @@ class TableServer:
         others. Its controls (``close``, ``hand_to_bot``, ``status``) may then be called
         from the app's loop; ``on_change`` and ``on_chat`` are called on the table's
         thread, so they must hand over to their own loop (``call_soon_threadsafe``)."""
+        # The threads share one interpreter lock: the app's drawing hands it over
+        # within a millisecond (the default is 5 ms), so the table answers in time.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         loop = asyncio.new_event_loop()
         self._thread_loop = loop
         self._thread = threading.Thread(target=loop.run_forever, name="table-server", daemon=True)

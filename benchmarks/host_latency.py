@@ -1,0 +1,118 @@
+"""The table's answers while its host plays a seat with a screen, against a host
+with no screen, in the same run. Prints figures; asserts nothing.
+
+    python benchmarks/host_latency.py [--probes 300]
+
+Issue 34's floor: the round trip with the host playing a seat stays within 1.5x of
+a headless host's. A table of three: the host's seat, a friend's (the probe), an
+easy bot. The probe, on a thread of its own, has joined with its code and sends a
+message the table answers at once (``{}``: one error line back), then the next
+when the answer came; each round trip is timed.
+
+1. Headless: the table alone (``TableServer.start_in_thread``, nothing else runs
+   in this process but the probe).
+2. With a screen: the real app hosting the same table (``ohseven host`` without
+   ``--headless``, headless Textual under ``run_test``), its host pressing keys at
+   the table all the while (Right, Left, t and Esc: the cursor and the scoresheet
+   redrawn), so the app's loop is as busy as a player keeps it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from websockets.sync.client import connect  # noqa: E402
+
+from ohseven_tui.engine import registry  # noqa: E402
+from ohseven_tui.net import protocol as p  # noqa: E402
+from ohseven_tui.net.server import TableServer  # noqa: E402
+
+
+def probe(address: str, code: str, probes: int, times: list[float], ready: threading.Event) -> None:
+    """Join as the friend, then time ``probes`` round trips."""
+    with connect(address, open_timeout=60) as ws:
+        ws.send(p.to_json(p.Hello(p.VERSION, code, "Probe")))
+        ready.set()
+        for _ in range(probes):
+            started = time.perf_counter()
+            ws.send("{}")
+            while '"error"' not in ws.recv(timeout=60):  # updates and statuses pass by
+                pass
+            times.append(time.perf_counter() - started)
+            time.sleep(0.005)
+
+
+def figures(label: str, times: list[float]) -> tuple[float, float]:
+    ms = sorted(t * 1000 for t in times)
+    p50, p99 = statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"  {label:<34} p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   max {ms[-1]:7.2f} ms   ({len(ms)} round trips)")
+    return p50, p99
+
+
+def table(folder: str) -> TableServer:
+    return TableServer(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
+                       save_dir=folder, bot_delay=0)
+
+
+async def headless(probes: int, folder: str) -> list[float]:
+    server = table(folder)
+    await server.start_in_thread()
+    times: list[float] = []
+    ready = threading.Event()
+    thread = threading.Thread(target=probe, args=(server.address, server.codes[1], probes, times, ready))
+    thread.start()
+    while thread.is_alive():
+        await asyncio.sleep(0.05)
+    await server.close()
+    return times
+
+
+async def with_a_screen(probes: int, folder: str) -> list[float]:
+    from test_ui_driver import until
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.host import HostScreen
+
+    server = table(folder)
+    app = OhSevenApp(save_dir=folder, bot_delay=0, host=(server, "Hal"))
+    times: list[float] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the table open")
+        ready = threading.Event()
+        thread = threading.Thread(target=probe, args=(server.address, server.codes[1], probes, times, ready))
+        thread.start()
+        ready.wait(60)
+        keys = ["right", "left", "t", "escape"]
+        n = 0
+        while thread.is_alive():  # the host at the table: the app's loop kept busy
+            await pilot.press(keys[n % len(keys)])
+            n += 1
+        await app.close_hosting()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--probes", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ.setdefault("OHSEVEN_CONFIG_DIR", folder)
+        print("a friend's round trip to the table (oh-seven, 3 seats), the same run:")
+        alone = figures("headless host", asyncio.run(headless(args.probes, folder + "/a")))
+        busy = figures("host playing a seat with a screen", asyncio.run(with_a_screen(args.probes, folder + "/b")))
+        print(f"  ratio (floor <= 1.5x): p50 {busy[0] / alone[0]:.2f}x   p99 {busy[1] / alone[1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
