@@ -280,3 +280,13 @@ def test_a_missing_saves_folder_creates_nothing(tmp_path):
         done = scores(folder, *argv)
         assert done.returncode == 0 and done.stderr == ""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_one_folder_is_one_index_however_its_path_is_spelled(saves, monkeypatch):
+    """Issue 35 item 4: `saves`, `./saves` and the absolute path were three folders
+    to the index, and each change of spelling re-read every file."""
+    monkeypatch.chdir(saves.parent)
+    for spelling in ("saves", "./saves", str(saves), str(saves) + "/", "saves/../saves"):
+        with open_index(save_dirs(Path(spelling))) as index:
+            result = index.refresh()
+        assert result.read == 0 and result.notice == "", (spelling, result)

@@ -814,7 +814,7 @@ def _create(conn: sqlite3.Connection, folder: Path) -> None:
         for table in _TABLE_NAMES:
             conn.execute(f"DROP TABLE IF EXISTS {table}")
         _make_tables(conn)
-        conn.execute("INSERT INTO meta VALUES ('folder', ?)", (str(folder),))
+        conn.execute("INSERT INTO meta VALUES ('folder', ?)", (_folder_key(folder),))
         conn.execute("INSERT INTO meta VALUES ('made_by', ?)", (_made_by(),))
         conn.execute(f"PRAGMA user_version = {SCHEMA}")
 
@@ -856,11 +856,17 @@ def _check(conn: sqlite3.Connection, folder: Path) -> str:
     if not set(_TABLE_NAMES) <= tables:
         return "is missing tables"
     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    if meta.get("folder") != str(folder):
+    if meta.get("folder") != _folder_key(folder):
         return "moved"
     if meta.get("made_by") != _made_by():  # another version's families may count differently
         return "old"
     return ""
+
+
+def _folder_key(folder: Path) -> str:
+    """The folder as the index knows it: one folder however its path is spelled
+    (``saves``, ``./saves``, its absolute path, through a link)."""
+    return os.path.realpath(folder)
 
 
 def _made_by() -> str:
