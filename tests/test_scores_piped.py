@@ -99,3 +99,15 @@ def test_show_into_a_pipe_cuts_and_wraps_nothing(columns):
     (s4,) = [line for line in lines if "trump selection" in line]
     for letter, count in trumps.items():
         assert f"{SUIT_NAMES[letter]} {count}" in s4
+
+
+@pytest.mark.parametrize("argv", [["list"], ["players"], ["show", IDS[0]], ["export", "--all", "--format", "csv"]])
+def test_a_reader_that_stops_after_one_line_ends_no_command_with_an_error(argv):
+    """``| head -1``: players and show exited 1 with no message (list and export, 0)."""
+    with subprocess.Popen([sys.executable, "-m", "ohseven_tui", "scores", *argv, "--save-dir", str(SAMPLES)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.readline()
+        child.stdout.close()  # as head does after its line
+        err = child.stderr.read().decode()
+        assert child.wait(timeout=120) == 0 and err == "", (argv, child.returncode, err)

@@ -121,11 +121,19 @@ def _game_filter(args, command: str):
 
 
 def _console():
+    import os
+
     from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            """The reader stopped (``| head -1``): that is not an error (Rich exits 1)."""
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+            raise SystemExit(0)
 
     # No markup or emoji codes in any string (names and file names are not markup);
     # every text from a save is also made printable first (_t).
-    console = Console(highlight=False, markup=False, emoji=False)
+    console = _Console(highlight=False, markup=False, emoji=False)
     if not console.is_terminal:  # piped: no width to fit, so never wrap or cut a cell (one row, one line)
         console.width = 100_000
     return console
