@@ -90,7 +90,7 @@ def test_the_scoresheet_shows_stakes_endings_and_running_points():
     assert sheet.rounds[0].head[4] == "Ann & Cy took three tricks"
     assert sheet.rounds[1].head[4] == "Ann & Cy went"
     assert [c.total for c in sheet.rounds[1].cells] == [2, 3, 2, 3]
-    assert sheet.rounds[1].rows[1] == ("B", "0", "+3", "3/15")
+    assert sheet.rounds[1].rows[1] == ("B", "0", "0", "+3", "3/15")
     assert sheet.totals == (2, 3, 2, 3)
     assert "2 raises" in sheet.rounds[1].note
     json.dumps([r.data for r in sheet.rounds])
@@ -147,3 +147,17 @@ def test_the_scoresheet_heads_each_hand_with_striker_trump_and_how_it_ended():
             assert how == f"{result.side_tricks[0]}–{result.side_tricks[1]}" and 3 in result.side_tricks  # W9
         ended.add(how == "went")
     assert ended == {True, False}  # this seed's game has both endings
+
+
+def test_each_seats_tricks_cell_holds_its_own_tricks_and_the_side_s_are_named_so():
+    """Issue 35 item 8: each player's Tricks cell held the side's total (eight tricks
+    from a five-card hand). Expected counts come from the hand's trick winners."""
+    g = _game()
+    sheet = g.spec.sheet(g.observe(0))
+    assert sheet.seat_columns == ("Side", "Tricks", "Side tricks", "Points", "Total")
+    for played, result in zip(sheet.rounds, g.observe(0).results):
+        own = [sum(1 for t in result.tricks if t.winner == s) for s in range(4)]
+        assert [row[1] for row in played.rows] == [str(n) for n in own]
+        assert [row[2] for row in played.rows] == [str(result.side_tricks[s & 1]) for s in range(4)]
+        assert sum(int(row[1]) for row in played.rows) == len(result.tricks) <= 5
+        assert [d["tricks"] for d in played.data["seats"]] == own

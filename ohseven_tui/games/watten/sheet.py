@@ -63,13 +63,14 @@ def sheet_view(obs: Observation) -> SheetView:
             won = r.winner == side
             points = r.stake if won else 0
             total = r.totals[side]
+            own = sum(1 for t in r.tricks if t.winner == s)  # the player's own; the side's beside it
             cells.append(SheetCell(str(r.side_tricks[side]), f"+{points}" if won else "", points, won, total))
-            rows.append((SIDE_LETTERS[side], str(r.side_tricks[side]), f"+{points}" if won else "0",
+            rows.append((SIDE_LETTERS[side], str(own), str(r.side_tricks[side]), f"+{points}" if won else "0",
                          f"{total}/{target}"))
             word = "trick" if r.side_tricks[side] == 1 else "tricks"
             lines.append(f"{r.side_tricks[side]} {word}, {'+' + str(points) if won else '0'} = {total}")
-            seats.append({"seat": s, "player": names[s], "side": SIDE_LETTERS[side], "tricks": r.side_tricks[side],
-                          "points": points, "total": total, "won": won})
+            seats.append({"seat": s, "player": names[s], "side": SIDE_LETTERS[side], "tricks": own,
+                          "side_tricks": r.side_tricks[side], "points": points, "total": total, "won": won})
         ended = ended_text(r, sides)
         head = (str(r.number), rank_label(r.striker) if r.striker is not None else "-",
                 r.trump.label if r.trump is not None else "-", str(r.stake), ended)
@@ -97,7 +98,7 @@ def sheet_view(obs: Observation) -> SheetView:
         current=current,
         totals=tuple(totals),
         round_columns=("Hand", "Striker", "Trump", "Stake", "Ended"),
-        seat_columns=("Side", "Tricks", "Points", "Total"),
+        seat_columns=("Side", "Tricks", "Side tricks", "Points", "Total"),
         legend=view.legend,
         in_play_legend=view.in_play_legend,
         notes=f"Sides: A = {sides[0]}, B = {sides[1]}. {view.scoring_note}",
