@@ -117,7 +117,8 @@ async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_cod
         await in_the_waiting_room(pilot)
         friend_code = server.codes[1]
         await until(pilot, lambda: friend_code in screen_text(app), "the friend's code on the host's screen")
-        assert "Hal (you)" in screen_text(app)
+        # The table runs on its own thread: the host's seat shows taken once it has joined.
+        await until(pilot, lambda: "Hal (you)" in screen_text(app), "the host in their own seat")
         seen = Seen()
         client = await join(server.address, friend_code, "Bea", seen)
         friend = asyncio.get_running_loop().create_task(play_randomly(client, random.Random(5), seen))
@@ -339,3 +340,24 @@ async def test_the_hosts_busy_screen_never_keeps_the_table_from_answering(tmp_pa
         app.call_later(busy_screen)
         await until(pilot, lambda: bool(held), "the busy moment over")
         assert held == [True]
+
+
+async def test_keys_typed_right_after_enter_go_to_the_next_field_of_the_join_form(tmp_path):
+    """Found by the browser test on a busy machine: the join code typed at once after
+    Enter in the address field put its first characters at the end of the address
+    (the focus moved later than the keys arrived)."""
+    from textual import events
+
+    app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(JoinScreen())
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.focused is not None
+                    and app.focused.id == "join-address", "the join form")
+        burst = list("127.0.0.1:9") + ["enter"] + list("_Code")
+        for key in burst:  # all at once, as a terminal or a browser delivers a burst
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        form = app.screen
+        typed = lambda: form.query_one("#join-address").value + form.query_one("#join-code").value
+        await until(pilot, lambda: len(typed()) == len("127.0.0.1:9_Code"), "every key taken")
+        assert form.query_one("#join-address").value == "127.0.0.1:9"
+        assert form.query_one("#join-code").value == "_Code"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -22,6 +22,36 @@ from ..plain import printable
 from ..widgets.keys import KeysFooter
 
 __all__ = ["JoinScreen"]
+
+FIELDS = ["join-address", "join-code", "join-name"]
+
+
+class _Field(Input):
+    """An Input whose Enter moves the focus at once: keys typed right after it (a
+    paste, a fast typist, a browser's burst) go to the next field, not this one
+    (``Widget.focus`` moves it only later, after keys already queued)."""
+
+    async def action_submit(self) -> None:
+        screen = self.screen
+        if isinstance(screen, JoinScreen):
+            screen.next_field(self)
+        await super().action_submit()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Keys the app handed this field before its Enter moved the focus on: they
+        # were typed for the field that has the focus now.
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, _Field) and (event.is_printable or event.key == "enter"):
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
+        if event.key == "enter":  # here, not as a binding: the app hands on the keys after it meanwhile
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        await super()._on_key(event)
 
 
 class JoinScreen(Screen[Optional[Any]]):
@@ -56,7 +86,7 @@ class JoinScreen(Screen[Optional[Any]]):
                     ("name", "Your name", self.name_, "as the others will see it")):
                 with Horizontal(classes="row"):
                     yield Static(label, classes="label")
-                    yield Input(value, placeholder=hint, id=f"join-{key}", password=key == "code")
+                    yield _Field(value, placeholder=hint, id=f"join-{key}", password=key == "code")
         yield Static("", id="join-status")  # said once a field has the keys (on_mount)
         yield KeysFooter()
 
@@ -70,12 +100,18 @@ class JoinScreen(Screen[Optional[Any]]):
             self.query_one("#join-address", Input).focus()
             self.say("Enter joins. The table starts once every seat has joined.")
 
+    def _empty_field(self) -> Optional[str]:
+        return next((i for i in FIELDS if not self.query_one(f"#{i}", Input).value.strip()), None)
+
+    def next_field(self, field: Input) -> None:
+        """Enter in ``field``: the focus goes now to the first empty field, if any."""
+        empty = self._empty_field()
+        if empty is not None and field.id != "join-name":
+            self.set_focus(self.query_one(f"#{empty}", Input))
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        order = ["join-address", "join-code", "join-name"]
-        empty = next((i for i in order if not self.query_one(f"#{i}", Input).value.strip()), None)
-        if empty is not None and event.input.id != "join-name":
-            self.query_one(f"#{empty}", Input).focus()
-            return
+        if self._empty_field() is not None and event.input.id != "join-name":
+            return  # the focus went on to it (next_field)
         self._start()
 
     def say(self, text: str, *, error: bool = False) -> None:
