@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 6  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 7  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -102,6 +102,7 @@ CREATE TABLE seats (
     points INTEGER NOT NULL,    -- over finished rounds
     family TEXT NOT NULL,       -- the save's, kept here so the players summary needs no join
     rounds INTEGER NOT NULL,    -- the save's finished rounds, likewise
+    finished INTEGER NOT NULL,  -- the save's: a finished game (rates count only those), likewise
     PRIMARY KEY (file, seat)
 );
 CREATE INDEX seats_who ON seats (who, family);
@@ -120,6 +121,7 @@ CREATE INDEX rounds_file ON rounds (file);
 CREATE TABLE player_sums (      -- the players summary over every save, kept as files come and go
     who TEXT NOT NULL, family TEXT NOT NULL,
     games INTEGER NOT NULL, wins INTEGER NOT NULL, rounds INTEGER NOT NULL, points INTEGER NOT NULL,
+    finished INTEGER NOT NULL,
     PRIMARY KEY (who, family)
 );
 CREATE TABLE tally_sums (
@@ -255,6 +257,7 @@ class PlayerFamily:
     wins: int = 0
     rounds: int = 0
     points: int = 0  # over finished rounds
+    finished: int = 0  # games played to the end: a win rate is over these
     tallies: list[FamilyTally] = field(default_factory=list)  # in the order the family declares them
 
     @property
@@ -271,6 +274,7 @@ class PlayerRow:
     wins: int = 0
     rounds: int = 0
     points: int = 0
+    finished: int = 0  # games played to the end: a win rate is over these
     families: dict[str, PlayerFamily] = field(default_factory=dict)
 
     @property
@@ -379,7 +383,8 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     for s, seat in enumerate(game.seats):
         identity = seat_identity(seat, spec.family)
         seats.append((file, s, _storable(seat.name), identity["kind"], identity.get("bot"), _storable(_who(identity)), totals[s],
-                      int(s in winners), last[s].total if last is not None else 0, spec.family, rounds))
+                      int(s in winners), last[s].total if last is not None else 0, spec.family, rounds,
+                      int(saved.finished)))
     tallies = []
     for order, tally in enumerate(stats.tallies):
         for s in range(game.players):
@@ -498,7 +503,7 @@ class SaveIndex:
                 for row, seats, tallies, per_round in batch:
                     _delete(conn, row[0])
                     conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 21)})", row)
-                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?)", seats)
+                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
                     _add_sums(conn, row[0], +1)
@@ -561,14 +566,14 @@ class SaveIndex:
 
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             if not keep:  # every save: the sums kept as files came and went
-                return (conn.execute("SELECT who, family, games, wins, rounds, points FROM player_sums"
+                return (conn.execute("SELECT who, family, games, wins, rounds, points, finished FROM player_sums"
                                      " WHERE games > 0").fetchall(),
                         conn.execute("SELECT t.who, t.family, key, label, long_label, ord, count, chances"
                                      " FROM tally_sums t JOIN player_sums USING (who, family)"
                                      " WHERE games > 0 ORDER BY ord").fetchall())
             per_family = conn.execute(
                 f"""SELECT who, family, count(DISTINCT file), count(DISTINCT CASE WHEN won THEN file END),
-                           sum(rounds), sum(points)
+                           sum(rounds), sum(points), count(DISTINCT CASE WHEN finished THEN file END)
                     FROM seats {keep} GROUP BY who, family""", args).fetchall()
             tallies = conn.execute(
                 f"""SELECT who, family, key, min(label), min(long_label), min(ord), sum(count), sum(chances)
@@ -576,11 +581,12 @@ class SaveIndex:
             return per_family, tallies
 
         per_family, tallies = self._query(query)
-        for who, family, games, wins, rounds, points in per_family:
+        for who, family, games, wins, rounds, points, finished in per_family:
             row = rows.setdefault(who, PlayerRow(who))
-            row.families[family] = PlayerFamily(family, games, wins, rounds or 0, points or 0)
+            row.families[family] = PlayerFamily(family, games, wins, rounds or 0, points or 0, finished or 0)
             row.games += games
             row.wins += wins
+            row.finished += finished or 0
             row.rounds += rounds or 0
             row.points += points or 0
         for who, family, key, label, long_label, _, count, chances in tallies:
@@ -794,10 +800,12 @@ def _add_sums(conn: sqlite3.Connection, file: str, sign: int) -> None:
     a game once however many seats they held; a shared win counts."""
     conn.execute(
         f"""INSERT INTO player_sums
-            SELECT who, family, {sign}, {sign} * max(won), {sign} * sum(rounds), {sign} * sum(points)
+            SELECT who, family, {sign}, {sign} * max(won), {sign} * sum(rounds), {sign} * sum(points),
+                   {sign} * max(finished)
             FROM seats WHERE file = ? GROUP BY who, family
             ON CONFLICT (who, family) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins,
-                rounds = rounds + excluded.rounds, points = points + excluded.points""", (file,))
+                rounds = rounds + excluded.rounds, points = points + excluded.points,
+                finished = finished + excluded.finished""", (file,))
     conn.execute(
         f"""INSERT INTO tally_sums
             SELECT who, family, key, min(ord), min(label), min(long_label), {sign} * sum(count), {sign} * sum(chances)

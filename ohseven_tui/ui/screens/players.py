@@ -80,11 +80,11 @@ class PlayersScreen(Screen[Optional[str]]):
         keep = table.cursor_row if table.row_count else 0
         table.clear(columns=True)
         if self.family is None:
-            for label in ("Player", "Games", "Wins", "Win rate", "Game families"):
+            for label in ("Player", "Games", "Wins", "Win rate", "Game families"):  # the rate: of finished games
                 table.add_column(label, key=label.lower())
             for p in self.players:
                 played = ", ".join(family_words(f)[0] for f in self.families if f in p.families)
-                table.add_row(plain(p.label), str(p.games), str(p.wins), rate(p.wins / p.games if p.games else None),
+                table.add_row(plain(p.label), str(p.games), str(p.wins), rate(p.wins / p.finished if p.finished else None),
                               played, key=p.who)
         else:
             _, word = family_words(self.family)
@@ -228,8 +228,12 @@ class PlayerScreen(Screen[Optional[str]]):
             return
         row = page.row
         kind = "a bot" if row.kind == "bot" else "a person"
-        title.update(Text.assemble(plain(row.label), f" ({kind}): {row.games} game(s), {row.wins} won"
-                                   + (f" ({row.wins / row.games:.0%})" if row.games else "")))
+        # A win rate is over finished games: one put aside was neither won nor lost.
+        rate = f" ({row.wins / row.finished:.0%})" if row.finished else ""
+        unfinished = row.games - row.finished
+        counts = (f"{row.games} game(s), {unfinished} unfinished; {row.wins} won of {row.finished} finished{rate}"
+                  if unfinished else f"{row.games} game(s), {row.wins} won{rate}")
+        title.update(Text.assemble(plain(row.label), f" ({kind}): {counts}"))
         self.query_one("#player-families", Static).update(self._families(row))
         self.query_one("#player-chart", Static).update(self._chart(page))
         self.query_one("#player-versus", Static).update(self._versus(page))
