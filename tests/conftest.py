@@ -123,6 +123,7 @@ LONG_FIRST = ("test_ui_privacy.py", "test_handoff_keys_terminal.py", "test_autoc
               "test_net_games.py")
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: a python without xdist must still run the suite
 def pytest_xdist_auto_num_workers(config):
     """``-n auto``: one worker more than the machine has cores. Many tests spend part
     of their time waiting for the app (a pty's output, a screen's next frame, a
