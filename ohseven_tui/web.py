@@ -21,6 +21,8 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from .net.origin import from_another_site
+
 # textual-serve's page asks a web font service for Roboto Mono; the package ships the
 # font's files itself. Without internet that stylesheet would fail (or hang, holding
 # up the page), so the link is replaced by the same font served from /static.
@@ -102,8 +104,7 @@ class OhSevenServer(Server):
         if self.loopback_only and not _loopback_name(_hostname(request.host)):
             raise web.HTTPForbidden(text="ohseven serve answers only to this machine's loopback address")
         # A browser names the page that opens a websocket; only our own page may.
-        origin = request.headers.get("Origin")
-        if request.path == "/ws" and origin is not None and urlsplit(origin).netloc.lower() != request.host.lower():
+        if request.path == "/ws" and from_another_site(request.headers.get("Origin"), request.host):
             raise web.HTTPForbidden(text="ohseven serve: a websocket from another site is refused")
         return await handler(request)
 

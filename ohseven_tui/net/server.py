@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
-from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -39,6 +38,7 @@ from ..seatnames import table_names
 from ..table.flow import Moved, TableFlow
 from ..table.local import Keeping, LocalTable
 from . import protocol as p
+from .origin import from_another_site
 
 __all__ = ["TableServer", "TableError", "new_code", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
 
@@ -104,14 +104,15 @@ class _Conn:
 class _Allowance:
     """So many at once (``burst``), then one more every ``every`` seconds."""
 
-    def __init__(self, burst: int) -> None:
-        self.left = float(burst)
+    def __init__(self, burst: int, every: float) -> None:
+        self.burst, self.every = float(burst), every
+        self.left = self.burst
         self.at: Optional[float] = None
 
-    def take(self, burst: int, every: float) -> bool:
+    def take(self) -> bool:
         now = _clock()
         if self.at is not None:
-            self.left = min(float(burst), self.left + (now - self.at) / every)
+            self.left = min(self.burst, self.left + (now - self.at) / self.every)
         self.at = now
         if self.left < 1:
             return False
@@ -393,7 +394,7 @@ class TableServer:
         # A web page names itself; a terminal client sends no Origin. Only the table's
         # own address may (as ``ohseven serve`` allows): a page elsewhere, or "null",
         # could otherwise spend an address's wrong codes and shut out every friend.
-        if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
+        if from_another_site(origin, host):
             return HTTPStatus.FORBIDDEN, "a web page cannot join this table: join from ohseven"
         if sum(self._open.values()) >= self.max_connections:
             return HTTPStatus.SERVICE_UNAVAILABLE, "the table is full: too many connections; try again later"
@@ -405,8 +406,8 @@ class TableServer:
         """Before the websocket opens: refused with one line of text (the client shows it)."""
         address = _address(ws)
         why = self._refusal(address, request.headers.get("Origin"), request.headers.get("Host", ""))
-        if why is None and not self._connects.setdefault(address, _Allowance(self.connect_burst)).take(
-                self.connect_burst, CONNECT_EVERY):
+        allowance = self._connects.setdefault(address, _Allowance(self.connect_burst, CONNECT_EVERY))
+        if why is None and not allowance.take():
             why = HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address: try again in a minute"
         return None if why is None else ws.respond(why[0], why[1] + "\n")
 
@@ -536,7 +537,7 @@ class TableServer:
             raise p.ProtocolError("you have joined already")
         if isinstance(msg, p.Chat):
             text = p.clean_text(msg.text, p.MAX_CHAT)
-            if not self._chat.setdefault(conn.seat, _Allowance(self.chat_burst)).take(self.chat_burst, CHAT_EVERY):
+            if not self._chat.setdefault(conn.seat, _Allowance(self.chat_burst, CHAT_EVERY)).take():
                 raise p.ProtocolError(f"you are chatting too fast: a line every {CHAT_EVERY:g} seconds, please")
             if text:
                 for other in list(self.conns.values()):
