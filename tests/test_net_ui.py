@@ -361,3 +361,23 @@ async def test_keys_typed_right_after_enter_go_to_the_next_field_of_the_join_for
         await until(pilot, lambda: len(typed()) == len("127.0.0.1:9_Code"), "every key taken")
         assert form.query_one("#join-address").value == "127.0.0.1:9"
         assert form.query_one("#join-code").value == "_Code"
+
+
+async def test_the_host_s_seat_shows_taken_when_the_table_seats_them_before_the_app_hears_of_the_table(
+        tmp_path, monkeypatch):
+    """CI met it: the table runs on its own thread, and the host's own join can be
+    done before the app has set up its ear for the table's changes; the waiting room
+    then said 'Seat 1 (you)' until someone else joined. Here the app hears of the
+    table only once the host's seat is taken."""
+    server, app = hosted_table(tmp_path)
+    heard = OhSevenApp.on_hosting
+
+    async def late(self, message):
+        while 0 not in message.server.joined:  # the host's join, done on the table's thread
+            await asyncio.sleep(0.01)
+        heard(self, message)
+
+    monkeypatch.setattr(OhSevenApp, "on_hosting", late)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await in_the_waiting_room(pilot)
+        await until(pilot, lambda: "Hal (you)" in screen_text(app), "the host in their own seat", fail_safe=60)

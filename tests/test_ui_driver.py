@@ -55,6 +55,7 @@ async def wait_for_input(pilot, also: tuple = ()):
 
     async def poll():
         while True:
+            _stopped(app)
             await pilot.pause()
             screen = asking()
             if screen is not None:
@@ -69,6 +70,13 @@ async def wait_for_input(pilot, also: tuple = ()):
         raise AssertionError(f"the app never asked for input (screen {type(app.screen).__name__}{state})") from None
 
 
+def _stopped(app) -> None:
+    """The app stopped on an exception: say so now, not after the fail-safe."""
+    error = getattr(app, "_exception", None)
+    if error is not None:
+        raise AssertionError(f"the app stopped: {error!r}") from error
+
+
 FAIL_SAFE = 300.0  # seconds: only so that a hung app ends a test; no test asserts on time
 
 
@@ -78,6 +86,7 @@ async def until(pilot, done: Callable[[], object], what: str, fail_safe: float =
     clock is only a fail-safe."""
     async def poll():
         while not (result := done()):
+            _stopped(pilot.app)
             await pilot.pause(0.01)
         return result
 

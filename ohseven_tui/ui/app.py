@@ -369,6 +369,7 @@ class OhSevenApp(GameApp):
         self.hosting = message.server
         loop = asyncio.get_running_loop()  # the table calls this on its own thread
         message.server.on_change = lambda _server: loop.call_soon_threadsafe(self.call_later, self.host_changed)
+        self.host_changed()  # what the table did before this ear was set (the host's own join, on its thread)
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""

@@ -82,6 +82,7 @@ class ChooseScreen(Screen):
         self._hand_args: Optional[dict[str, Any]] = None  # what lay_hand was last told
         self._covered = False  # a shared screen is over this one: its hand is given as a count only
         self._kept: Optional[tuple[list[Any], Any, Any]] = None  # (picked, cursor's card, hinted) while covered
+        self._told: Optional[tuple[str, bool]] = None  # a line said before the screen was drawn
 
     @property
     def private_to(self) -> int:
@@ -173,7 +174,10 @@ class ChooseScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_seats()
+        told, self._told = self._told, None
         self.setup()
+        if told is not None:  # news came while it was being pushed: newer than setup's own line
+            self.say(told[0], error=told[1])
 
     @property
     def away(self) -> tuple[int, ...]:
@@ -271,7 +275,11 @@ class ChooseScreen(Screen):
     def say(self, message: str, *, error: bool = False) -> None:
         if error:
             message = sentence(message)
-        widget = self.query_one("#message", Static)
+        found = self.query("#message").results(Static)
+        widget = next(found, None)
+        if widget is None:  # not composed yet: shown once it is
+            self._told = (message, error)
+            return
         widget.set_class(error, "error")
         widget.update(Text(self.plain(message)))
 

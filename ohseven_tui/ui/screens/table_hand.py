@@ -52,7 +52,8 @@ class TableHand:
         elif face_up:
             title = f"{name}'s hand"
         elif count:
-            title = f"{name}'s hand, face down ({count} card{'s' if count != 1 else ''}): it shows after the hand-off"
+            # Whole at 60 columns with a name of 14 characters.
+            title = f"{name}'s {count} card{'s' if count != 1 else ''}, face down until the hand-off"
         else:
             title = f"{name}'s hand is empty"
         # Face down, the hand view is told how many cards and nothing more.

@@ -1,0 +1,40 @@
+"""News that reaches a bid, pass or pick screen before it is drawn (a friend
+goes away just as the bid opens, over a network) is shown once the screen is
+up, not lost and not a crash. CI met it: the table told the waiting note to a
+bid screen pushed but not yet composed, and the app stopped on ``NoMatches``."""
+
+from __future__ import annotations
+
+import pytest
+from test_ui_driver import until, wait_for_input
+
+from ohseven_tui.engine.protocol import Seat
+from ohseven_tui.games.ohhell import Game, make_rules
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.choose import ChooseScreen
+from ohseven_tui.ui.snapshot import screen_text
+
+
+@pytest.fixture(autouse=True)
+def config(monkeypatch, tmp_path):
+    monkeypatch.setenv("OHSEVEN_CONFIG_DIR", str(tmp_path / "config"))
+
+
+class _Chooser(ChooseScreen):
+    def setup(self) -> None:
+        self.say("Choose a card.")
+
+
+async def test_a_line_told_before_the_chooser_is_drawn_shows_when_it_is(tmp_path):
+    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
+    game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, ChooseScreen)
+        early = _Chooser(screen.obs, table=screen.table)
+        early.say("Bea is away: the table waits for her.")  # before it is pushed, let alone drawn
+        app.push_screen(early)
+        await until(pilot, lambda: app.screen is early and early.is_mounted, "the chooser up")
+        await until(pilot, lambda: "Bea is away" in screen_text(app), "the early line shown")
+        assert "Choose a card." not in screen_text(app)  # the later line is the one shown
