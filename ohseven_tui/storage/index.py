@@ -24,6 +24,7 @@ import re
 import sqlite3
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 7  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 8  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -96,7 +97,8 @@ CREATE TABLE seats (
     name TEXT NOT NULL,
     kind TEXT NOT NULL,         -- human | bot
     bot TEXT,                   -- the bot's strength
-    who TEXT NOT NULL,          -- the player's identity: "human:NAME" or "bot:STRENGTH"
+    who TEXT NOT NULL,          -- the player's identity as saved: "human:NAME" or "bot:STRENGTH"
+    person TEXT NOT NULL,       -- who, as one person whatever the case: "human:" + the folded name
     total INTEGER NOT NULL,
     won INTEGER NOT NULL,
     points INTEGER NOT NULL,    -- over finished rounds
@@ -105,12 +107,12 @@ CREATE TABLE seats (
     finished INTEGER NOT NULL,  -- the save's: a finished game (rates count only those), likewise
     PRIMARY KEY (file, seat)
 );
-CREATE INDEX seats_who ON seats (who, family);
+CREATE INDEX seats_person ON seats (person, family);
 CREATE TABLE tallies (
     file TEXT NOT NULL, seat INTEGER NOT NULL, ord INTEGER NOT NULL,
     key TEXT NOT NULL, label TEXT NOT NULL, long_label TEXT NOT NULL,
     count INTEGER NOT NULL, chances INTEGER NOT NULL,
-    who TEXT NOT NULL, family TEXT NOT NULL  -- the seat's and the save's, kept here for the summary
+    person TEXT NOT NULL, family TEXT NOT NULL  -- the seat's and the save's, kept here for the summary
 );
 CREATE INDEX tallies_file ON tallies (file);
 CREATE TABLE rounds (
@@ -119,16 +121,20 @@ CREATE TABLE rounds (
 );
 CREATE INDEX rounds_file ON rounds (file);
 CREATE TABLE player_sums (      -- the players summary over every save, kept as files come and go
-    who TEXT NOT NULL, family TEXT NOT NULL,
+    person TEXT NOT NULL, family TEXT NOT NULL,
     games INTEGER NOT NULL, wins INTEGER NOT NULL, rounds INTEGER NOT NULL, points INTEGER NOT NULL,
     finished INTEGER NOT NULL,
-    PRIMARY KEY (who, family)
+    PRIMARY KEY (person, family)
 );
 CREATE TABLE tally_sums (
-    who TEXT NOT NULL, family TEXT NOT NULL, key TEXT NOT NULL,
+    person TEXT NOT NULL, family TEXT NOT NULL, key TEXT NOT NULL,
     ord INTEGER NOT NULL, label TEXT NOT NULL, long_label TEXT NOT NULL,
     count INTEGER NOT NULL, chances INTEGER NOT NULL,
-    PRIMARY KEY (who, family, key)
+    PRIMARY KEY (person, family, key)
+);
+CREATE TABLE person_names (     -- how often each person used each spelling: the list shows the commonest
+    person TEXT NOT NULL, who TEXT NOT NULL, games INTEGER NOT NULL,
+    PRIMARY KEY (person, who)
 );
 """
 
@@ -148,6 +154,19 @@ def player_label(who: str) -> str:
 
 def _who(identity: dict) -> str:
     return f"bot:{identity.get('bot')}" if identity.get("kind") == "bot" else f"human:{identity.get('name')}"
+
+
+def fold_name(name: str) -> str:
+    """A person's name as the index matches it: Unicode case folding, so "ÄRGER" is
+    "Ärger" and "STRASSE" is "Straße" (SQLite's lower() folds ASCII only)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def person_of(who: str) -> str:
+    """The one rule for "the same person": a human's identity with the name folded;
+    a bot is its strength."""
+    kind, _, name = who.partition(":")
+    return f"human:{fold_name(name)}" if kind == "human" else who
 
 
 # ---------------------------------------------------------------------------- rows
@@ -174,14 +193,14 @@ class SaveFilter:
             # case), "normal bot" every seat the normal bot played, whatever its name.
             text = self.player.strip()
             if text.lower().endswith(" bot"):
-                clauses.append("file IN (SELECT file FROM seats WHERE who = ?)")
+                clauses.append("file IN (SELECT file FROM seats WHERE person = ?)")
                 args.append(f"bot:{text[:-4].strip().lower()}")
             else:
-                clauses.append("file IN (SELECT file FROM seats WHERE kind = 'human' AND lower(name) = lower(?))")
-                args.append(text)
+                clauses.append("file IN (SELECT file FROM seats WHERE person = ?)")
+                args.append(f"human:{fold_name(text)}")
         if self.who is not None:
-            clauses.append("file IN (SELECT file FROM seats WHERE who = ?)")
-            args.append(self.who)
+            clauses.append("file IN (SELECT file FROM seats WHERE person = ?)")
+            args.append(person_of(self.who))
         if self.since is not None:
             clauses.append("date >= ?")
             args.append(self.since)
@@ -267,7 +286,8 @@ class PlayerFamily:
 
 @dataclass
 class PlayerRow:
-    """One player across saves: a human by name, a bot by strength."""
+    """One player across saves: a human by name (one person whatever its case: see
+    :func:`person_of`), a bot by strength. ``who`` is the spelling shown."""
 
     who: str
     games: int = 0
@@ -276,6 +296,7 @@ class PlayerRow:
     points: int = 0
     finished: int = 0  # games played to the end: a win rate is over these
     families: dict[str, PlayerFamily] = field(default_factory=dict)
+    person: str = ""  # person_of(who); set by the index
 
     @property
     def label(self) -> str:
@@ -382,7 +403,8 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     seats = []
     for s, seat in enumerate(game.seats):
         identity = seat_identity(seat, spec.family)
-        seats.append((file, s, _storable(seat.name), identity["kind"], identity.get("bot"), _storable(_who(identity)), totals[s],
+        who = _storable(_who(identity))
+        seats.append((file, s, _storable(seat.name), identity["kind"], identity.get("bot"), who, person_of(who), totals[s],
                       int(s in winners), last[s].total if last is not None else 0, spec.family, rounds,
                       int(saved.finished)))
     tallies = []
@@ -390,7 +412,7 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
         for s in range(game.players):
             chances = tally.of[s] if tally.of is not None else rounds
             tallies.append((file, s, order, tally.key, tally.label, tally.long_label or tally.label.lower(),
-                            int(tally.counts[s]), int(chances), seats[s][5], spec.family))
+                            int(tally.counts[s]), int(chances), seats[s][6], spec.family))
     per_round = [(file, r.number, s, cell.points or 0, cell.total)
                  for r in sheet.rounds for s, cell in enumerate(r.cells)]
     whos = json.dumps([seat[5] for seat in seats])
@@ -503,7 +525,7 @@ class SaveIndex:
                 for row, seats, tallies, per_round in batch:
                     _delete(conn, row[0])
                     conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 21)})", row)
-                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", seats)
+                    conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
                     _add_sums(conn, row[0], +1)
@@ -566,23 +588,31 @@ class SaveIndex:
 
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             if not keep:  # every save: the sums kept as files came and went
-                return (conn.execute("SELECT who, family, games, wins, rounds, points, finished FROM player_sums"
+                return (conn.execute("SELECT person, family, games, wins, rounds, points, finished FROM player_sums"
                                      " WHERE games > 0").fetchall(),
-                        conn.execute("SELECT t.who, t.family, key, label, long_label, ord, count, chances"
-                                     " FROM tally_sums t JOIN player_sums USING (who, family)"
-                                     " WHERE games > 0 ORDER BY ord").fetchall())
+                        conn.execute("SELECT t.person, t.family, key, label, long_label, ord, count, chances"
+                                     " FROM tally_sums t JOIN player_sums USING (person, family)"
+                                     " WHERE games > 0 ORDER BY ord").fetchall(),
+                        conn.execute("SELECT person, who, games FROM person_names WHERE games > 0").fetchall())
             per_family = conn.execute(
-                f"""SELECT who, family, count(DISTINCT file), count(DISTINCT CASE WHEN won THEN file END),
+                f"""SELECT person, family, count(DISTINCT file), count(DISTINCT CASE WHEN won THEN file END),
                            sum(rounds), sum(points), count(DISTINCT CASE WHEN finished THEN file END)
-                    FROM seats {keep} GROUP BY who, family""", args).fetchall()
+                    FROM seats {keep} GROUP BY person, family""", args).fetchall()
             tallies = conn.execute(
-                f"""SELECT who, family, key, min(label), min(long_label), min(ord), sum(count), sum(chances)
-                    FROM tallies {keep} GROUP BY who, family, key ORDER BY min(ord)""", args).fetchall()
-            return per_family, tallies
+                f"""SELECT person, family, key, min(label), min(long_label), min(ord), sum(count), sum(chances)
+                    FROM tallies {keep} GROUP BY person, family, key ORDER BY min(ord)""", args).fetchall()
+            names = conn.execute(
+                f"SELECT person, who, count(DISTINCT file) FROM seats {keep} GROUP BY person, who", args).fetchall()
+            return per_family, tallies, names
 
-        per_family, tallies = self._query(query)
-        for who, family, games, wins, rounds, points, finished in per_family:
-            row = rows.setdefault(who, PlayerRow(who))
+        per_family, tallies, names = self._query(query)
+        # A person is shown by the spelling they used in most games (a tie: the first in code point order).
+        shown: dict[str, tuple[int, str]] = {}
+        for person, who, games in names:
+            if person not in shown or (-games, who) < (-shown[person][0], shown[person][1]):
+                shown[person] = (games, who)
+        for person, family, games, wins, rounds, points, finished in per_family:
+            row = rows.setdefault(person, PlayerRow(shown.get(person, (0, person))[1], person=person))
             row.families[family] = PlayerFamily(family, games, wins, rounds or 0, points or 0, finished or 0)
             row.games += games
             row.wins += wins
@@ -597,7 +627,8 @@ class SaveIndex:
         """One player's page: their row, their last ``recent`` games in each game
         family and, for a human, how they fared against each bot strength at their
         tables."""
-        found = [p for p in self.players(where) if p.who == who]
+        person = person_of(who)
+        found = [p for p in self.players(where) if p.person == person]
         if not found:
             return None
         sql, args = where.where()
@@ -608,10 +639,10 @@ class SaveIndex:
                              saves.rounds AS rounds, avg(s.points) AS points,
                              row_number() OVER (PARTITION BY saves.family ORDER BY date DESC, id DESC) AS nth
                       FROM seats s JOIN saves USING (file)
-                      WHERE s.who = ? AND {sql} GROUP BY file)
+                      WHERE s.person = ? AND {sql} GROUP BY file)
                     WHERE nth <= ? ORDER BY date DESC, id DESC""",
-                [who, *args, recent]).fetchall()
-            return games, _versus(conn, who, sql, args) if who.startswith("human:") else []
+                [person, *args, recent]).fetchall()
+            return games, _versus(conn, person, sql, args) if person.startswith("human:") else []
 
         games, h2h = self._query(query)
         by_family: dict[str, list[PlayerGame]] = {}
@@ -623,13 +654,13 @@ class SaveIndex:
         """How the person ``name`` fared against each bot strength over their last
         ``last`` finished games of a game ``family`` (the game-over screen's record).
         Oldest games beyond ``last`` do not count."""
-        who = f"human:{name}"
+        person = f"human:{fold_name(name)}"
 
         def query(conn: sqlite3.Connection) -> list[HeadToHead]:
             sql = """file IN (SELECT file FROM seats JOIN saves USING (file)
-                              WHERE seats.who = ? AND saves.family = ? AND saves.finished = 1
+                              WHERE seats.person = ? AND saves.family = ? AND saves.finished = 1
                               GROUP BY file ORDER BY saves.date DESC, saves.id DESC LIMIT ?)"""
-            return _versus(conn, who, sql, [who, family, last])
+            return _versus(conn, person, sql, [person, family, last])
 
         return self._query(query)
 
@@ -688,16 +719,16 @@ class SaveIndex:
         self.close()
 
 
-def _versus(conn: sqlite3.Connection, who: str, sql: str, args: list) -> list[HeadToHead]:
-    """A human against each bot strength at their tables, over the saves ``sql`` picks."""
+def _versus(conn: sqlite3.Connection, person: str, sql: str, args: list) -> list[HeadToHead]:
+    """A person against each bot strength at their tables, over the saves ``sql`` picks."""
     rows = conn.execute(
         f"""SELECT b.who, count(*),
                    sum(me.won AND NOT b.won), sum(b.won AND NOT me.won), sum(me.won AND b.won),
                    sum(NOT me.won AND NOT b.won)
-            FROM (SELECT file, who, max(won) AS won FROM seats WHERE who = ? GROUP BY file) me
+            FROM (SELECT file, max(won) AS won FROM seats WHERE person = ? GROUP BY file) me
             JOIN (SELECT file, who, max(won) AS won FROM seats WHERE kind = 'bot' GROUP BY file, who) b
               USING (file) JOIN saves USING (file)
-            WHERE {sql} GROUP BY b.who ORDER BY b.who""", [who, *args]).fetchall()
+            WHERE {sql} GROUP BY b.who ORDER BY b.who""", [person, *args]).fetchall()
     return [HeadToHead(b, n, w, lost, sh, ne) for b, n, w, lost, sh, ne in rows]
 
 
@@ -825,18 +856,21 @@ def _add_sums(conn: sqlite3.Connection, file: str, sign: int) -> None:
     a game once however many seats they held; a shared win counts."""
     conn.execute(
         f"""INSERT INTO player_sums
-            SELECT who, family, {sign}, {sign} * max(won), {sign} * sum(rounds), {sign} * sum(points),
+            SELECT person, family, {sign}, {sign} * max(won), {sign} * sum(rounds), {sign} * sum(points),
                    {sign} * max(finished)
-            FROM seats WHERE file = ? GROUP BY who, family
-            ON CONFLICT (who, family) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins,
+            FROM seats WHERE file = ? GROUP BY person, family
+            ON CONFLICT (person, family) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins,
                 rounds = rounds + excluded.rounds, points = points + excluded.points,
                 finished = finished + excluded.finished""", (file,))
     conn.execute(
         f"""INSERT INTO tally_sums
-            SELECT who, family, key, min(ord), min(label), min(long_label), {sign} * sum(count), {sign} * sum(chances)
-            FROM tallies WHERE file = ? GROUP BY who, family, key
-            ON CONFLICT (who, family, key) DO UPDATE SET count = count + excluded.count,
+            SELECT person, family, key, min(ord), min(label), min(long_label), {sign} * sum(count), {sign} * sum(chances)
+            FROM tallies WHERE file = ? GROUP BY person, family, key
+            ON CONFLICT (person, family, key) DO UPDATE SET count = count + excluded.count,
                 chances = chances + excluded.chances""", (file,))
+    conn.execute(
+        f"""INSERT INTO person_names SELECT person, who, {sign} FROM seats WHERE file = ? GROUP BY person, who
+            ON CONFLICT (person, who) DO UPDATE SET games = games + excluded.games""", (file,))
 
 
 def _create(conn: sqlite3.Connection, folder: Path) -> None:
