@@ -586,7 +586,7 @@ class SaveIndex:
         args = [] if not keep else args
         rows: dict[str, PlayerRow] = {}
 
-        def query(conn: sqlite3.Connection) -> tuple[list, list]:
+        def query(conn: sqlite3.Connection) -> tuple[list, list, list]:
             if not keep:  # every save: the sums kept as files came and went
                 return (conn.execute("SELECT person, family, games, wins, rounds, points, finished FROM player_sums"
                                      " WHERE games > 0").fetchall(),
