@@ -50,3 +50,12 @@ def test_the_table_server_imports_no_ui_library():
     assert "ohseven_tui.net.server" in mods and "websockets" in {m.split(".")[0] for m in mods}
     leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
     assert not leaked, leaked
+
+
+def test_the_coach_imports_no_ui_library():
+    """The coach's analysis and its store (issue 37) run headless, as ``scores analyse`` does."""
+    mods = _loaded_after("import ohseven_tui.coach, ohseven_tui.coach.store, ohseven_tui.bots.judge; "
+                         "from ohseven_tui.bots.registry import skill; skill('strong', 'x')")
+    assert "ohseven_tui.coach.analysis" in mods and "ohseven_tui.bots.judge" in mods
+    leaked = {m for m in mods if m.split(".")[0] in ("textual", "rich")}
+    assert not leaked, leaked

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...games.ohhell.spec import OH_SEVEN
 from ..registry import teach
-from . import normal, strong
+from . import judge, normal, strong
 
 FAMILY = OH_SEVEN.family  # the family the game package declares, not a copy of its name
 
@@ -17,3 +17,4 @@ teach("normal", FAMILY, normal.decide)
 teach("normal", FAMILY, normal.look, part="look")
 teach("normal", FAMILY, normal.looked, part="looked")
 teach("strong", FAMILY, strong.search)
+teach("strong", FAMILY, judge.JUDGE, part="judge")  # the coach (bots.judge)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from ...games.watten import WATTEN
 from ..registry import describe_habits, teach
-from . import easy, habits, normal, strong
+from . import easy, habits, judge, normal, strong
 
 FAMILY = WATTEN.family  # the family the game package declares
 
 teach("easy", FAMILY, easy.choose)
 teach("normal", FAMILY, normal.decide)
 teach("strong", FAMILY, strong.search)
+teach("strong", FAMILY, judge.JUDGE, part="judge")  # the coach (bots.judge)
 describe_habits(FAMILY, habits.HABITS)

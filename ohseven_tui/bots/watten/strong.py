@@ -166,8 +166,12 @@ def _search_play(bot: Any, obs: Observation, preferred: Any, start: float) -> An
     sampler = _Sampler(obs, bot.rng)
     trick0, leader, turn, tricks0, first = _position(obs)
 
+    saw = getattr(bot, "saw", None)  # the coach's judge keeps each deal (bots.judge.Recorder)
+
     def one_sample() -> tuple[Optional[list[float]], float]:
         hands = sampler.sample()
+        if saw is not None:
+            saw(hands)
         out = []
         for card in cards:
             if bot.late():

@@ -1,0 +1,51 @@
+"""The coach's judge for Seven for Seven (``bots.judge``): the strong search's
+candidates as actions, and the labels' thresholds in V22 points for the hand.
+
+The search weighs every card, the likeliest few discards, every leader, and in
+the auction the bid made, a pass and a lower bid, each as if the bidding ended
+there. An opening pass (no bid standing) is not judged: the search leaves it to
+the heuristic.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ...engine.actions import Play
+from ...engine.cards import Card
+from ...games.sevenforseven import AuctionPass, BasicBid, ChooseLeader, Discard, FactorBid, Observation
+from ..judge import Judge, Row, Thresholds, Weighed
+
+__all__ = ["JUDGE", "THRESHOLDS"]
+
+# V22: a seat scores its side's trick points (28 in a hand) plus or minus the
+# contract times its factor, so a hand's score moves by tens of points.
+THRESHOLDS = Thresholds(fine=1.0, mistake=4.0, blunder=10.0, unit="points for the hand")
+
+
+def thresholds(obs: Observation) -> Thresholds:
+    return THRESHOLDS
+
+
+def weigh(obs: Observation, taken: Any, candidates: tuple[Any, ...], rows: Sequence[Row],
+          deals: Sequence[Any] = ()) -> Optional[Weighed]:
+    me = obs.seat
+    kind = type(taken)
+    if kind is Play:
+        make: Any = lambda c: Play(me, Card.from_code(c))
+    elif kind is Discard:
+        make = lambda cs: Discard(me, [Card.from_code(c) for c in cs])
+    elif kind is ChooseLeader:
+        make = lambda s: ChooseLeader(me, s)
+    elif kind in (BasicBid, FactorBid, AuctionPass):
+        if not candidates:
+            return None  # an opening pass, or nothing else to weigh: left to the heuristic
+        return Weighed(tuple(candidates), tuple(rows))
+    else:
+        return None
+    if not candidates:
+        return Weighed((taken,))
+    return Weighed(tuple(make(c) for c in candidates), tuple(rows))
+
+
+JUDGE = Judge(thresholds, weigh)

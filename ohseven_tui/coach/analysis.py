@@ -1,0 +1,259 @@
+"""A game analysed for its people (issue 37): every decision a seat made, judged
+from what that seat saw then.
+
+The game is replayed from its record on a fresh state (its rules, seats, seed
+and stacked deals, then its actions one by one); just before each action of an
+analysed seat, the seat's observation (``observe(seat)``, the public game API)
+is what the judge reads (``bots.judge``): never the hidden cards. A decision
+is an action taken where the seat had two legal actions or more.
+
+Every random choice comes from a seed made of the analysis's seed, the seat and
+the action's place in the game (``bots.judge.decision_seed``): the same record
+and sample count give the same analysis, whatever the hidden cards were.
+Nothing here knows a game: the figures, labels and thresholds are the family's
+(``Judge``). No UI library is imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+from ..bots.judge import Thresholds, decision_seed, judge
+from ..bots.registry import skill
+from ..engine import record as records
+from ..engine.protocol import GameState, Observation
+
+__all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
+           "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW"]
+
+ANALYSER_VERSION = 1  # raise it whenever a figure could change: stored analyses of another version are not used
+DEFAULT_SAMPLES = 400  # deals per decision
+LABELS = ("fine", "inaccuracy", "mistake", "blunder")
+VIEW = "fair"  # from each seat's observation only (an open-hands view would be another, never mixed)
+
+Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision judged. ``index``: the action's place in the game's actions
+    (0-based); ``taken`` and ``best`` in the record's words without the seat
+    ("play 5H"); points are expected points from that moment in the family's
+    unit; ``loss`` is 0 when the action was as good as the best within the
+    noise; ``judged`` False when the family's search does not weigh such a
+    decision (then no figures and no label)."""
+
+    index: int
+    round: int
+    taken: str
+    best: str
+    taken_points: float
+    best_points: float
+    loss: float
+    label: str
+    noise: float
+    samples: int
+    judged: bool = True
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "round": self.round, "taken": self.taken, "best": self.best,
+                "taken_points": self.taken_points, "best_points": self.best_points, "loss": self.loss,
+                "label": self.label, "noise": self.noise, "samples": self.samples, "judged": self.judged}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Decision":
+        return cls(int(data["index"]), int(data["round"]), str(data["taken"]), str(data["best"]),
+                   float(data["taken_points"]), float(data["best_points"]), float(data["loss"]),
+                   str(data["label"]), float(data["noise"]), int(data["samples"]), bool(data["judged"]))
+
+
+@dataclass(frozen=True)
+class RoundLoss:
+    round: int
+    decisions: int  # judged decisions in the round
+    loss: float  # their expected loss, summed
+
+
+@dataclass(frozen=True)
+class SeatAnalysis:
+    """One seat's decisions in a game, and its figures."""
+
+    seat: int
+    name: str
+    player: str
+    decisions: tuple[Decision, ...]
+    thresholds: Optional[Thresholds]
+
+    @property
+    def judged(self) -> tuple[Decision, ...]:
+        return tuple(d for d in self.decisions if d.judged)
+
+    @property
+    def accuracy(self) -> Optional[float]:
+        """The share of judged decisions as good as the best within the noise (None: none judged)."""
+        judged = self.judged
+        return sum(d.loss == 0 for d in judged) / len(judged) if judged else None
+
+    @property
+    def mean_loss(self) -> Optional[float]:
+        """Expected points lost per judged decision (None: none judged)."""
+        judged = self.judged
+        return sum(d.loss for d in judged) / len(judged) if judged else None
+
+    @property
+    def total_loss(self) -> float:
+        return sum(d.loss for d in self.judged)
+
+    @property
+    def rounds(self) -> tuple[RoundLoss, ...]:
+        """Per round with a judged decision: how many, and their expected loss."""
+        by_round: dict[int, list[Decision]] = {}
+        for d in self.judged:
+            by_round.setdefault(d.round, []).append(d)
+        return tuple(RoundLoss(r, len(ds), sum(d.loss for d in ds)) for r, ds in sorted(by_round.items()))
+
+    def worst(self, count: int = 3) -> tuple[Decision, ...]:
+        """The biggest losses, biggest first (the earlier of equal ones first); none of 0."""
+        lost = [d for d in self.judged if d.loss > 0]
+        return tuple(sorted(lost, key=lambda d: (-d.loss, d.index))[:count])
+
+    def labels(self) -> dict[str, int]:
+        """How many judged decisions carry each label."""
+        counts = dict.fromkeys(LABELS, 0)
+        for d in self.judged:
+            counts[d.label] = counts.get(d.label, 0) + 1
+        return counts
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "player": self.player,
+            "thresholds": self.thresholds.as_dict() if self.thresholds is not None else None,
+            "decisions": [d.as_dict() for d in self.decisions],
+            "judged": len(self.judged),
+            "accuracy": self.accuracy,
+            "mean_loss": self.mean_loss,
+            "total_loss": self.total_loss,
+            "labels": self.labels(),
+            "rounds": [{"round": r.round, "decisions": r.decisions, "loss": r.loss} for r in self.rounds],
+            "worst": [d.index for d in self.worst()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "SeatAnalysis":
+        t = data.get("thresholds")
+        thresholds = (Thresholds(float(t["fine"]), float(t["mistake"]), float(t["blunder"]), str(t["unit"]))
+                      if t else None)
+        return cls(int(data["seat"]), str(data["name"]), str(data["player"]),
+                   tuple(Decision.from_dict(d) for d in data["decisions"]), thresholds)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A game's analysis for some of its seats (the fair view: each seat's own
+    observation). ``record`` is the hash of the game's record it was made from."""
+
+    game: str  # the game's name ("oh-seven")
+    record: str
+    samples: int
+    seed: int
+    seats: tuple[SeatAnalysis, ...]
+    analyser: int = ANALYSER_VERSION
+    view: str = VIEW
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"analyser": self.analyser, "view": self.view, "game": self.game, "record": self.record,
+                "samples": self.samples, "seed": self.seed, "seats": [s.as_dict() for s in self.seats]}
+
+
+def record_hash(game: GameState[Observation]) -> str:
+    """What the game is (game, options, seats, seed, deals, actions), hashed: two
+    saves of one game at different moments differ; two copies of a file agree."""
+    data = records.to_record(game)
+    keys = ("game", "options", "seats", "seed", "stacked_deals", "actions")
+    text = json.dumps({k: data.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def human_seats(game: GameState[Observation]) -> list[int]:
+    """The seats people played (``Seat.player`` "human")."""
+    return [s for s, seat in enumerate(game.seats) if seat.player == "human"]
+
+
+def _fresh(game: GameState[Observation]) -> GameState[Observation]:
+    """The game as it began: its rules, seats, seed and stacked deals, no action."""
+    return game.spec.new_game(dict(game.options), seed=game.seed, seats=game.seats,
+                              stacked_deals=game.stacked_deals)
+
+
+def _words(game: GameState[Observation], action: Any, seat: int) -> str:
+    """An action in the record's words, without its seat: "play 5H"."""
+    text = str(game.spec.action_text(action))
+    head = f"{seat} "
+    return text[len(head):] if text.startswith(head) else text
+
+
+def _moments(game: GameState[Observation], seats: Iterable[int]) -> list[tuple[int, int, Observation, Any]]:
+    """(action index, seat, the seat's observation just before, the action) for
+    every decision of ``seats``: replayed from the start, seen as the seat saw it."""
+    wanted = set(seats)
+    state = _fresh(game)
+    found = []
+    for index, action in enumerate(game.history):
+        seat = getattr(action, "seat", None)
+        if seat in wanted and len(state.legal_actions(seat)) > 1:
+            found.append((index, seat, state.observe(seat), action))
+        state.apply(action)
+    return found
+
+
+def _thresholds(obs: Observation) -> Optional[Thresholds]:
+    taught = skill("strong", obs.spec.family, "judge")
+    return taught.thresholds(obs) if taught is not None else None
+
+
+def analyse_seat(game: GameState[Observation], seat: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                 progress: Optional[Progress] = None) -> SeatAnalysis:
+    """One seat's decisions in ``game`` judged at ``samples`` deals each."""
+    return analyse_game(game, [seat], samples, seed, progress).seats[0]
+
+
+def analyse_game(game: GameState[Observation], seats: Optional[Sequence[int]] = None,
+                 samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                 progress: Optional[Progress] = None) -> Analysis:
+    """``game`` (finished or not) analysed for ``seats`` (default: the people's),
+    each decision at ``samples`` deals; ``progress(done, total)`` after each one."""
+    if samples < 1:
+        raise ValueError(f"the samples per decision must be at least 1, not {samples}")
+    chosen = list(human_seats(game) if seats is None else seats)
+    for s in chosen:
+        if not 0 <= s < len(game.seats):
+            raise ValueError(f"there is no seat {s} at a table of {len(game.seats)}")
+    moments = _moments(game, chosen)
+    total = len(moments)
+    per_seat: dict[int, list[Decision]] = {s: [] for s in chosen}
+    thresholds: dict[int, Optional[Thresholds]] = {}
+    for done, (index, seat, obs, action) in enumerate(moments, start=1):
+        if seat not in thresholds:
+            thresholds[seat] = _thresholds(obs)
+        verdict = judge(obs, action, samples, decision_seed(seed, seat, index))
+        if verdict is not None:
+            per_seat[seat].append(Decision(
+                index, obs.round_number, _words(game, verdict.taken, seat), _words(game, verdict.best, seat),
+                verdict.taken_points, verdict.best_points, verdict.loss, verdict.label, verdict.noise,
+                verdict.samples, verdict.judged))
+        if progress is not None:
+            progress(done, total)
+    if progress is not None and not total:
+        progress(0, 0)
+    reports = []
+    for s in chosen:
+        if s not in thresholds:
+            thresholds[s] = _thresholds(game.observe(s))
+        reports.append(SeatAnalysis(s, game.seats[s].name, game.seats[s].player, tuple(per_seat[s]),
+                                    thresholds[s]))
+    return Analysis(game.spec.name, record_hash(game), samples, seed, tuple(reports))
