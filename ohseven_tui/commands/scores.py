@@ -6,6 +6,7 @@
     ohseven scores players [--game NAME] [--player NAME] [--since DATE] [--until DATE]
     ohseven scores export ID --format csv|json|md
     ohseven scores export --all [filters] --format csv|json
+    ohseven scores analyse ID [--seat NAME] [--samples N] [--json]
 
 Every action takes ``--save-dir``. A save's ID is its file name without ``.json``.
 ``list``, ``players`` and ``export --all`` read the saved games' index (storage.index),
@@ -83,6 +84,11 @@ def register(sub) -> None:
     a.add_argument("--format", choices=FORMATS, default="csv", help="csv (default), json or md (one game only)")
     a.add_argument("--sort", type=_sort_key, default="date", help="with --all: the order, as list's --sort")
     filters(a)
+    from . import analyse  # the coach (issue 37): its own module, loaded only when it runs
+
+    a = add("analyse", "where a player's points went, decision by decision: the losses, accuracy and biggest "
+            "mistakes", analyse.run)
+    analyse.add_arguments(a)
 
 
 def _day(text: str) -> str:
@@ -110,7 +116,7 @@ def _sort_key(text: str) -> str:
 def _missing_action(args) -> int:
     from .common import UsageError
 
-    raise UsageError("ohseven scores: choose an action: list, show, players or export (see ohseven scores --help)")
+    raise UsageError("ohseven scores: choose an action: list, show, players, export or analyse (see ohseven scores --help)")
 
 
 def _game_filter(args, command: str):

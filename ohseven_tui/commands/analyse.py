@@ -1,0 +1,190 @@
+"""``ohseven scores analyse ID [--seat NAME] [--samples N] [--json]``: where a
+person's points went, decision by decision (the coach, issue 37).
+
+Each person's decisions (or the seat ``--seat`` names, a bot's too) are judged
+from that seat's own observation (``ohseven_tui.coach``); the analysis is
+stored beside the saves index and read back the next time. Printed: a table of
+the decisions that lost points, the accuracy, the loss round by round and the
+three biggest mistakes; ``--json`` prints the whole analysis. Names are shown
+as typed, escaped, never as markup. Bad input is one line on stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from .common import UsageError
+
+COMMAND = "ohseven scores analyse"
+
+
+def add_arguments(a: Any) -> None:
+    """The action's own arguments (``scores`` adds ``--save-dir``)."""
+    from .common import int_in
+
+    a.add_argument("id", metavar="ID", help="the save's ID (its file name without .json) or a path")
+    a.add_argument("--seat", metavar="NAME",
+                   help="the seat to analyse, by its player's name (default: every person's seat)")
+    a.add_argument("--samples", type=int_in(1, 100_000, "--samples"), default=None, metavar="N",
+                   help="deals of the hidden cards per decision (default 400): more is steadier and slower")
+    a.add_argument("--json", action="store_true", help="print the whole analysis as JSON")
+
+
+def _seats(args: Any, game: Any) -> list[int]:
+    from ..coach import human_seats
+    from ..safetext import quoted
+
+    names = [s.name for s in game.seats]
+    if args.seat is None:
+        people = human_seats(game)
+        if not people:
+            raise UsageError(f"{COMMAND}: nobody played {args.id} as a person (every seat is a bot); name a seat "
+                             f"with --seat, one of: {', '.join(quoted(n) for n in names)}")
+        return people
+    found = [s for s, n in enumerate(names) if n == args.seat]
+    if not found:
+        folded = args.seat.casefold()
+        found = [s for s, n in enumerate(names) if n.casefold() == folded]
+    if not found:
+        raise UsageError(f"{COMMAND}: {args.id} has no seat named {quoted(args.seat)}; its seats: "
+                         f"{', '.join(quoted(n) for n in names)}")
+    return found
+
+
+def run(args: Any) -> int:
+    from ..coach import DEFAULT_SAMPLES
+    from ..coach.store import AnalysisStore, stored_analysis
+    from ..storage import save_dirs
+    from .scores import _load_one, _warn
+
+    saved = _load_one(args, "analyse")
+    seats = _seats(args, saved.game)
+    samples = args.samples if args.samples is not None else DEFAULT_SAMPLES
+    dirs = save_dirs(args.save_dir)
+    store = AnalysisStore(dirs.state)
+    bar = _Bar() if sys.stderr.isatty() else None
+    try:
+        analysis, _ = stored_analysis(saved.game, dirs.state, seats, samples, game_id=saved.game_id,
+                                      progress=bar, store=store)
+    finally:
+        if bar is not None:
+            bar.stop()
+        store.close()
+    if store.problem:
+        _warn("analyse", [store.problem])
+    if args.json:
+        from ..safetext import escape_json_output
+
+        data = {"id": saved.id, "game_id": saved.game_id, **analysis.as_dict()}
+        sys.stdout.write(escape_json_output(json.dumps(data, indent=1, ensure_ascii=False)) + "\n")
+        return 0
+    _print(saved, analysis)
+    return 0
+
+
+class _Bar:
+    """Decisions judged, as a Rich progress bar on stderr (a terminal only)."""
+
+    def __init__(self) -> None:
+        self.progress: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if total <= 0:
+            return
+        if self.progress is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.progress = Progress(TextColumn("Analysing decisions"), BarColumn(), MofNCompleteColumn(),
+                                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task("analyse", total=total)
+        self.progress.update(self.task, completed=done)
+
+    def stop(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+
+def _points(x: float) -> str:
+    return f"{x:+.2f}"
+
+
+def _print(saved: Any, analysis: Any) -> None:
+    from rich.table import Table
+
+    from .scores import _console, _short_date, _t
+
+    console = _console()
+    console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
+    console.print(_t(f"Each decision judged from the player's own cards and what the table showed, never the "
+                     f"hidden cards: {analysis.samples} deals of the cards they could not see per decision, "
+                     f"played out by the normal bot."))
+    for report in analysis.seats:
+        _print_seat(console, report, Table, _t)
+
+
+def _print_seat(console: Any, report: Any, Table: Any, _t: Any) -> None:
+    t = report.thresholds
+    unit = t.unit if t is not None else "points"
+    console.print()
+    console.print(_t(f"{report.name} (seat {report.seat + 1})", style="bold"))
+    judged = report.judged
+    if not judged:
+        skipped = len(report.decisions)
+        console.print(_t("No decision to judge" + (f" ({skipped} not weighed by the search)." if skipped else ".")))
+        return
+    # A decision's place: its round, and its number among this seat's decisions of the round (#).
+    place: dict[int, int] = {}
+    count: dict[int, int] = {}
+    for d in report.decisions:
+        count[d.round] = count.get(d.round, 0) + 1
+        place[d.index] = count[d.round]
+    lost = [d for d in judged if d.loss > 0]
+    if lost:
+        table = Table(title=_t(f"Decisions that lost points ({unit})"), title_justify="left")
+        for col, right in (("Round", True), ("#", True), ("Played", False), ("Expected", True), ("Best", False),
+                           ("Expected", True), ("Loss", True), ("Label", False)):
+            table.add_column(col, justify="right" if right else "left")
+        for d in lost:
+            table.add_row(_t(str(d.round)), _t(str(place[d.index])), _t(d.taken), _t(_points(d.taken_points)), _t(d.best),
+                          _t(_points(d.best_points)), _t(f"{d.loss:.2f}"), _t(d.label))
+        console.print(table)
+    else:
+        console.print(_t("No decision lost points beyond the estimate's noise."))
+    fine = sum(d.loss == 0 for d in judged)
+    console.print(_t(f"Accuracy: {fine} of {len(judged)} decisions as good as the best within the noise "
+                     f"({fine / len(judged):.0%}); mean expected loss {report.mean_loss:.2f} {unit} per decision, "
+                     f"{report.total_loss:.2f} in all."))
+    labels = report.labels()
+    console.print(_t("Labels: " + ", ".join(f"{n} {label}" for label, n in labels.items())))
+    not_judged = len(report.decisions) - len(judged)
+    if not_judged:
+        console.print(_t(f"{not_judged} decision{'s' if not_judged != 1 else ''} not judged (the search does not "
+                         f"weigh {'them' if not_judged != 1 else 'it'}, e.g. cards passed)."))
+    rounds = Table(title=_t("Loss by round"), title_justify="left")
+    rounds.add_column("Round", justify="right")
+    rounds.add_column("Decisions", justify="right")
+    rounds.add_column("Loss", justify="right")
+    for r in report.rounds:
+        rounds.add_row(_t(str(r.round)), _t(str(r.decisions)), _t(f"{r.loss:.2f}"))
+    console.print(rounds)
+    worst = report.worst(3)
+    console.print(_t("Biggest mistakes:", style="bold"))
+    if not worst:
+        console.print(_t("  none"))
+    for i, d in enumerate(worst, start=1):
+        console.print(_t(f"  {i}. Round {d.round}, decision {place[d.index]}: played {d.taken} "
+                         f"({_points(d.taken_points)}), best {d.best} ({_points(d.best_points)}): "
+                         f"{d.loss:.2f} lost, {d.label}"))
+    if t is not None:
+        console.print(_t(f"Loss in {unit}: fine below {_num(t.fine)} (the estimate's noise), an inaccuracy below "
+                         f"{_num(t.mistake)}, a mistake below {_num(t.blunder)}, a blunder from {_num(t.blunder)} on."))
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"

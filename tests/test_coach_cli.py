@@ -1,0 +1,107 @@
+"""``ohseven scores analyse ID`` end to end (issue 37, section 2): a real saved game
+(normal bots played every seat through the engine, one seat marked a person's),
+the command in a child process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ohseven_tui.bots import make_bot, play_game
+from ohseven_tui.engine import registry
+from ohseven_tui.engine.protocol import Seat
+from ohseven_tui.storage import write_save
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "Ann [bold]\x1b[31m"  # markup and a control character: shown as typed, escaped
+SAMPLES = "8"
+
+
+def run(*args: str, save_dir: Path, timeout: float = 120):
+    env = {**os.environ, "OHSEVEN_SAVE_DIR": str(save_dir), "OHSEVEN_CONFIG_DIR": str(save_dir / "config")}
+    return subprocess.run([sys.executable, "-m", "ohseven_tui", "scores", "analyse", *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("saves")
+    seats = [Seat(NAME, "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
+    game = registry.new_game("oh-seven", {"players": 3}, seed=42, seats=seats)
+    play_game(game, [make_bot("normal", s) for s in range(3)])
+    assert game.is_over
+    write_save(folder / "ann-game.json", game, game_id="anngame1")
+    bots = [Seat(f"Normal {s + 1}", "normal") for s in range(4)]
+    watten = registry.new_game("watten", {}, seed=3, seats=bots)
+    play_game(watten, [make_bot("normal", s) for s in range(4)])
+    write_save(folder / "bots-only.json", watten)
+    return folder
+
+
+def test_it_prints_the_decisions_the_accuracy_and_the_biggest_mistakes(saves):
+    out = run("ann-game", "--samples", SAMPLES, save_dir=saves)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "\x1b" not in text  # the name's control character is shown escaped
+    assert "Ann [bold]\\x1b[31m" in text
+    assert "Accuracy" in text
+    assert "Biggest mistakes" in text
+    assert "Loss by round" in text
+    data = json.loads(run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves).stdout)
+    seat = data["seats"][0]
+    judged = [d for d in seat["decisions"] if d["judged"]]
+    assert f"{sum(d['loss'] == 0 for d in judged)} of {len(judged)}" in text
+    for d in judged:
+        if d["loss"] > 0:
+            assert f"{d['loss']:.2f}" in text
+
+
+def test_json_is_the_fair_analysis_of_the_person(saves):
+    out = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["view"] == "fair" and data["samples"] == int(SAMPLES) and data["game"] == "oh-seven"
+    assert [s["name"] for s in data["seats"]] == [NAME]
+    seat = data["seats"][0]
+    assert seat["decisions"] and seat["thresholds"]["fine"] > 0
+    assert {d["label"] for d in seat["decisions"] if d["judged"]} <= {"fine", "inaccuracy", "mistake", "blunder"}
+    assert "\x1b" not in out.stdout  # JSON escapes it (\u001b)
+
+
+def test_it_is_stored_once_and_the_same_when_made_again(saves):
+    first = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
+    store = saves / ".state" / "analyses.sqlite3"
+    assert store.is_file()
+    again = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
+    store.unlink()
+    fresh = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
+    assert first.stdout == again.stdout == fresh.stdout
+    assert store.is_file()
+
+
+def test_a_bot_seat_by_name(saves):
+    out = run("bots-only", "--seat", "Normal 2", "--samples", SAMPLES, save_dir=saves)
+    assert out.returncode == 0, out.stderr
+    assert "Normal 2" in out.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["no-such-game"], "no such saved game"),
+    (["ann-game", "--seat", "Nobody\x1b"], "no seat named"),
+    (["ann-game", "--samples", "0"], "--samples"),
+    (["ann-game", "--samples", "many"], "--samples"),
+    (["bots-only"], "--seat"),
+])
+def test_bad_input_is_one_line_and_exit_2(saves, args, words):
+    out = run(*args, save_dir=saves)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert words in lines[0]
+    assert "Traceback" not in out.stderr and "\x1b" not in out.stderr
