@@ -154,3 +154,17 @@ def test_watten_raising_with_the_hand_won_is_fine():
     assert d.loss == 0.0
     assert d.label == "fine"
     assert d.taken_points >= 3.0
+
+
+@pytest.mark.parametrize("card", ["KH", "10D"])
+def test_watten_not_raising_is_never_counted_against_a_card_that_wins(card):
+    """Seat 0 may raise here (seat 3 raised last) and plays a card instead. Nobody
+    knows how the other side would answer, so the coach does not count a raise
+    not made: either card wins the hand at stake 3 (+3), and that is fine."""
+    g = watten(WATTEN_PLAY + ["0 hold", "3 play QS"])
+    assert "0 raise" in {g.spec.action_text(a) for a in g.legal_actions(0)}
+    act(g, f"0 play {card}")
+    d = decision_at(g, 0, len(g.history) - 1)
+    assert d.loss == 0.0 and d.label == "fine"
+    assert d.best == f"play {card}"
+    assert d.taken_points == pytest.approx(3.0)

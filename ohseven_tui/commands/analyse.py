@@ -178,9 +178,9 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any) -> None:
     if not worst:
         console.print(_t("  none"))
     for i, d in enumerate(worst, start=1):
-        console.print(_t(f"  {i}. Round {d.round}, decision {place[d.index]}: played {d.taken} "
-                         f"({_points(d.taken_points)}), best {d.best} ({_points(d.best_points)}): "
-                         f"{d.loss:.2f} lost, {d.label}"))
+        console.print(_t(f"  {i}. Round {d.round}, decision {place[d.index]}: {d.taken} "
+                         f"({_points(d.taken_points)}) where {d.best} ({_points(d.best_points)}) was best: "
+                         f"{d.loss:.2f} lost, {'an' if d.label[:1] in 'aeiou' else 'a'} {d.label}"))
     if t is not None:
         console.print(_t(f"Loss in {unit}: fine below {_num(t.fine)} (the estimate's noise), an inaccuracy below "
                          f"{_num(t.mistake)}, a mistake below {_num(t.blunder)}, a blunder from {_num(t.blunder)} on."))

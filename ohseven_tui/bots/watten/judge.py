@@ -6,10 +6,16 @@ at stake 2 is +2, lost -2; W10), as the search counts an answer. A card's
 score (won +1, lost -1) is scaled by the stake.
 
 Where the seat may raise (W10), the raise is weighed beside the cards, deal by
-deal: the opponent who answers reads its own cards in that deal as the normal
-bot does (``normal.answer_choice``: its side's chance, lowered for what a raise
-says); when it goes, this side wins the stake as it is; when it holds, this
-seat plays its best card (the best by the search) at the raised stake.
+deal, and in the player's favour, as nobody knows how the other side would
+answer: when the seat raised, the opponent who answers reads its own cards in
+each deal as the normal bot does (``normal.answer_choice``: its side's chance,
+lowered for what a raise says), going (this side wins the stake as it is) or
+holding (this seat plays its best card, the search's best, at the raised
+stake); when the seat did not raise, the opponent answers knowing the deal
+(going when this side would win, holding when it would lose), which makes a
+raise worth no more than the best card. So a raise counts as a loss only when
+it is worse than a card even against the normal bot's answers, and not raising
+never does.
 """
 
 from __future__ import annotations
@@ -46,8 +52,8 @@ def _holds(obs: Observation, hands: Sequence[Sequence[int]]) -> bool:
     return answer_choice(theirs)[0]
 
 
-def _with_raise(obs: Observation, plays: tuple[Any, ...], rows: Sequence[Row],
-                deals: Sequence[Any]) -> Optional[Weighed]:
+def _with_raise(obs: Observation, plays: tuple[Any, ...], rows: Sequence[Row], deals: Sequence[Any],
+                raised: bool) -> Optional[Weighed]:
     stake = obs.stake
     me = obs.seat
     total = sum(w for _, w in rows)
@@ -55,10 +61,14 @@ def _with_raise(obs: Observation, plays: tuple[Any, ...], rows: Sequence[Row],
     best = max(range(len(plays)), key=lambda i: means[i])
     out = []
     for (r, w), deal in zip(rows, deals):
-        if deal is None:
-            return None
-        raised = (stake + 1) * r[best] if _holds(obs, deal) else float(stake)
-        out.append((tuple(stake * v for v in r) + (raised,), w))
+        if raised:
+            if deal is None:
+                return None
+            holds = _holds(obs, deal)
+        else:
+            holds = r[best] < 0  # they would hold exactly where this side loses
+        value = (stake + 1) * r[best] if holds else float(stake)
+        out.append((tuple(stake * v for v in r) + (value,), w))
     return Weighed(plays + (Raise(me),), tuple(out))
 
 
@@ -78,7 +88,7 @@ def weigh(obs: Observation, taken: Any, candidates: tuple[Any, ...], rows: Seque
         return None
     plays = tuple(Play(me, Card.from_code(c)) for c in candidates)
     if Raise(me) in obs.legal_actions and rows:
-        return _with_raise(obs, plays, rows, deals)
+        return _with_raise(obs, plays, rows, deals, kind is Raise)
     return Weighed(plays, tuple((tuple(obs.stake * v for v in r), w) for r, w in rows))
 
 
