@@ -50,10 +50,10 @@ def players_of(game_name: str) -> int:
     return spec.check_options({})["players"]
 
 
-def write(path: Path, game, date: str, *, old: bool = False) -> Path:
+def write(path: Path, game, date: str, *, old: bool = False, game_id: Optional[str] = None) -> Path:
     """A save file of ``game`` dated ``date``; ``old``: without ``summary.seats``
     (as every save before seats recorded who played them)."""
-    data = save_data(game, date=date)
+    data = save_data(game, date=date, game_id=game_id)
     if old:
         del data["summary"]["seats"]
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -105,6 +105,7 @@ class Fact:
     rounds: int
     points: tuple  # per seat, the last finished round's total
     tallies: dict  # key -> (label, per-seat counts, per-seat chances)
+    game_id: str = ""  # as the old path (load_save) reads it: copies of a game share it
 
 
 def replay(path: Path) -> Fact:
@@ -120,7 +121,21 @@ def replay(path: Path) -> Fact:
                for t in stats.tallies}
     return Fact(path.stem, saved.date, spec.name, spec.family, tuple(s.name for s in game.seats),
                 tuple(who(s) for s in seats), tuple(game.totals), tuple(game.winners), game.is_over, rounds,
-                tuple(last[s].total if last is not None else 0 for s in range(game.players)), tallies)
+                tuple(last[s].total if last is not None else 0 for s in range(game.players)), tallies,
+                saved.game_id)
+
+
+def counted_once(facts: dict[str, Fact]) -> dict[str, Fact]:
+    """A game held by several files counts once: the file furthest on (finished,
+    then most rounds, then the latest date), then the first by file name."""
+    best: dict[str, Fact] = {}
+    for fact in sorted(facts.values(), key=lambda f: (not f.finished, -f.rounds, _desc(f.date), f.id + ".json")):
+        best.setdefault(fact.game_id or fact.id, fact)
+    return {f.id: f for f in best.values()}
+
+
+def _desc(text: str) -> tuple:
+    return tuple(-ord(c) for c in text) + (1,)  # later dates first; a longer text after its prefix, as SQL's DESC
 
 
 _memo: dict[str, Fact] = {}
@@ -228,6 +243,7 @@ def assert_agrees(index, folder: Path, warnings: Optional[list] = None, fast: bo
     game, names, players, totals, winners and finished; the players' figures per
     family; and (when given) the refresh's warnings, one per bad file."""
     facts, old_warnings = folder_facts(folder, fast)
+    facts = counted_once(facts)
     rows = index.rows()
     assert sorted(r.id for r in rows) == sorted(facts)
     assert index.count() == len(facts)

@@ -45,8 +45,9 @@ def folder(tmp_path_factory) -> Path:
         for k in range(2):
             state = played(game, seats_for(game, k), seed=40 + 2 * g + k)
             date = f"2026-05-{10 + 2 * g + k:02d}T10:00:00Z"
-            write(out / f"{game}-{k}-new.json", state, date)
-            write(out / f"{game}-{k}-old.json", state, date, old=True)
+            # Two games as far as counting goes (copies of one game count once): one per format.
+            write(out / f"{game}-{k}-new.json", state, date, game_id=f"{game}-{k}-new")
+            write(out / f"{game}-{k}-old.json", state, date, old=True, game_id=f"{game}-{k}-old")
     return out
 
 

@@ -312,14 +312,17 @@ def run_list(args) -> int:
                 games[key] = printable(game)
         return games[key]
 
-    cells = [[printable(ident), printable(_short_date(date)), game_cell(game, options), printable(players),
+    cells = [[printable(ident) + (f" (+{copies})" if copies else ""), printable(_short_date(date)),
+              game_cell(game, options), printable(players),
               printable(winners or "") if finished else "(unfinished)", printable(scores or "")]
-             for ident, date, game, options, players, finished, rounds, winners, scores in rows]
+             for ident, date, game, options, players, finished, rounds, winners, scores, copies in rows]
     columns = [Column("ID", wrap=False), Column("Date", wrap=False), Column("Game"), Column("Players"),
                Column("Winner"), Column("Scores")]
     title = printable(f"Saved games in {dirs.saves}" + (f" ({total}{_filter_words(where)})" if total else ""))
     # The Game column names each game as the command line does; say what each is.
     legend = printable("Games: " + ", ".join(f"{name} = {label}" for name, label in sorted(labels.items())))
+    if any(row[-1] for row in rows):
+        legend += "\nID (+N): the same game in N more files (copies): it counts once, as the file furthest on."
     # Drawn a row at a time (thousands of rows: Rich would lay them all out first).
     bold = terminal and console.color_system is not None
     lines = [("\x1b[1m" + title + "\x1b[0m") if bold else title,

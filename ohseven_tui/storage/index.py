@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 8  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 9  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -89,9 +89,11 @@ CREATE TABLE saves (
     names TEXT,                 -- JSON (ASCII, so a lone surrogate keeps its escape): per seat, as saved
     totals TEXT,                -- JSON: per seat
     winners TEXT,               -- JSON: the winners' seats
-    whos TEXT                   -- JSON: per seat, its player's identity (the list needs no join)
+    whos TEXT,                  -- JSON: per seat, its player's identity (the list needs no join)
+    counted INTEGER NOT NULL    -- 1: the file that stands for its game (copies of a game count once)
 );
 CREATE INDEX saves_date ON saves (date, id);
+CREATE INDEX saves_game ON saves (game_id);
 CREATE TABLE seats (
     file TEXT NOT NULL, seat INTEGER NOT NULL,
     name TEXT NOT NULL,
@@ -183,7 +185,7 @@ class SaveFilter:
     who: Optional[str] = None  # one player exactly, as the index names them ("human:Ann", "bot:normal")
 
     def where(self) -> tuple[str, list]:
-        clauses: list[str] = ["error IS NULL"]
+        clauses: list[str] = ["error IS NULL AND counted = 1"]
         args: list[Any] = []
         if self.game is not None:
             clauses.append("game = ?")
@@ -512,8 +514,11 @@ class SaveIndex:
                 if known.get(f) != (size, mtime, stamp) or stamp == "racy"]
         if gone:
             with _write(conn):
+                games = set()
                 for f in gone:
+                    games.add(_game_of(conn, f))
                     _delete(conn, f)
+                _count_once(conn, games)
             result.removed = len(gone)
         if not todo:
             return
@@ -521,14 +526,16 @@ class SaveIndex:
             progress(0, len(todo))
         done = 0
         for batch in _read_all(str(self.dirs.saves), todo):
-            with _write(conn):
+            with _write(conn):  # a batch and what it changes in what counts: one transaction, so a kill keeps both or neither
+                games = set()
                 for row, seats, tallies, per_round in batch:
+                    games |= {_game_of(conn, row[0]), row[8]}
                     _delete(conn, row[0])
-                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 21)})", row)
+                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 21)}, 0)", row)
                     conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
-                    _add_sums(conn, row[0], +1)
+                _count_once(conn, games)
             done += len(batch)
             if progress is not None:
                 progress(done, len(todo))
@@ -659,6 +666,7 @@ class SaveIndex:
         def query(conn: sqlite3.Connection) -> list[HeadToHead]:
             sql = """file IN (SELECT file FROM seats JOIN saves USING (file)
                               WHERE seats.person = ? AND saves.family = ? AND saves.finished = 1
+                                AND saves.counted = 1
                               GROUP BY file ORDER BY saves.date DESC, saves.id DESC LIMIT ?)"""
             return _versus(conn, person, sql, [person, family, last])
 
@@ -668,7 +676,8 @@ class SaveIndex:
               tie: str = " ") -> list[tuple]:
         """The list's cells, composed by SQL for thousands of rows: (id, date, game,
         options (JSON), players, finished, rounds, winners' names, "name total" per
-        seat joined by two spaces, ``tie`` between a name and its total)."""
+        seat joined by two spaces, ``tie`` between a name and its total, how many
+        other files hold the same game)."""
         sql, args = where.where()
         order = _order(sort, reverse)
         return self._query(lambda c: c.execute(
@@ -676,7 +685,8 @@ class SaveIndex:
                    (SELECT group_concat(name, ', ') FROM (SELECT name FROM seats
                       WHERE seats.file = saves.file AND won ORDER BY seat)),
                    (SELECT group_concat(name || ? || total, '  ') FROM (SELECT name, total FROM seats
-                      WHERE seats.file = saves.file ORDER BY seat))
+                      WHERE seats.file = saves.file ORDER BY seat)),
+                   (SELECT count(*) - 1 FROM saves c WHERE c.game_id = saves.game_id AND c.error IS NULL)
                 FROM saves WHERE {sql} ORDER BY {order}""", [tie, *args]).fetchall())
 
     def export(self, where: SaveFilter = SaveFilter(), sort: str = "date", reverse: bool = False) -> Iterator[dict]:
@@ -846,9 +856,31 @@ class _write:
 
 
 def _delete(conn: sqlite3.Connection, file: str) -> None:
-    _add_sums(conn, file, -1)
+    found = conn.execute("SELECT counted FROM saves WHERE file = ?", (file,)).fetchone()
+    if found is not None and found[0]:
+        _add_sums(conn, file, -1)
     for table in ("saves", "seats", "tallies", "rounds"):
         conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
+
+
+def _game_of(conn: sqlite3.Connection, file: str) -> Optional[str]:
+    found = conn.execute("SELECT game_id FROM saves WHERE file = ?", (file,)).fetchone()
+    return found[0] if found is not None else None
+
+
+def _count_once(conn: sqlite3.Connection, games: set[Optional[str]]) -> None:
+    """Of the files holding each of ``games``, one counts (in every figure and list):
+    the one furthest on (finished, then most rounds, then the latest), then by name."""
+    for gid in games:
+        if gid is None:
+            continue
+        files = conn.execute("SELECT file, counted FROM saves WHERE game_id = ? AND error IS NULL"
+                             " ORDER BY finished DESC, rounds DESC, date DESC, file", (gid,)).fetchall()
+        for k, (file, was) in enumerate(files):
+            now = int(k == 0)
+            if now != was:
+                _add_sums(conn, file, +1 if now else -1)
+                conn.execute("UPDATE saves SET counted = ? WHERE file = ?", (now, file))
 
 
 def _add_sums(conn: sqlite3.Connection, file: str, sign: int) -> None:
