@@ -379,6 +379,12 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     ident = _storable(file[:-5])
     raw_name = os.fsencode(file)
     file = _storable(file)
+    # A change this close to the read may leave the same times behind: read again next time.
+    # Measured from this file's own read, not the scan's start (a long build read thousands twice).
+    began = time.time_ns()
+    ino, _, ctime = stamp.partition(":")
+    if not ctime.isdigit() or int(ctime) >= began - RACY_NS:
+        stamp = "racy"
     try:
         raw = _read_raw(path)
         digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
@@ -764,7 +770,6 @@ def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str, str]], str]:
     """The folder's save files: their index key -> (size, mtime_ns, stamp, name), and a
     warning if the folder itself cannot be listed ("" if it does not exist yet)."""
     found: dict[str, tuple[int, int, str, str]] = {}
-    racy = time.time_ns() - RACY_NS
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -775,7 +780,7 @@ def _scan(folder: Path) -> tuple[dict[str, tuple[int, int, str, str]], str]:
                     st = entry.stat()
                     # The inode and change time see a rewrite that kept the size and the
                     # modification time (cp -p, rsync -t, a backup restored; utime sets ctime).
-                    stamp = "racy" if st.st_ctime_ns >= racy else f"{st.st_ino}:{st.st_ctime_ns}"
+                    stamp = f"{st.st_ino}:{st.st_ctime_ns}"  # racy or not: decided when it is read
                     found[_storable(name)] = (st.st_size, st.st_mtime_ns, stamp, name)
                 except OSError:
                     found[_storable(name)] = (-1, -1, "racy", name)  # read it: its row says why it cannot be
