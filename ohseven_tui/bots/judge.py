@@ -63,10 +63,13 @@ Row = tuple[tuple[float, ...], float]  # one deal: points per action, and the de
 class Weighed:
     """The actions a search weighed and, per deal, each one's points. One action
     and no deals: nothing else was worth weighing (the other legal actions are
-    the same card, or none is legal)."""
+    the same card, or none is legal). ``complete``: every legal action was
+    weighed, or one that is the same to the seat (no second search for the
+    normal bot's choice)."""
 
     actions: tuple[Any, ...]
     rows: tuple[Row, ...] = ()
+    complete: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,7 @@ def _merged(first: Weighed, second: Optional[Weighed]) -> Weighed:
     if not new:
         return first
     rows = tuple((a + tuple(b[i] for i in new), wa) for (a, wa), (b, _) in zip(first.rows, second.rows))
-    return Weighed(first.actions + tuple(second.actions[i] for i in new), rows)
+    return Weighed(first.actions + tuple(second.actions[i] for i in new), rows, first.complete)
 
 
 def judge(obs: Any, taken: Any, samples: int, seed: int) -> Optional[Verdict]:
@@ -179,7 +182,7 @@ def judge(obs: Any, taken: Any, samples: int, seed: int) -> Optional[Verdict]:
     weighed = _searched(judge_skill, search, obs, taken, seed, samples)
     if weighed is None:
         return Verdict(taken, taken, 0.0, 0.0, 0.0, "", 0.0, 0, judged=False)
-    if weighed.rows:
+    if weighed.rows and not weighed.complete:
         normal = decide(obs, random.Random(seed)).action
         if normal not in weighed.actions and normal in legal:
             weighed = _merged(weighed, _searched(judge_skill, search, obs, normal, seed, samples))

@@ -45,7 +45,7 @@ def weigh(obs: Observation, taken: Any, candidates: tuple[Any, ...], rows: Seque
         return None  # a pass (R6): not weighed by the search
     if not candidates:
         return Weighed((taken,))  # the other legal cards are the same card to this seat
-    return Weighed(tuple(make(c) for c in candidates), tuple(rows))
+    return Weighed(tuple(make(c) for c in candidates), tuple(rows), complete=kind is Play)
 
 
 JUDGE = Judge(thresholds, weigh)

@@ -45,7 +45,7 @@ def weigh(obs: Observation, taken: Any, candidates: tuple[Any, ...], rows: Seque
         return None
     if not candidates:
         return Weighed((taken,))
-    return Weighed(tuple(make(c) for c in candidates), tuple(rows))
+    return Weighed(tuple(make(c) for c in candidates), tuple(rows), complete=kind in (Play, ChooseLeader))
 
 
 JUDGE = Judge(thresholds, weigh)

@@ -69,7 +69,7 @@ def _with_raise(obs: Observation, plays: tuple[Any, ...], rows: Sequence[Row], d
             holds = r[best] < 0  # they would hold exactly where this side loses
         value = (stake + 1) * r[best] if holds else float(stake)
         out.append((tuple(stake * v for v in r) + (value,), w))
-    return Weighed(plays + (Raise(me),), tuple(out))
+    return Weighed(plays + (Raise(me),), tuple(out), complete=True)
 
 
 def weigh(obs: Observation, taken: Any, candidates: tuple[Any, ...], rows: Sequence[Row],
@@ -79,17 +79,17 @@ def weigh(obs: Observation, taken: Any, candidates: tuple[Any, ...], rows: Seque
     if not candidates:
         return None
     if kind in (Hold, Go):
-        return Weighed(tuple(candidates), tuple(rows))
+        return Weighed(tuple(candidates), tuple(rows), complete=True)
     if kind is NameStriker:
-        return Weighed(tuple(NameStriker(me, r) for r in candidates), tuple(rows))
+        return Weighed(tuple(NameStriker(me, r) for r in candidates), tuple(rows), complete=True)
     if kind is NameTrump:
-        return Weighed(tuple(NameTrump(me, Suit(s)) for s in candidates), tuple(rows))
+        return Weighed(tuple(NameTrump(me, Suit(s)) for s in candidates), tuple(rows), complete=True)
     if kind not in (Play, Raise):
         return None
     plays = tuple(Play(me, Card.from_code(c)) for c in candidates)
     if Raise(me) in obs.legal_actions and rows:
         return _with_raise(obs, plays, rows, deals, kind is Raise)
-    return Weighed(plays, tuple((tuple(obs.stake * v for v in r), w) for r, w in rows))
+    return Weighed(plays, tuple((tuple(obs.stake * v for v in r), w) for r, w in rows), complete=True)
 
 
 JUDGE = Judge(thresholds, weigh)
