@@ -29,7 +29,7 @@ from ..engine.protocol import GameState, Observation
 __all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
            "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW"]
 
-ANALYSER_VERSION = 2  # 2: Watten raises in the player's favour. Raise it whenever a figure could change: stored analyses of another version are not used
+ANALYSER_VERSION = 3  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds. Raise it whenever a figure could change: stored analyses of another version are not used
 DEFAULT_SAMPLES = 400  # deals per decision
 LABELS = ("fine", "inaccuracy", "mistake", "blunder")
 VIEW = "fair"  # from each seat's observation only (an open-hands view would be another, never mixed)

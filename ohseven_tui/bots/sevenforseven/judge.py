@@ -19,8 +19,12 @@ from ..judge import Judge, Row, Thresholds, Weighed
 __all__ = ["JUDGE", "THRESHOLDS"]
 
 # V22: a seat scores its side's trick points (28 in a hand) plus or minus the
-# contract times its factor, so a hand's score moves by tens of points.
-THRESHOLDS = Thresholds(fine=1.0, mistake=4.0, blunder=10.0, unit="points for the hand")
+# contract times its factor, so a hand's score moves by tens of points; a contract
+# made instead of failed swings twice the contract (13 or more) times the factor.
+# "fine" is above the noise: at the default 400 deals, two seeds moved a decision's
+# loss by 0.41 points on average and by 3.3 at the 95th percentile
+# (benchmarks/coach.py, 171 decisions of the normal bot).
+THRESHOLDS = Thresholds(fine=3.5, mistake=8.0, blunder=20.0, unit="points for the hand")
 
 
 def thresholds(obs: Observation) -> Thresholds:
