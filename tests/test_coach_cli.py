@@ -105,3 +105,11 @@ def test_bad_input_is_one_line_and_exit_2(saves, args, words):
     assert len(lines) == 1, out.stderr
     assert words in lines[0]
     assert "Traceback" not in out.stderr and "\x1b" not in out.stderr
+
+
+def test_the_help_names_the_default_sample_count(saves):
+    from ohseven_tui.coach import DEFAULT_SAMPLES
+
+    out = run("--help", save_dir=saves)
+    assert out.returncode == 0
+    assert f"(default {DEFAULT_SAMPLES})" in " ".join(out.stdout.split())
