@@ -56,3 +56,54 @@ def path_argument(text: str) -> Path:
         return user_path(text)
     except PathError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+
+
+
+def _probe(folder: Path, make_folder: bool) -> None:
+    """Make (and remove at once) a new entry in ``folder``: an OSError if it cannot.
+    Not tempfile: it would cost the app's start-up its import."""
+    for n in range(100):
+        probe = folder / f".ohseven-probe-{os.getpid()}-{n}"
+        try:
+            if make_folder:
+                os.mkdir(probe, 0o700)
+            else:
+                os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        (os.rmdir if make_folder else os.unlink)(probe)
+        return
+
+
+def check_folder(path: Path, what: str, *, writing: bool) -> None:
+    """A PathError (one line, naming ``what``: "the save folder") unless ``path`` is a
+    folder that can be read (and, with ``writing``, written), or one not made yet that
+    could be made. Probed by doing it, not by the mode bits: root writes where they
+    say no, and nobody makes a folder in /proc."""
+
+    def named(p: Path) -> str:
+        return quoted(str(p), 300)
+
+    nearest = next((p for p in (path, *path.parents) if os.path.lexists(p)), Path("."))
+    if nearest != path:  # not made yet: it could be, if the nearest folder there takes a new one
+        if not nearest.is_dir():
+            raise PathError(f"{what} {named(path)} cannot be made: {named(nearest)} is not a folder")
+        try:
+            _probe(nearest, make_folder=True)
+        except OSError as exc:
+            raise PathError(f"{what} {named(path)} does not exist and cannot be made in {named(nearest)} "
+                            f"({exc.strerror or exc})") from None
+        return
+    if not path.is_dir():
+        raise PathError(f"{what} {named(path)} is not a folder")
+    try:
+        if writing:
+            _probe(path, make_folder=False)
+        else:
+            with os.scandir(path) as entries:
+                next(entries, None)
+    except OSError as exc:
+        raise PathError(f"cannot {'write in' if writing else 'read'} {what} {named(path)} "
+                        f"({exc.strerror or exc})") from None

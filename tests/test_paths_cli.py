@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,81 @@ def test_an_empty_save_dir_is_refused_in_one_line(place):
         assert result.returncode == 2 and "Traceback" not in result.stderr
         assert len(result.stderr.splitlines()) == 1 and "--save-dir" in result.stderr
         assert everything_under(work) == [] and everything_under(home) == []
+
+
+# Issue 36, section 4: a save folder that cannot be one is refused at start, in one
+# line naming it, instead of a main menu and then one toast per move (play) or "No
+# saved games" (scores). Tests run as root, where a folder's mode does not stop a
+# write: a plain file and a path under /proc are the folders nobody can write.
+def unusable_folders(tmp_path: Path) -> list[str]:
+    plain = tmp_path / "a-plain-file"
+    plain.write_text("not a folder")
+    folders = [str(plain), str(plain / "saves"), "/proc/1/nope"]
+    if os.geteuid() != 0:  # a folder without write permission stops anyone but root
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        folders += [str(locked), str(locked / "saves")]
+    return folders
+
+
+def assert_names_the_folder(result: subprocess.CompletedProcess, folder: str, command: str) -> None:
+    assert result.returncode == 2, (result.returncode, result.stdout[-2000:], result.stderr[-2000:])
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"ohseven {command}:") and folder in lines[0], lines[0]
+    assert "terminal" not in lines[0]  # refused for the folder, before anything asks for a terminal
+
+
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_play_refuses_a_save_folder_it_cannot_write_in_one_line(place, tmp_path, how):
+    for folder in unusable_folders(tmp_path):
+        if how == "flag":
+            result = ohseven(place, "play", "--save-dir", folder)
+        else:
+            result = ohseven(place, "play", OHSEVEN_SAVE_DIR=folder)
+        assert_names_the_folder(result, folder, "play")
+
+
+@pytest.mark.parametrize("command", [("serve", "--port", "0"), ("host", "--headless", "--port", "0")],
+                         ids=lambda c: c[0])
+def test_commands_that_save_games_refuse_a_folder_they_cannot_write(place, tmp_path, command):
+    for folder in unusable_folders(tmp_path):
+        assert_names_the_folder(ohseven(place, *command, "--save-dir", folder), folder, command[0])
+
+
+@pytest.mark.parametrize("action", ["list", "players"])
+def test_scores_refuses_a_folder_that_cannot_exist(place, tmp_path, action):
+    plain = tmp_path / "a-plain-file"
+    plain.write_text("not a folder")
+    for folder in (str(plain), str(plain / "saves"), "/proc/1/nope"):
+        assert_names_the_folder(ohseven(place, "scores", action, "--save-dir", folder), folder,
+                                f"scores {action}")
+
+
+def test_scores_reads_a_folder_not_made_yet_as_no_saves(place, tmp_path):
+    """A folder that could be made (as play would make it) holds no games yet: not an error."""
+    folder = tmp_path / "not-yet" / "saves"
+    result = ohseven(place, "scores", "list", "--save-dir", str(folder))
+    assert result.returncode == 0, result.stderr
+    assert "No saved games" in result.stdout and str(folder) in result.stdout
+    assert not (tmp_path / "not-yet").exists()  # reading makes nothing
+
+
+def test_play_refusing_a_folder_draws_no_screen(place, tmp_path):
+    """On a terminal: the one line and exit 2, and never the main menu."""
+    from pty_app import TerminalApp
+
+    _, _, env = place
+    plain = tmp_path / "a-plain-file"
+    plain.write_text("not a folder")
+    with TerminalApp(["play", "--save-dir", str(plain)], env) as term:
+        deadline = time.monotonic() + FAIL_SAFE  # only a fail-safe: waits for the app, not the clock
+        while term.read(0.1) and "New game" not in term.text():  # until the terminal closes, or a menu
+            assert time.monotonic() < deadline, "the app neither ended nor drew a menu"
+        shown = term.output.decode("utf-8", "replace")
+        assert "\x1b[?1049h" not in shown and "New game" not in term.text()  # no alternate screen, no menu
+        assert term.proc.wait(timeout=FAIL_SAFE) == 2
+    lines = shown.strip().splitlines()
+    assert len(lines) == 1 and str(plain) in lines[0], lines

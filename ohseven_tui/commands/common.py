@@ -32,6 +32,25 @@ def int_in(low: int, high: int | None, what: str):
     return parse
 
 
+def usable_save_dirs(save_dir: Any, command: str, *, writing: bool) -> Any:
+    """The save folders (``storage.save_dirs``: --save-dir, else $OHSEVEN_SAVE_DIR, else
+    the user's), or a one-line UsageError when one cannot be used: refused at start,
+    not found out at the first save. Reading needs only the saves folder."""
+    from ..paths import PathError, check_folder
+    from ..storage import save_dirs
+
+    dirs = save_dirs(save_dir)
+    folders = [(dirs.saves, "the save folder")]
+    if writing and dirs.state.parent != dirs.saves:  # under the save folder, it is made with it
+        folders.append((dirs.state, "the state folder"))
+    for folder, what in folders:
+        try:
+            check_folder(folder, what, writing=writing)
+        except PathError as exc:
+            raise UsageError(f"ohseven {command}: {exc}") from None
+    return dirs
+
+
 # ---------------------------------------------------------------------------- help from the registries
 def game_names() -> str:
     from ..engine.registry import games

@@ -72,6 +72,9 @@ def _players(args: argparse.Namespace) -> tuple[Any, dict, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     from ..net.server import TableError, TableServer
+    from .common import usable_save_dirs
+
+    usable_save_dirs(args.save_dir, "host", writing=True)  # the table saves each move there
 
     try:
         if args.resume:

@@ -183,7 +183,10 @@ def no_terminal() -> Optional[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .common import usable_save_dirs
+
     setup = setup_from_args(args)
+    usable_save_dirs(args.save_dir, "play", writing=True)  # before any screen, not a toast at each move
     _unfinished_first(args, starts_new=setup is not None)
     return run_app(args, setup=setup, resume=args.resume)
 

@@ -182,11 +182,10 @@ def _warn(command: str, lines) -> None:
 def _index(args, command: str):
     """The saves folder's index, brought up to date (a progress bar on a terminal
     when many files are read), its notice and warnings on stderr."""
-    from ..storage import save_dirs
     from ..storage.index import open_index
-    from .common import UsageError
+    from .common import UsageError, usable_save_dirs
 
-    dirs = save_dirs(args.save_dir)
+    dirs = usable_save_dirs(args.save_dir, f"scores {command}", writing=False)  # one not made yet: no games
     index = open_index(dirs)
     result = index.refresh(_progress_bar())
     if result.warnings and result.warnings[0].startswith("cannot list"):  # nothing to show: an error, not a warning

@@ -87,12 +87,12 @@ def child_command(save_dir: Optional[Path]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    # The folders named in the environment are read now: a bad one is one line here,
-    # not an error in every browser tab.
+    # The folders are checked now: a bad one is one line here, not an error in every
+    # browser tab.
     from ..settings import config_dir
-    from ..storage import save_dirs
+    from .common import usable_save_dirs
 
-    save_dirs(args.save_dir)
+    usable_save_dirs(args.save_dir, "serve", writing=True)
     config_dir()
     try:
         import textual_serve.server  # noqa: F401
