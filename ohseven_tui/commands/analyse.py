@@ -57,9 +57,8 @@ def run(args: Any) -> int:
     from ..coach import DEFAULT_SAMPLES
     from ..coach.store import AnalysisStore, stored_analysis
     from ..storage import save_dirs
-    from .scores import _load_one, _warn
 
-    saved = _load_one(args, "analyse")
+    saved = _load(args)
     seats = _seats(args, saved.game)
     samples = args.samples if args.samples is not None else DEFAULT_SAMPLES
     dirs = save_dirs(args.save_dir)
@@ -73,7 +72,9 @@ def run(args: Any) -> int:
             bar.stop()
         store.close()
     if store.problem:
-        _warn("analyse", [store.problem])
+        from ..safetext import one_line
+
+        print(one_line(f"{COMMAND}: {store.problem}", 400), file=sys.stderr)
     if args.json:
         from ..safetext import escape_json_output
 
@@ -114,10 +115,57 @@ def _points(x: float) -> str:
     return f"{x:+.2f}"
 
 
+def _load(args: Any) -> Any:
+    """The save ``args.id`` names, loaded and replayed, or a one-line UsageError
+    (as ``scores show`` says it)."""
+    from ..storage import SaveError, find_save, load_save, save_dirs
+
+    dirs = save_dirs(args.save_dir)
+    try:
+        path = find_save(dirs, args.id)
+        try:
+            return load_save(path)
+        except SaveError as exc:
+            if exc.reason == "no such file":
+                raise SaveError(path, f"no such saved game (see ohseven scores list --save-dir {dirs.saves})") from None
+            raise
+    except SaveError as exc:
+        raise UsageError(f"{COMMAND}: {exc}") from None
+
+
+def _console() -> Any:
+    """Rich, as ``scores`` prints: no markup or emoji in any string, one row a line
+    into a pipe, and a reader that stops early (``| head``) is no error."""
+    import os
+
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise SystemExit(0)
+
+    console = _Console(highlight=False, markup=False, emoji=False)
+    if not console.is_terminal:
+        console.width = 100_000
+    return console
+
+
+def _t(text: Any, style: str = "") -> Any:
+    """A cell or line from a player or a file: control characters escaped, never markup."""
+    from rich.text import Text
+
+    from ..safetext import printable
+
+    return Text(printable(text), style=style)
+
+
+def _short_date(date: str) -> str:
+    return date.replace("T", " ").replace("Z", "")[:16] if date else "?"
+
+
 def _print(saved: Any, analysis: Any) -> None:
     from rich.table import Table
-
-    from .scores import _console, _short_date, _t
 
     console = _console()
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
