@@ -461,6 +461,8 @@ class SaveIndex:
             result.files = len(listing)
             result.warnings += [w for (w,) in self._conn.execute(
                 "SELECT error FROM saves WHERE error IS NOT NULL ORDER BY file")]
+            if self._notice:  # what it cost, said with what happened
+                self._notice = f"{self._notice} ({result.read} of {len(listing)} files read)"
             result.notice = self.take_notice()
             return result
 
@@ -474,14 +476,20 @@ class SaveIndex:
         is locked or cannot be replaced. Its rows are filled by the next update."""
         from ..safetext import one_line
 
+        locked = "locked" in str(exc) or "busy" in str(exc)
+        copy = _copy(self.dirs.saves, source=self._conn) if locked or _unwritable(exc) else None
         try:
             self._conn.close()
         except sqlite3.Error:
             pass
         path, self.path = self.path, None
+        if copy is not None:  # it can be read: only what changed is read again
+            self._conn = copy
+            self._notice = one_line(_join(self._notice, f"the saved games index {_where(self.dirs)} {_why(exc)}; "
+                                                        "this look used a copy of it in memory"), 400)
+            return
         self._conn = _memory()
-        locked = "locked" in str(exc) or "busy" in str(exc)
-        if path is not None and not locked:
+        if path is not None and not locked and not _unwritable(exc):
             try:
                 _remove_index(path)
                 conn = _connect(path)
@@ -987,7 +995,46 @@ def _why(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     if "locked" in text or "busy" in text:
         return "is locked by another program"
+    if _unwritable(exc):
+        return f"cannot be written ({text})"
     return f"cannot be used ({text})"
+
+
+def _unwritable(exc: BaseException) -> bool:
+    """The index (or its folder) cannot be written: it may still be read."""
+    text = str(exc).lower()
+    return isinstance(exc, PermissionError) or "readonly" in text or "read-only" in text
+
+
+def _copy(folder: Path, *, source: Optional[sqlite3.Connection] = None,
+          path: Optional[Path] = None) -> Optional[sqlite3.Connection]:
+    """The index as it is, copied into memory (it can be read, not written), from an
+    open connection or opened read-only; None if it cannot be read or is not of this
+    schema and folder."""
+    own = None
+    try:
+        if source is None:
+            if path is None or not path.is_file():
+                return None
+            source = own = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                           timeout=BUSY_MS / 1000, check_same_thread=False)
+        # Read under one read transaction: the backup itself retries a locked file forever.
+        source.execute("BEGIN")
+        try:
+            source.execute("SELECT count(*) FROM meta").fetchone()  # waits BUSY_MS at most, then raises
+            copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            source.backup(copy)
+        finally:
+            source.execute("ROLLBACK")
+        if _check(copy, folder) != "":
+            copy.close()
+            return None
+        return copy
+    except sqlite3.Error:
+        return None
+    finally:
+        if own is not None:
+            own.close()
 
 
 def _join(a: str, b: str) -> str:
@@ -1030,7 +1077,13 @@ def open_index(dirs: SaveDirs) -> SaveIndex:
             if conn is not None:
                 conn.close()
             text = str(exc)
-            if attempt == 1 and not ("locked" in text or "busy" in text) and not isinstance(exc, OSError):
+            if "locked" in text or "busy" in text or _unwritable(exc):  # it may still be read as it is
+                copy = _copy(dirs.saves, path=path)
+                if copy is not None:
+                    notice = one_line(f"the saved games index {_where(dirs)} {_why(exc)}; "
+                                      "this look used a copy of it in memory", 400)
+                    return SaveIndex(dirs, copy, None, notice)
+            elif attempt == 1 and not isinstance(exc, OSError):
                 # Corrupt, damaged or newer: it is a cache of the files, so it is rebuilt.
                 reason = text if text.startswith(("was made", "is ")) else f"could not be read ({text})"
                 try:
