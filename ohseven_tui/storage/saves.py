@@ -752,11 +752,25 @@ def list_saves(dirs: SaveDirs) -> tuple[list[SavedGame], list[str]]:
 def find_save(dirs: SaveDirs, save_id: str) -> Path:
     """The file a save ID names: ``ID`` -> ``saves/ID.json``; a path to a file works too."""
     text = str(save_id)
-    if not text or text.strip() != text:
+    if not text.strip():
         raise SaveError(Path(text), "is not a save ID")
     if "/" in text or os.sep in text or text.endswith(".json"):
         return Path(text)
-    return dirs.saves / f"{text}.json"
+    # Every ID the list shows: spaces kept ("  space "), and a name that is not UTF-8
+    # as the list shows it (each stray byte as \udcXX); a pasted ID's stray spaces last.
+    for name in dict.fromkeys((text, _unescaped(text), text.strip())):
+        path = dirs.saves / f"{name}.json"
+        if path.is_file():
+            return path
+    return dirs.saves / f"{text.strip()}.json"
+
+
+_BYTE_ESCAPE = re.compile(r"\\udc([89a-f][0-9a-f])")
+
+
+def _unescaped(text: str) -> str:
+    """An ID as the list prints a file name that is not UTF-8, back to that name."""
+    return _BYTE_ESCAPE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), text)
 
 
 def delete_save(dirs: SaveDirs, path: Path | str) -> None:
