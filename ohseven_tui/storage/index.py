@@ -405,14 +405,15 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     totals = list(game.totals)
     winners = list(game.winners)
     row = (file, ident, raw_name, size, mtime_ns, stamp, digest, None, saved.game_id, spec.name, spec.family,
-           json.dumps(dict(game.options), sort_keys=True), game.players, saved.date, int(saved.finished),
+           json.dumps(dict(game.options), sort_keys=True), game.players, _storable(saved.date), int(saved.finished),
            rounds, max(totals) if totals else 0, json.dumps([s.name for s in game.seats]),
            json.dumps(totals), json.dumps(winners))
     seats = []
     for s, seat in enumerate(game.seats):
         identity = seat_identity(seat, spec.family)
         who = _storable(_who(identity))
-        seats.append((file, s, _storable(seat.name), identity["kind"], identity.get("bot"), who, person_of(who), totals[s],
+        bot = identity.get("bot")
+        seats.append((file, s, _storable(seat.name), identity["kind"], bot and _storable(bot), who, person_of(who), totals[s],
                       int(s in winners), last[s].total if last is not None else 0, spec.family, rounds,
                       int(saved.finished)))
     tallies = []
