@@ -760,8 +760,11 @@ def find_save(dirs: SaveDirs, save_id: str) -> Path:
     # as the list shows it (each stray byte as \udcXX); a pasted ID's stray spaces last.
     for name in dict.fromkeys((text, _unescaped(text), text.strip())):
         path = dirs.saves / f"{name}.json"
-        if path.is_file():
-            return path
+        try:
+            if path.is_file():
+                return path
+        except (OSError, ValueError):  # a name too long, a NUL: no such file, said when it is read
+            pass
     return dirs.saves / f"{text.strip()}.json"
 
 
