@@ -45,6 +45,14 @@ NOTICES = 5  # unreadable files named in a notice each; the status line counts t
 # the player count (the names under Scores tell it), and wraps the rest onto more
 # lines a game, so the date, rules, winner and every score stay whole.
 WIDE = 120
+# A file name or a seat's name is cut here (the rest: Enter opens the game), so one
+# long one cannot push the other columns out of sight.
+ID_CELL = 32
+NAME_CELL = 20
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
 NARROW_COLUMNS = (("date", "Date"), ("game", "Game"), ("winner", "Winner"), ("score", "Scores"))
 
 
@@ -255,15 +263,15 @@ class SavedGamesScreen(Screen[None]):
                 games[key] = (*round_words(saved), rules_text(saved))
             word, rounds, rules = games[key]
             word = word if saved.rounds == 1 and not rounds else word + "s"
-            winner = ", ".join(saved.winner_names) if saved.finished else (
+            winner = ", ".join(_cut(n, NAME_CELL) for n in saved.winner_names) if saved.finished else (
                 f"(unfinished, {out_of(saved.rounds, rounds)} {word}"
                 f"{', in play: Continue' if saved.id in self.in_play else ''})")
             rows.append((saved, _date(saved.date), rules, winner,
-                         [f"{n} {t}" for n, t in zip(saved.names, saved.totals)]))
+                         [f"{_cut(n, NAME_CELL)} {t}" for n, t in zip(saved.names, saved.totals)]))
         # Names and file names: plain text, never markup.
         if not self._narrow:
             for saved, date, rules, winner, scores in rows:
-                table.add_row(plain(saved.id), plain(date), rules, str(saved.players), plain(winner),
+                table.add_row(plain(_cut(saved.id, ID_CELL)), plain(date), rules, str(saved.players), plain(winner),
                               plain("  ".join(scores)), key=saved.id)
         else:
             rules_w = max([len(p) for _, _, r, _, _ in rows for p in r.split(", ")] + [5])
