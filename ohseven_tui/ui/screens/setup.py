@@ -105,6 +105,8 @@ class SetupScreen(Screen[None]):
             speed = "custom"
             speeds[speed] = s.bot_delay
         self.speeds = speeds
+        # A --bot-delay paces this run only: left as it is, it is neither remembered nor saved.
+        self.flag_speed = speed if getattr(self.app, "asked_delay", None) is not None else None
         names = [spec.name for spec in games()]
         game = s.game if s.game in names else default_game_name()
         spec = game_spec(game)
@@ -262,10 +264,14 @@ class SetupScreen(Screen[None]):
         except ValueError as exc:  # OptionError or the family's own: the choices keep to the range; never crash
             self.query_one("#setup-error", Static).update(Text(str(exc)))
             return
-        remember_setup(self.app, setup)
         speed = chosen(self.query_one("#speed", Select))
-        if speed in BOT_SPEEDS:  # one bot speed: the settings' (not a --bot-delay's "custom")
-            self.app.post_message(ChangeSettings(bot_speed=speed, apply=False))
+        if speed == self.flag_speed:  # the run's flag, untouched: keep the settings' pace instead
+            remember_setup(self.app, GameSetup(seats=setup.seats, options=setup.options, seed=setup.seed,
+                                               bot_delay=self.app.settings.bot_delay, game=setup.game))
+        else:
+            remember_setup(self.app, setup)
+            if speed in BOT_SPEEDS:  # one bot speed: the settings' (not a --bot-delay's "custom")
+                self.app.post_message(ChangeSettings(bot_speed=speed, apply=False))
         self.app.post_message(StartGame(game, bot_delay=setup.bot_delay))
 
     def action_back(self) -> None:
