@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["printable", "one_line", "quoted", "clean_name", "drop_unsafe", "csv_cell", "escape_json_output", "is_unsafe", "LIMIT"]
+__all__ = ["printable", "one_line", "quoted", "clean_name", "drop_unsafe", "drop_sequences", "csv_cell", "escape_json_output", "is_unsafe", "LIMIT"]
 
 LIMIT = 80  # characters of quoted input in one error line
 
@@ -56,9 +56,26 @@ def clean_name(text: str) -> str:
     return " ".join(drop_unsafe(text).split())
 
 
+# A control sequence as a terminal reads it (ECMA-48), 7-bit or C1: a CSI to its final
+# byte; an OSC, DCS, SOS, PM or APC string to its BEL or ST (or the text's end); any
+# other ESC with its intermediate and final bytes.
+_SEQUENCE = re.compile(
+    "(?:\x1b\\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"
+    "|(?:\x1b[\\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\\\|\x9c)?"
+    "|\x1b[\x20-\x2f]*[\x30-\x7e]?")
+
+
+def drop_sequences(text: str) -> str:
+    """``text`` without its control sequences, each dropped whole (ESC and all)."""
+    return _SEQUENCE.sub("", text)
+
+
 def drop_unsafe(text: str) -> str:
-    """``text`` without its unsafe characters; a line break or tab becomes a space."""
-    return "".join(" " if ch in "\t\n\r" else ch for ch in str(text) if ch in "\t\n\r" or not is_unsafe(ch))
+    """``text`` without its control sequences (each dropped whole, so none leaves
+    its letters behind: ``Es\\x1b[31mcx`` is ``Escx``) and its other unsafe
+    characters; a line break or tab becomes a space."""
+    text = drop_sequences(str(text))
+    return "".join(" " if ch in "\t\n\r" else ch for ch in text if ch in "\t\n\r" or not is_unsafe(ch))
 
 
 def one_line(text: object, limit: int = LIMIT) -> str:

@@ -68,10 +68,11 @@ def test_a_table_address_without_a_port_takes_the_hosts_default():
 
 def test_a_join_code_and_name_are_cleaned_not_escaped():
     """Found trying the app: a name with an escape sequence was shown as '\\x1b[31m' text,
-    and a tab in a pasted code became '\\t', so the code was wrong."""
+    and a tab in a pasted code became '\\t', so the code was wrong. A control sequence
+    goes whole, not just its ESC (issue 36: '[31m' was left in the name)."""
     from ohseven_tui.commands.join import clean_code, clean_player_name
 
-    assert clean_player_name("Esc\x1b[31mRED\x1b]0;pwn\x07") == "Esc[31mRED]0;pwn"
+    assert clean_player_name("Esc\x1b[31mRED\x1b]0;pwn\x07") == "EscRED"
     assert clean_player_name("  Ann \t Lee ") == "Ann Lee"
     assert clean_code("\tabc-DEF_12 \n") == "abc-DEF_12"
     assert clean_code("ab\u202ecd") == "abcd"

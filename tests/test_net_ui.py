@@ -67,8 +67,8 @@ async def test_join_plays_a_whole_game_and_keeps_a_copy_of_the_host_s_save(tmp_p
             await pilot.press(*"hi [b]all")
             await until(pilot, lambda: "hi [b]all" in screen_text(app), "the line shown as it is typed")
             await pilot.press("enter")
-            # the name lost its escape byte on the way in (only that): "[red]Ann[31m"
-            await until(pilot, lambda: "[red]Ann[31m: hi [b]all" in screen_text(app), "the line, as typed, in the log")
+            # the name lost its escape sequence on the way in (all of it, issue 36): "[red]Ann"
+            await until(pilot, lambda: "[red]Ann: hi [b]all" in screen_text(app), "the line, as typed, in the log")
             over = await play_game(pilot)
             assert isinstance(over, GameOverScreen)
             await until(pilot, lambda: _histories(tmp_path / "mine"), "the copy filed in the player's saves")

@@ -45,7 +45,8 @@ def test_json_output_stays_valid_and_round_trips():
 def test_clean_name_drops_controls_and_keeps_the_text():
     from ohseven_tui.safetext import clean_name, drop_unsafe
 
-    assert clean_name("\x1b[2JAnn") == "[2JAnn"
+    assert clean_name("\x1b[2JAnn") == "Ann"  # a control sequence goes whole (issue 36)
+    assert clean_name("Es\x1b[31mc\x07x") == "Escx" and clean_name("\x1b]0;title\x07Bea") == "Bea"
     assert clean_name("Dot\r\nEli") == "Dot Eli" and clean_name("  Bea\x07\x7f ") == "Bea"
     assert clean_name("\ud800Fay\u202e") == "Fay" and clean_name("Ann [ace]") == "Ann [ace]"
     assert clean_name("שלום 😀") == "שלום 😀"

@@ -13,6 +13,7 @@ from textual import events
 from textual._time import get_time
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -89,6 +90,15 @@ class OhSevenApp(GameApp):
         self._apply_look()
         if theme:
             self.theme = theme
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's terminal driver, reading a paste whole (``terminal_input``)."""
+        driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.linux_driver":  # not the web's, not Windows'
+            from .terminal_input import PasteWholeDriver
+
+            return PasteWholeDriver
+        return driver
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
                markup: bool = True) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from ...net.protocol import MAX_CHAT  # the table cuts a line there: the box stops there
 from ..widgets.keys import KeysFooter
+from ..widgets.text_field import TextField
 
 
 class ChatScreen(ModalScreen[Optional[str]]):
@@ -28,7 +29,7 @@ class ChatScreen(ModalScreen[Optional[str]]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
             yield Static("Say to the table (Enter sends, Esc goes back):")
-            yield Input(max_length=MAX_CHAT, id="chat-line")
+            yield TextField(max_length=MAX_CHAT, id="chat-line")
         yield KeysFooter()
 
     def on_mount(self) -> None:

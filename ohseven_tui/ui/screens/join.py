@@ -20,13 +20,14 @@ from textual.widgets import Input, Static
 from ...safetext import one_line
 from ..plain import printable
 from ..widgets.keys import KeysFooter
+from ..widgets.text_field import TextField
 
 __all__ = ["JoinScreen"]
 
 FIELDS = ["join-address", "join-code", "join-name"]
 
 
-class _Field(Input):
+class _Field(TextField):
     """An Input whose Enter moves the focus at once: keys typed right after it (a
     paste, a fast typist, a browser's burst) go to the next field, not this one
     (``Widget.focus`` moves it only later, after keys already queued)."""

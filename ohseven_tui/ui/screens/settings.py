@@ -18,11 +18,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Static
 
-from ...safetext import clean_name, drop_unsafe, printable
+from ...safetext import clean_name, printable
 from ...settings import NAME_LENGTH
 from ..messages import ChangeSettings
 from ..setup import BOT_SPEEDS, NAMES
 from ..widgets.keys import KeysFooter
+from ..widgets.text_field import TextField
 from .setup import chosen
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ CHOICES = (
 NAME_NOTE = f"seat 1's name; up to {NAME_LENGTH} characters"
 
 
-class NameInput(Input):
+class NameInput(TextField):
     """The name field: a key it refuses (the name is full) is said in words."""
 
     class Refused(Message):
@@ -115,11 +116,8 @@ class SettingsScreen(Screen[None]):
             self.app.post_message(ChangeSettings(**{key: value}))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        cleaned = drop_unsafe(event.value)  # a pasted control character never reaches the screen
-        if cleaned != event.value:
-            event.input.value = cleaned
         if event.input.id == "name":
-            self.query_one("#name-note", Static).update(self._name_note(cleaned))
+            self.query_one("#name-note", Static).update(self._name_note(event.value))
 
     @staticmethod
     def _name_note(name: str, refused: bool = False) -> str:

@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from textual.widgets.select import NoSelection
 
 from ...engine.protocol import Option
-from ...safetext import clean_name, drop_unsafe
+from ...safetext import clean_name
 from ..messages import BackToMenu, ChangeSettings, StartGame
 from ..setup import (
     BOT_SPEEDS,
@@ -37,6 +37,7 @@ from ..setup import (
     games,
 )
 from ..widgets.keys import KeysFooter
+from ..widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from textual import getters
@@ -155,14 +156,14 @@ class SetupScreen(Screen[None]):
                 yield Select([(f"{k} ({v:g}s)" if v else "instant", k) for k, v in speeds.items()],
                              value=speed, allow_blank=False, compact=True, id="speed")
                 yield Label("Seed", classes="label")
-                yield Input("" if s.seed is None else str(s.seed), placeholder="random", type="integer",
+                yield TextField("" if s.seed is None else str(s.seed), placeholder="random", type="integer",
                             compact=True, id="seed")
             for i in range(MAX_SEATS):
                 seat = s.seats[i] if i < s.players else SeatChoice(NAMES[i], default_bot(game))
                 kind = seat.player if any(k == seat.player for _, k in kinds) else kinds[-1][1]
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
-                    yield Input(seat.name, max_length=14, compact=True, id=f"name-{i}", classes="name")
+                    yield TextField(seat.name, max_length=14, compact=True, id=f"name-{i}", classes="name")
                     yield Select(kinds, value=kind, allow_blank=False, compact=True,
                                  id=f"kind-{i}", classes="kind")
             yield Static("", id="bots-note")
@@ -225,12 +226,6 @@ class SetupScreen(Screen[None]):
             self._show_seats(event.value)
         elif event.select.id == "rules" and event.value in [g.name for g in games()]:
             self._apply_rules(event.value)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.has_class("name"):  # a pasted control character never reaches the screen
-            cleaned = drop_unsafe(event.value)
-            if cleaned != event.value:
-                event.input.value = cleaned
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
