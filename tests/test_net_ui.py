@@ -381,3 +381,29 @@ async def test_the_host_s_seat_shows_taken_when_the_table_seats_them_before_the_
     async with app.run_test(size=(100, 30)) as pilot:
         await in_the_waiting_room(pilot)
         await until(pilot, lambda: "Hal (you)" in screen_text(app), "the host in their own seat", fail_safe=60)
+
+
+async def test_a_name_typed_right_after_enter_in_the_code_field_is_not_cut_short(tmp_path, monkeypatch):
+    """Found by the browser test on a busy machine: Enter in the code field moved the
+    focus to the empty name field, but whether to join was decided only when its
+    message was handled, after the name's first letter had arrived: the player joined
+    as "Z" instead of "Zoë". Enter decides when it is pressed."""
+    from textual import events
+
+    started: list[str] = []
+    monkeypatch.setattr(JoinScreen, "_start", lambda self: started.append(self.query_one("#join-name").value))
+    app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
+    app.settings = app.settings.replace(name="")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(JoinScreen())
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.focused is not None
+                    and app.focused.id == "join-address", "the join form")
+        form = app.screen
+        form.query_one("#join-name").value = ""
+        burst = list("127.0.0.1:9") + ["enter"] + list("code") + ["enter"] + list("Zoë")
+        for key in burst:
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        await until(pilot, lambda: form.query_one("#join-name").value == "Zoë", "the name typed")
+        await pilot.press("enter")
+        await until(pilot, lambda: started, "the join")
+        assert started == ["Zoë"]

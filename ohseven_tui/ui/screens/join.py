@@ -34,8 +34,10 @@ class _Field(TextField):
 
     async def action_submit(self) -> None:
         screen = self.screen
-        if isinstance(screen, JoinScreen):
-            screen.next_field(self)
+        # Decided now, not when the message is handled: by then the next field may
+        # hold the first keys typed into it (a burst), and look filled in.
+        if isinstance(screen, JoinScreen) and screen.next_field(self):
+            return
         await super().action_submit()
 
     async def _on_key(self, event: events.Key) -> None:
@@ -104,15 +106,16 @@ class JoinScreen(Screen[Optional[Any]]):
     def _empty_field(self) -> Optional[str]:
         return next((i for i in FIELDS if not self.query_one(f"#{i}", Input).value.strip()), None)
 
-    def next_field(self, field: Input) -> None:
-        """Enter in ``field``: the focus goes now to the first empty field, if any."""
+    def next_field(self, field: Input) -> bool:
+        """Enter in ``field``: the focus goes now to the first empty field, if any
+        (True); else (False) the form is complete and Enter joins."""
         empty = self._empty_field()
         if empty is not None and field.id != "join-name":
             self.set_focus(self.query_one(f"#{empty}", Input))
+            return True
+        return False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if self._empty_field() is not None and event.input.id != "join-name":
-            return  # the focus went on to it (next_field)
         self._start()
 
     def say(self, text: str, *, error: bool = False) -> None:
