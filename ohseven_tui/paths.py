@@ -94,7 +94,7 @@ def check_folder(path: Path, what: str, *, writing: bool) -> None:
             _probe(nearest, make_folder=True)
         except OSError as exc:
             raise PathError(f"{what} {named(path)} does not exist and cannot be made in {named(nearest)} "
-                            f"({exc.strerror or exc})") from None
+                            f"({_reason(exc)})") from None
         return
     if not path.is_dir():
         raise PathError(f"{what} {named(path)} is not a folder")
@@ -106,4 +106,10 @@ def check_folder(path: Path, what: str, *, writing: bool) -> None:
                 next(entries, None)
     except OSError as exc:
         raise PathError(f"cannot {'write in' if writing else 'read'} {what} {named(path)} "
-                        f"({exc.strerror or exc})") from None
+                        f"({_reason(exc)})") from None
+
+
+def _reason(exc: OSError) -> str:
+    """The system's reason in a message's own case: "permission denied", as the other lines say it."""
+    text = str(exc.strerror or exc)
+    return text[:1].lower() + text[1:]
