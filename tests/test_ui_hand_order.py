@@ -124,7 +124,7 @@ async def test_a_hint_while_bidding_marks_the_suggested_card_on_the_hand():
         suggested = hint(game.observe(0)).action.card
         await pilot.press("h")
         hand = screen.query_one(HandView)
-        assert hand.hinted == suggested
+        assert hand.hinted == {suggested}
         face = next(f for f in screen.query(CardFace) if f.card == suggested)
         assert face.has_class("-hint")
         others = [f for f in screen.query(CardFace) if f.card is not None and f.card != suggested]

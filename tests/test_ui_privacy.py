@@ -171,6 +171,8 @@ async def play_hot_seat(pilot, game: Game, watch: FrameWatch, pick_bid, limit: i
             continue
         if isinstance(screen, PassScreen):
             hand = screen.query_one(HandView)
+            for i in sorted(hand.picked - set(range(screen.obs.pass_count))):
+                await pilot.press(str(i + 1))  # unpicked: a hint picks the cards it names
             for i in range(screen.obs.pass_count):
                 if i not in hand.picked:
                     await pilot.press(str(i + 1))

@@ -74,11 +74,20 @@ def dealer_mark(*, ascii: bool = False) -> str:
     return "dlr" if ascii else "D"
 
 
-_SUITS_TO_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+HINT_MARK = "★"  # under a card a hint names, and before the hint's words: the one links the other
+
+
+def hint_mark(*, ascii: bool = False) -> str:
+    """The hint's mark: ★, or in ASCII mode *."""
+    return "*" if ascii else HINT_MARK
+
+
+_SUITS_TO_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", HINT_MARK: "*"})
 
 
 def ascii_suits(text: str) -> str:
-    """Suit symbols in a message (often the engine's) as S/H/D/C, for --ascii."""
+    """Suit symbols in a message (often the engine's) as S/H/D/C, for --ascii (and
+    the hint's ★ as *)."""
     return text.translate(_SUITS_TO_LETTERS)
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-__all__ = ["hint_words"]
+__all__ = ["hint_words", "hinted_cards"]
+
+
+def hinted_cards(action: Any) -> tuple[Any, ...]:
+    """The cards of the hand an action names: a card to play or bid, cards to pass
+    or discard; none for a number, a suit, a seat."""
+    card = getattr(action, "card", None)
+    if card is not None:
+        return (card,)
+    return tuple(getattr(action, "cards", None) or ())
 
 
 def hint_words(obs: Any, family: Any, coach: Any = None) -> tuple[str, Optional[Any]]:
@@ -26,4 +35,9 @@ def hint_words(obs: Any, family: Any, coach: Any = None) -> tuple[str, Optional[
     what = family.action_words(suggestion.action)
     if what.lower() in suggestion.reason.lower():  # the reason names the move already
         what = ""
-    return (f"Hint: {what}: {suggestion.reason}" if what else f"Hint: {suggestion.reason}"), suggestion.action
+    words = f"Hint: {what}: {suggestion.reason}" if what else f"Hint: {suggestion.reason}"
+    if hinted_cards(suggestion.action):  # the cards are marked on the hand with the same star
+        from .cards import HINT_MARK
+
+        words = f"{HINT_MARK} {words}"
+    return words, suggestion.action

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..cards import ascii_suits, cards_text
+from ..hints import hinted_cards
 from ..plain import sentence
 from ..widgets.hand import HAND_SORTS, HandView, hand_order
 from ..widgets.keys import KeysFooter, number_keys
@@ -291,12 +292,23 @@ class ChooseScreen(Screen):
 
     def action_hint(self) -> None:
         if self.hint is not None:
-            self.say(self.hint(self.obs))
-            # The table keeps the suggestion: a card in it is marked on the hand, as at the table.
-            card = getattr(self.table.hand.hint_action, "card", None) if self.table is not None else None
-            view = self.query_one(HandView)
-            if card in view.cards:
-                view.mark_hint(card)
+            words = self.hint(self.obs)
+            # The table keeps the suggestion: it becomes this screen's choice, so Enter does it.
+            suggested = self.table.hand.hint_action if self.table is not None else None
+            note = None
+            if suggested is not None and getattr(suggested, "seat", None) == self.obs.seat:
+                note = self.follow_hint(suggested)
+            self.say(f"{words} · {note}" if note else words)
+
+    def follow_hint(self, action: Any) -> Optional[str]:
+        """Make ``action`` (a hint's) this screen's choice: by default the card it
+        names, marked and under the cursor. A screen that chooses otherwise (several
+        cards, a number, a named choice) says how; the words returned, if any, say
+        what Enter does where the screen does not show it."""
+        cards = hinted_cards(action)
+        if cards:
+            self.query_one(HandView).show_hint(cards)
+        return None
 
     def action_leave(self) -> None:
         table = self.table

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ..hints import hinted_cards
 from ..plain import plain, printable
 from ..widgets.choices import ChoicePicker
 from ..widgets.hand import HandView
@@ -66,6 +67,13 @@ class PickScreen(ChooseScreen):
         action = self.choices[self.query_one(ChoicePicker).current][1]
         if self._try(action):
             self.dismiss(action)
+
+    def follow_hint(self, action: Any) -> Optional[str]:
+        """The hinted choice under the picker's cursor."""
+        index = next((i for i, (_, choice) in enumerate(self.choices) if choice == action), None)
+        if index is not None:
+            self.query_one(ChoicePicker).select(index)
+        return None
 
     def on_choice_picker_chosen(self, message: ChoicePicker.Chosen) -> None:
         self.query_one(ChoicePicker).select(message.index)
@@ -135,3 +143,10 @@ class PickCardsScreen(ChooseScreen):
         action = self.make(self.query_one(HandView).picked_cards)
         if self._try(action):
             self.dismiss(action)
+
+    def follow_hint(self, action: Any) -> Optional[str]:
+        """The hinted cards are the ones picked (and marked): Enter passes or discards them."""
+        cards = hinted_cards(action)
+        if cards:
+            self.query_one(HandView).show_hint(cards, pick=True)
+        return None

@@ -29,8 +29,9 @@ class TableHand:
     def __init__(self, screen: "TableScreen") -> None:
         self.screen = screen
         self.marked: Optional[tuple[int, Any]] = None  # confirm-play: (seat, card) one Enter away from played
-        self.hinted: Optional[Any] = None  # the card a hint suggests, marked on the hand
+        self.hinted: tuple[Any, ...] = ()  # the card a hint suggests, marked on the hand
         self.hint_action: Optional[Any] = None  # the last hint's action (a screen over the table marks its card)
+        self.follow: Optional[Any] = None  # a hinted action besides a card (a raise): what Enter does now
 
     @property
     def hand(self) -> HandView:
@@ -64,7 +65,7 @@ class TableHand:
         legal = [a.card for a in obs.legal_actions if isinstance(a, Play)] if acting else []
         cards, groups = hand_order(mine.hand, picture, screen.hand_sort)  # every screen's one order
         hand.set_hand(cards, legal, title=title, active=acting, groups=groups,
-                      hinted=self.hinted if acting else None, marks=dict(picture.hand_marks))
+                      hinted=self.hinted if acting else (), marks=dict(picture.hand_marks))
 
     def family_actions(self) -> tuple[str, ...]:
         """The names of the family's table keys that act for the seat playing now."""
@@ -81,11 +82,16 @@ class TableHand:
             action = screen.family.table_action(screen.table.observe(screen.acting), name)
             if action is not None:
                 self.unmark()
+                self.follow = None
                 screen.controller.act(action)
 
     def act(self) -> None:
-        """Enter: play the card under the cursor."""
-        seat, card = self.screen.acting, self.hand.current
+        """Enter: play the card under the cursor, or what a hint just said (a raise)."""
+        seat, card, follow = self.screen.acting, self.hand.current, self.follow
+        if seat is not None and follow is not None and getattr(follow, "seat", None) == seat:
+            self.follow = None
+            self.screen.controller.act(follow)
+            return
         if seat is not None and card is not None and self._confirmed(seat, card, "Enter again"):
             self.screen.controller.act(Play(seat, card))
 
@@ -93,6 +99,7 @@ class TableHand:
         """A click on a card plays it (with confirm-play, a second click)."""
         seat = self.screen.acting
         if seat is not None:
+            self.follow = None
             self.hand.select(index)
             if self._confirmed(seat, card, "A second click (or Enter)"):
                 self.screen.controller.act(Play(seat, card))
@@ -115,6 +122,7 @@ class TableHand:
     def move(self, step: int) -> None:
         if self.screen.acting is not None:
             self.unmark()
+            self.follow = None
             self.hand.move(step)
 
     def select(self, index: int) -> None:
@@ -122,6 +130,7 @@ class TableHand:
         if self.screen.acting is not None:
             hand = self.hand
             cursor = hand.cursor
+            self.follow = None
             if hand.digit(index + 1) != cursor:
                 self.unmark()
 
@@ -130,14 +139,28 @@ class TableHand:
         screen = self.screen
         words, self.hint_action = hint_words(obs, screen.family, screen.coach)
         if isinstance(self.hint_action, Play) and screen.acting is not None:
-            self.hinted = self.hint_action.card
+            self.hinted = (self.hint_action.card,)
         return screen.plain(words)
 
     def hint(self) -> None:
+        """The hint's words; what it suggests becomes what Enter does: its card the
+        cursor's (marked), or another action of the seat's (a raise) Enter's."""
         screen = self.screen
-        if screen.acting is not None:
-            screen.say(self.hint_text(screen.table.observe(screen.acting)))
-            screen.refresh_view()  # the hinted card is marked on the hand
+        seat = screen.acting
+        if seat is None:
+            return
+        obs = screen.table.observe(seat)
+        words = self.hint_text(obs)
+        action = self.hint_action
+        self.follow = None
+        if action is not None and not isinstance(action, Play) and action in obs.legal_actions:
+            self.follow = action
+            words += " · Enter does it"
+        screen.say(words)
+        screen.refresh_view()  # the hinted card is marked on the hand
+        if self.hinted:
+            self.marked = None  # confirm-play's mark was on the card the cursor leaves
+            self.hand.show_hint(self.hinted)
 
     def undo(self) -> None:
         """Take back your last card: the source rebuilds the game without it."""

@@ -135,7 +135,8 @@ class TableStage:
         screen.narrate(applied)
         if applied.note:
             screen.notify(applied.note, severity="error", timeout=8)
-        screen.hand.hinted = None
+        screen.hand.hinted = ()
+        screen.hand.follow = None
         screen.refresh_view()
 
     def _swept(self) -> None:

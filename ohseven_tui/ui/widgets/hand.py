@@ -7,7 +7,7 @@ card posts :class:`HandView.Chosen`.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Card
-from ..cards import card_text, palette_name
+from ..cards import card_text, hint_mark, palette_name
 
 MAX_CARDS = 13  # slots a hand has unless its game declares fewer (GameSpec.max_hand)
 TWO_ROWS_FROM = 10  # from this many cards the hand takes two rows: 13 (and 14) fit in 80 columns
@@ -72,7 +72,7 @@ class CardFace(Static):
     def show(self, card: Optional[Card], *, ascii: bool, dark: bool, legal: bool, cursor: bool, picked: bool,
              new: bool, back: bool = False, hint: bool = False, gap: bool = False, mark: str = "") -> None:
         """``back``: a face-down card (the card itself is not kept, so no click can
-        reveal it). ``hint``: the card a hint suggests. ``gap``: the first card of a
+        reveal it). ``hint``: a card a hint names (★ under it). ``gap``: the first card of a
         suit group after another. ``mark``: the game's name for a card its
         ranking sets apart ("critical", "right bower"): ◆ under the card."""
         if back:
@@ -97,8 +97,9 @@ class CardFace(Static):
                   "-new": new, "-back": back, "-hint": hint, "-gap": gap}
         self.update_classes(wanted)  # one styles pass for all of them, none if none changed
         self.border_title = None if back else str(self.index + 1)
-        # A card 7 cells wide shows one character under it: the mark's names are in the hand's title.
-        self.border_subtitle = "hint" if hint else ("+" if new else (MARK if mark else None))
+        # A card 7 cells wide shows one character under it: the mark's names are in the hand's title,
+        # the hint's star starts the hint's words.
+        self.border_subtitle = hint_mark(ascii=ascii) if hint else ("+" if new else (MARK if mark else None))
 
     def on_click(self, event) -> None:
         event.stop()
@@ -141,7 +142,7 @@ class HandView(Widget):
         self.face_up = True
         self.title = ""
         self.gaps: frozenset[int] = frozenset()  # indices that start a new suit group
-        self.hinted: Optional[Card] = None
+        self.hinted: frozenset[Card] = frozenset()  # the cards a hint names
         self.marks: dict[Card, str] = {}
         self.backs = 0  # face down: how many cards, and nothing more (no card is kept)
 
@@ -165,13 +166,13 @@ class HandView(Widget):
         new: Sequence[Card] = (),
         face_up: bool = True,
         groups: Sequence[int] = (),
-        hinted: Optional[Card] = None,
+        hinted: Iterable[Card] = (),
         marks: Optional[Mapping[Card, str]] = None,
     ) -> None:
         """``face_up=False`` draws the cards as backs: the count shows, the cards
         do not (hot-seat, outside their owner's turn). ``groups``: the sizes of
-        the suit groups ``cards`` come in, set apart by a gap. ``hinted``: the card
-        a hint suggests, marked. ``marks``: the names of the cards the game's
+        the suit groups ``cards`` come in, set apart by a gap. ``hinted``: the cards
+        a hint names, marked. ``marks``: the names of the cards the game's
         ranking sets apart (bowers, criticals): ◆ under each, the names in the title."""
         if not face_up:  # never kept face down: only how many
             self.set_backs(len(cards), title=title)
@@ -183,7 +184,7 @@ class HandView(Widget):
                 starts.add(at)
             at += size
         self.gaps = frozenset(starts)
-        self.hinted = hinted
+        self.hinted = frozenset(hinted)
         self.marks = dict(marks or {})
         self.backs = 0
         self.cards = tuple(cards)
@@ -254,9 +255,18 @@ class HandView(Widget):
             self.picked ^= {index}
             self._paint()
 
-    def mark_hint(self, card: Optional[Card]) -> None:
-        """Mark the card a hint suggests (none: unmark)."""
-        self.hinted = card if self.face_up else None
+    def show_hint(self, cards: Iterable[Card], *, pick: bool = False) -> None:
+        """Mark the cards a hint names and make them the choice, so that Enter does
+        what the hint said: the cursor on the first of them and, with ``pick`` (a
+        choice of several cards), them the cards picked. None: unmark."""
+        hinted = frozenset(c for c in cards if c in self.cards) if self.face_up else frozenset()
+        self.hinted = hinted
+        self._last_digit = None
+        if hinted:
+            indices = [i for i, c in enumerate(self.cards) if c in hinted]
+            self.cursor = indices[0]
+            if pick:
+                self.picked = set(indices)
         self._paint()
 
     def set_backs(self, count: int, *, title: str = "") -> None:
@@ -264,7 +274,7 @@ class HandView(Widget):
         drawn, hinted, selected or clicked until a hand is laid again (``set_hand``)."""
         self.cards, self.legal, self.picked, self.new = (), set(), set(), set()
         self.backs, self.face_up, self.active, self.title = count, False, False, title
-        self.gaps, self.hinted, self.marks, self.cursor = frozenset(), None, {}, 0
+        self.gaps, self.hinted, self.marks, self.cursor = frozenset(), frozenset(), {}, 0
         self._paint()
 
     def turn_down(self) -> None:
@@ -309,7 +319,7 @@ class HandView(Widget):
             legal = card in self.legal
             face.show(card, ascii=ascii, dark=dark, legal=legal, cursor=self.active and i == self.cursor,
                       picked=i in self.picked, new=i in self.new, back=back,
-                      hint=card is not None and card == self.hinted and self.active, gap=i in self.gaps,
+                      hint=card is not None and card in self.hinted and self.active, gap=i in self.gaps,
                       mark=self.marks.get(card, "") if card is not None and self.face_up else "")
         self.query_one("#hand-title", Static).update(self._title_text(ascii, dark), layout=False)
         if shown:

@@ -7,7 +7,7 @@ everyone at once, face down, as Oh-Seven's card bids.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -69,12 +69,11 @@ class NumberBidScreen(ChooseScreen):
     def footer_key_display(self, binding: Binding) -> Optional[str]:
         return f"←→/0-{min(self.obs.hand_size, 9)}" if binding.action == "move(-1)" else None
 
-    def action_hint(self) -> None:
-        """The hint's words, and its number selected (as a hint at the table marks its card)."""
-        super().action_hint()
-        suggested = self.table.hand.hint_action if self.table is not None else None
-        if isinstance(suggested, BidNumber) and suggested.seat == self.obs.seat:
-            self.query_one(NumberPicker).select(suggested.number)
+    def follow_hint(self, action: Any) -> Optional[str]:
+        """The hinted number selected: Enter bids it."""
+        if isinstance(action, BidNumber):
+            self.query_one(NumberPicker).select(action.number)
+        return None
 
     def action_move(self, step: int) -> None:
         self.query_one(NumberPicker).move(step)

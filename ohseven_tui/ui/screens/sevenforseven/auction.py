@@ -64,6 +64,7 @@ class AuctionScreen(ChooseScreen):
         self.points = min(self.lowest, MAX_POINTS)
         self.field = 2  # points first: the number every bid must raise
         self._typed = ""  # digits typed for the points
+        self.follow: Optional[Any] = None  # a hinted factor or pass: what Enter does until a field changes
 
     def compose_picker(self) -> ComposeResult:
         yield BidPicker("", id="picker")
@@ -122,16 +123,38 @@ class AuctionScreen(ChooseScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys that can act now (Textual 8: False hides a binding)."""
+        if action == "confirm" and self.follow is not None:
+            return True  # Enter does what the hint said
         if action in ("confirm", "move", "field", "number"):
             return self.lowest <= MAX_POINTS  # at 28 points standing no basic bid is left (V9)
         return super().check_action(action, parameters)  # f stays: pressed too early or past ×6, it says why (V12)
 
+    def follow_hint(self, action: Any) -> Optional[str]:
+        """A hinted bid becomes the bid shown (Enter bids it); a hinted factor or pass
+        is what Enter does, until the bid shown is changed."""
+        self._unfollow()
+        if type(action) is BasicBid and self.lowest <= action.points <= MAX_POINTS and action.rank in self.ranks:
+            self.suit, self.rank, self.points, self._typed = action.suit, action.rank, action.points, ""
+            self._paint()
+        elif type(action) in (FactorBid, AuctionPass):
+            self.follow = action
+            self.refresh_bindings()
+            return "Enter raises your factor" if type(action) is FactorBid else "Enter passes"
+        return None
+
+    def _unfollow(self) -> None:
+        if self.follow is not None:
+            self.follow = None
+            self.refresh_bindings()
+
     def action_field(self, step: int) -> None:
+        self._unfollow()
         self._typed = ""
         self.field = (self.field + step) % len(FIELDS)
         self._paint()
 
     def action_move(self, step: int) -> None:
+        self._unfollow()
         self._typed = ""
         if self.lowest > MAX_POINTS:
             return
@@ -145,6 +168,7 @@ class AuctionScreen(ChooseScreen):
 
     def action_number(self, index: int) -> None:
         """Digits type the points (1-9 call number(0..8), 0 calls number(-1)): "1" then "5" is 15."""
+        self._unfollow()
         digit = str(index + 1 if index >= 0 else 0)
         typed = self._typed + digit if len(self._typed) < 2 else digit
         if not 0 < int(typed) <= MAX_POINTS:
@@ -160,6 +184,11 @@ class AuctionScreen(ChooseScreen):
         self._paint()
 
     def action_confirm(self) -> None:
+        if self.follow is not None:  # what the hint said
+            follow, self.follow = self.follow, None
+            if self._try(follow):
+                self.dismiss(follow)
+            return
         if self.lowest > MAX_POINTS:
             self.say("No basic bid is left: f raises your factor, p passes.", error=True)
             return
