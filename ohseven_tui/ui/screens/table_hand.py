@@ -88,8 +88,8 @@ class TableHand:
     def act(self) -> None:
         """Enter: play the card under the cursor, or what a hint just said (a raise)."""
         seat, card, follow = self.screen.acting, self.hand.current, self.follow
-        if seat is not None and follow is not None and getattr(follow, "seat", None) == seat:
-            self.follow = None
+        self.follow = None
+        if seat is not None and follow is not None and follow in self.screen.table.observe(seat).legal_actions:
             self.screen.controller.act(follow)
             return
         if seat is not None and card is not None and self._confirmed(seat, card, "Enter again"):
