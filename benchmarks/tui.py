@@ -1,7 +1,7 @@
 """Speed of the terminal app. Prints figures; asserts nothing.
 
     python benchmarks/tui.py [--runs 15] [--turns 12] [--bot normal] [--game NAME] [--size 80x24]
-                             [--breakdown] [--skip-startup] [--skip-keys]
+                             [--breakdown] [--skip-startup] [--skip-keys] [--before DIR]
 
 1. Key press to updated screen, per key (issue 12's floor: median <= 50 ms, with
    animations on and off). The real app runs headless under ``App.run_test()`` at
@@ -33,12 +33,16 @@
    (``app.after_action``, a file written and fsynced), and the repaint itself.
 
 2. Start-up (floor: <= 1.5x a bare Textual app). Wall time from spawning a Python
-   process to its first frame: ``ohseven``'s main menu (and the table, for
-   ``ohseven play``) against a bare Textual app with one Static and a Footer. Each
-   child runs headless, with ``App._display`` wrapped as above; at its first frame
-   of the wanted screen it writes READY and exits. Runs are interleaved so drift
-   in the machine's load hits all alike; the first of each is thrown away (file
-   and bytecode caches). Medians and the ratio to the bare app are printed.
+   process to its first frame: the ``ohseven`` command's main menu, and its table
+   for ``ohseven play --seed 1`` (the command line parsed, the game set up), against
+   a bare Textual app with one Static and a Footer. Each child runs headless, with
+   ``App._display`` wrapped as above; at its first frame of the wanted screen it
+   writes READY and exits. Runs are interleaved so drift in the machine's load hits
+   all alike; the first of each is thrown away (file and bytecode caches). Medians
+   and the ratio to the bare app are printed. ``--before DIR`` times another copy
+   of the project too (a ``git worktree`` of an older commit), interleaved in the
+   same run, so a change is measured against the same load.
+   ``python -X importtime`` on a child shows what start-up imports.
 """
 
 from __future__ import annotations
@@ -84,16 +88,17 @@ class Bare(App):
 Bare().run(headless=True, size=(80, 24))
 """
 
+# The ``ohseven`` command itself, headless: its pipes are no terminal, so the
+# command's check for one is waived.
 OHSEVEN = FIRST_FRAME + """
-from ohseven_tui.ui.app import OhSevenApp
-table = sys.argv[1] == "table"
+from ohseven_tui import cli
+from ohseven_tui.commands import play
+table = sys.argv[1:2] == ["play"]
 WANTED = ("BidScreen", "PassScreen", "NumberBidScreen", "TableScreen") if table else ("MenuScreen",)
-setup = None
-if table:
-    from ohseven_tui.ui.setup import GameSetup
-    setup = GameSetup.default()
-    setup.seed = 1
-OhSevenApp(setup=setup).run(headless=True, size=(80, 24))
+play.no_terminal = lambda: None
+_run = App.run
+App.run = lambda self, **_: _run(self, headless=True, size=(80, 24))
+sys.exit(cli.main(sys.argv[1:]))
 """
 
 
@@ -110,26 +115,40 @@ def time_start(code: str, *args: str, env: dict) -> float:
     return elapsed
 
 
-def startup(runs: int) -> None:
+def startup(runs: int, before: Optional[str] = None) -> None:
     env = dict(os.environ, OHSEVEN_SAVE_DIR=tempfile.mkdtemp(prefix="ohseven-bench-"))
     # Run as installed: pip compiles bytecode at install (Textual's is there already),
     # so a dev shell's PYTHONDONTWRITEBYTECODE would time our compiling, not our start.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    kinds = {"bare": (BARE, ()), "menu": (OHSEVEN, ("menu",)), "table": (OHSEVEN, ("table",))}
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([here] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    trees = [("", env)]
+    if before:
+        old = dict(env, PYTHONPATH=os.path.abspath(before))
+        trees.append((" before", old))
+    kinds: dict[str, tuple[str, tuple[str, ...], dict]] = {"bare": (BARE, (), env)}
+    for suffix, tree_env in trees:
+        kinds["menu" + suffix] = (OHSEVEN, (), tree_env)
+        kinds["table" + suffix] = (OHSEVEN, ("play", "--seed", "1"), tree_env)
     times: dict[str, list[float]] = {k: [] for k in kinds}
-    for code, args in kinds.values():
-        time_start(code, *args, env=env)  # warm the file and bytecode caches once
-    for _ in range(runs):  # interleaved, so drift hits all three alike
-        for kind, (code, args) in kinds.items():
-            times[kind].append(time_start(code, *args, env=env))
+    for code, args, kind_env in kinds.values():
+        time_start(code, *args, env=kind_env)  # warm the file and bytecode caches once
+    for _ in range(runs):  # interleaved, so drift hits all alike
+        for kind, (code, args, kind_env) in kinds.items():
+            times[kind].append(time_start(code, *args, env=kind_env))
     bare = statistics.median(times["bare"])
     print(f"start-up: process start to first frame, median of {runs} runs (floor: <= 1.5x the bare app)")
-    for kind, label in (("bare", "bare Textual app (Static + Footer)"), ("menu", "ohseven (the main menu)"),
-                        ("table", "ohseven play (the table)")):
+    if before:
+        print(f"  (before: the copy in {before}; the others: this copy, {here})")
+    labels = {"bare": "bare Textual app (Static + Footer)", "menu": "ohseven (the main menu)",
+              "table": "ohseven play --seed 1 (the table)"}
+    for kind in kinds:
+        base, _, suffix = kind.partition(" ")
+        label = labels[base].replace(" (", f" {suffix} (" if suffix else " (", 1)
         ms = sorted(t * 1000 for t in times[kind])
         med = statistics.median(ms)
         ratio = "" if kind == "bare" else f"   {med / (bare * 1000):.2f}x"
-        print(f"  {label:<36} median {med:6.0f} ms   p90 {percentile(ms, 0.9):6.0f} ms{ratio}")
+        print(f"  {label:<43} median {med:6.0f} ms   p90 {percentile(ms, 0.9):6.0f} ms{ratio}")
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -330,6 +349,8 @@ def main() -> None:
     parser.add_argument("--size", default="80x24", help="terminal size of the key-press run, COLSxROWS")
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-keys", action="store_true")
+    parser.add_argument("--before", metavar="DIR",
+                        help="start-up of another copy of the project too, e.g. a git worktree of an older commit")
     parser.add_argument("--breakdown", action="store_true",
                         help="split each key's median: before the repaint, the autosave, the repaint itself")
     args = parser.parse_args()
@@ -348,7 +369,7 @@ def main() -> None:
                   f"animations {level}; floor: median <= 50 ms):")
             report(asyncio.run(key_latency(args.turns, args.bot, name, level, (cols, rows))), args.breakdown)
     if not args.skip_startup:
-        startup(args.runs)
+        startup(args.runs, args.before)
 
 
 if __name__ == "__main__":
