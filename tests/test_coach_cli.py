@@ -113,3 +113,18 @@ def test_the_help_names_the_default_sample_count(saves):
     out = run("--help", save_dir=saves)
     assert out.returncode == 0
     assert f"(default {DEFAULT_SAMPLES})" in " ".join(out.stdout.split())
+
+
+def test_open_is_the_other_view_labelled_and_stored_apart(saves):
+    """Issue 37, section 4: --open plays each action out from the real cards; it says
+    so, its JSON is the open view, and the fair view stays as it was."""
+    fair = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
+    out = run("ann-game", "--samples", SAMPLES, "--open", save_dir=saves)
+    assert out.returncode == 0, out.stderr
+    assert "WITH ALL HANDS OPEN" in out.stdout and "not a fair" in out.stdout
+    opened = json.loads(run("ann-game", "--samples", SAMPLES, "--open", "--json", save_dir=saves).stdout)
+    assert opened["view"] == "open"
+    again = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
+    assert json.loads(again.stdout)["view"] == "fair"
+    assert again.stdout == fair.stdout
+    assert "WITH ALL HANDS OPEN" not in run("ann-game", "--samples", SAMPLES, save_dir=saves).stdout

@@ -10,6 +10,12 @@ is an action taken where the seat had two legal actions or more.
 Every random choice comes from a seed made of the analysis's seed, the seat and
 the action's place in the game (``bots.judge.decision_seed``): the same record
 and sample count give the same analysis, whatever the hidden cards were.
+
+A second view, ``OPEN_VIEW`` ("with all hands open"), is for the player who
+wants to know what was possible: each legal action is played out once from the
+real cards (the game replayed to that moment), every seat then playing the
+normal bot's rules from its own observation, to the end of the round. It is
+another analysis, stored and labelled apart, and never mixed into the fair one.
 Nothing here knows a game: the figures, labels and thresholds are the family's
 (``Judge``). No UI library is imported.
 """
@@ -21,18 +27,24 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..bots.judge import Thresholds, decision_seed, judge
+from ..bots.judge import Thresholds, Verdict, Weighed, decision_seed, judge
+from ..bots.judge import _verdict as verdict_of
+from ..bots.normal import decide
 from ..bots.registry import skill
 from ..engine import record as records
 from ..engine.protocol import GameState, Observation
 
 __all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
-           "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW"]
+           "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW", "OPEN_VIEW", "VIEWS",
+           "OPEN_MOST"]
 
-ANALYSER_VERSION = 3  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds. Raise it whenever a figure could change: stored analyses of another version are not used
+ANALYSER_VERSION = 4  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds; 4: reasons, the open view. Raise it whenever a figure could change: stored analyses of another version are not used
 DEFAULT_SAMPLES = 400  # deals per decision
 LABELS = ("fine", "inaccuracy", "mistake", "blunder")
-VIEW = "fair"  # from each seat's observation only (an open-hands view would be another, never mixed)
+VIEW = "fair"  # from each seat's observation only
+OPEN_VIEW = "open"  # with all hands open: the real cards (another analysis, never mixed with the fair one)
+VIEWS = (VIEW, OPEN_VIEW)
+OPEN_MOST = 60  # with all hands open, a decision of more legal actions (passes, discards) is not weighed
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
@@ -57,17 +69,20 @@ class Decision:
     noise: float
     samples: int
     judged: bool = True
+    reason: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "round": self.round, "taken": self.taken, "best": self.best,
                 "taken_points": self.taken_points, "best_points": self.best_points, "loss": self.loss,
-                "label": self.label, "noise": self.noise, "samples": self.samples, "judged": self.judged}
+                "label": self.label, "noise": self.noise, "samples": self.samples, "judged": self.judged,
+                "reason": self.reason}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Decision":
         return cls(int(data["index"]), int(data["round"]), str(data["taken"]), str(data["best"]),
                    float(data["taken_points"]), float(data["best_points"]), float(data["loss"]),
-                   str(data["label"]), float(data["noise"]), int(data["samples"]), bool(data["judged"]))
+                   str(data["label"]), float(data["noise"]), int(data["samples"]), bool(data["judged"]),
+                   str(data["reason"]))
 
 
 @dataclass(frozen=True)
@@ -154,8 +169,9 @@ class SeatAnalysis:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A game's analysis for some of its seats (the fair view: each seat's own
-    observation). ``record`` is the hash of the game's record it was made from."""
+    """A game's analysis for some of its seats, in one view: ``VIEW`` (fair: each
+    seat's own observation) or ``OPEN_VIEW`` (all hands open). ``record`` is the
+    hash of the game's record it was made from."""
 
     game: str  # the game's name ("oh-seven")
     record: str
@@ -197,18 +213,71 @@ def _words(game: GameState[Observation], action: Any, seat: int) -> str:
     return text[len(head):] if text.startswith(head) else text
 
 
-def _moments(game: GameState[Observation], seats: Iterable[int]) -> list[tuple[int, int, Observation, Any]]:
-    """(action index, seat, the seat's observation just before, the action) for
-    every decision of ``seats``: replayed from the start, seen as the seat saw it."""
+Moment = tuple[int, int, Observation, Any, Optional[GameState[Observation]]]
+
+
+def _moments(game: GameState[Observation], seats: Iterable[int], real: bool = False) -> list[Moment]:
+    """(action index, seat, the seat's observation just before, the action, and
+    with ``real`` a copy of the game then) for every decision of ``seats``:
+    replayed from the start, seen as the seat saw it."""
     wanted = set(seats)
     state = _fresh(game)
-    found = []
+    found: list[Moment] = []
     for index, action in enumerate(game.history):
         seat = getattr(action, "seat", None)
         if seat in wanted and len(state.legal_actions(seat)) > 1:
-            found.append((index, seat, state.observe(seat), action))
+            found.append((index, seat, state.observe(seat), action, state.clone() if real else None))
         state.apply(action)
     return found
+
+
+def _round_points(state: GameState[Observation], seat: int, start: Sequence[int]) -> float:
+    """What the round gave ``seat`` since ``start`` (the totals then): its own
+    points, less the other side's where seats play in sides (as the fair view
+    counts them)."""
+    gained = [now - then for now, then in zip(state.totals, start)]
+    sides = state.spec.view(state.options).sides
+    mine = next((side for side in sides if seat in side), None)
+    if mine is None:
+        return float(gained[seat])
+    others = [s for s in range(len(gained)) if s not in mine]
+    return float(gained[seat]) - (sum(gained[s] for s in others) / len(others) if others else 0.0)
+
+
+def _played_out(state: GameState[Observation], seat: int, action: Any) -> float:
+    """``action`` applied to the real game, then every seat playing the normal bot's
+    rules of thumb from its own observation to the end of the round (or to a
+    redeal, whose cards are new): the points it gave ``seat``."""
+    game = state.clone()
+    start = list(game.totals)
+    number = game.round_number
+    game.apply(action)
+    while not game.is_over and game.round_number == number:
+        to_act = game.to_act()
+        if not to_act:
+            break
+        game.apply(decide(game.observe(to_act[0]), None).action)
+    return _round_points(game, seat, start)
+
+
+def _open_verdict(state: GameState[Observation], seat: int, taken: Any,
+                  thresholds: Optional[Thresholds]) -> Verdict:
+    """The verdict on ``taken`` with all hands open: every legal action played out
+    once from the real cards (the playouts follow fixed rules: one is enough)."""
+    legal = list(state.legal_actions(seat))
+    if thresholds is None or len(legal) > OPEN_MOST:
+        return Verdict(taken, taken, 0.0, 0.0, 0.0, "", 0.0, 0, judged=False)
+    points = tuple(_played_out(state, seat, a) for a in legal)
+    return verdict_of(Weighed(tuple(legal), ((points, 1.0),), complete=True), taken, thresholds)
+
+
+def _reason(obs: Observation, best: Any) -> str:
+    """The normal bot's words for ``best`` where its rules of thumb choose it too."""
+    try:
+        rule = decide(obs, None)
+    except ValueError:  # the normal bot does not play this game
+        return ""
+    return rule.reason if rule.action == best else ""
 
 
 def _thresholds(obs: Observation) -> Optional[Thresholds]:
@@ -217,35 +286,43 @@ def _thresholds(obs: Observation) -> Optional[Thresholds]:
 
 
 def analyse_seat(game: GameState[Observation], seat: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                 progress: Optional[Progress] = None) -> SeatAnalysis:
+                 progress: Optional[Progress] = None, view: str = VIEW) -> SeatAnalysis:
     """One seat's decisions in ``game`` judged at ``samples`` deals each."""
-    return analyse_game(game, [seat], samples, seed, progress).seats[0]
+    return analyse_game(game, [seat], samples, seed, progress, view).seats[0]
 
 
 def analyse_game(game: GameState[Observation], seats: Optional[Sequence[int]] = None,
                  samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                 progress: Optional[Progress] = None) -> Analysis:
+                 progress: Optional[Progress] = None, view: str = VIEW) -> Analysis:
     """``game`` (finished or not) analysed for ``seats`` (default: the people's),
-    each decision at ``samples`` deals; ``progress(done, total)`` after each one."""
+    each decision at ``samples`` deals (``view`` VIEW), or played out from the real
+    cards (``view`` OPEN_VIEW); ``progress(done, total)`` after each one: an
+    exception it raises stops the analysis (the app's cancel)."""
     if samples < 1:
         raise ValueError(f"the samples per decision must be at least 1, not {samples}")
+    if view not in VIEWS:
+        raise ValueError(f"there is no view {view!r}: {' or '.join(VIEWS)}")
     chosen = list(human_seats(game) if seats is None else seats)
     for s in chosen:
         if not 0 <= s < len(game.seats):
             raise ValueError(f"there is no seat {s} at a table of {len(game.seats)}")
-    moments = _moments(game, chosen)
+    moments = _moments(game, chosen, real=view == OPEN_VIEW)
     total = len(moments)
     per_seat: dict[int, list[Decision]] = {s: [] for s in chosen}
     thresholds: dict[int, Optional[Thresholds]] = {}
-    for done, (index, seat, obs, action) in enumerate(moments, start=1):
+    for done, (index, seat, obs, action, real) in enumerate(moments, start=1):
         if seat not in thresholds:
             thresholds[seat] = _thresholds(obs)
-        verdict = judge(obs, action, samples, decision_seed(seed, seat, index))
+        if real is not None:
+            verdict: Optional[Verdict] = _open_verdict(real, seat, action, thresholds[seat])
+        else:
+            verdict = judge(obs, action, samples, decision_seed(seed, seat, index))
         if verdict is not None:
+            reason = _reason(obs, verdict.best) if verdict.judged else ""
             per_seat[seat].append(Decision(
                 index, obs.round_number, _words(game, verdict.taken, seat), _words(game, verdict.best, seat),
                 verdict.taken_points, verdict.best_points, verdict.loss, verdict.label, verdict.noise,
-                verdict.samples, verdict.judged))
+                verdict.samples, verdict.judged, reason))
         if progress is not None:
             progress(done, total)
     if progress is not None and not total:
@@ -256,4 +333,4 @@ def analyse_game(game: GameState[Observation], seats: Optional[Sequence[int]] = 
             thresholds[s] = _thresholds(game.observe(s))
         reports.append(SeatAnalysis(s, game.seats[s].name, game.seats[s].player, tuple(per_seat[s]),
                                     thresholds[s]))
-    return Analysis(game.spec.name, record_hash(game), samples, seed, tuple(reports))
+    return Analysis(game.spec.name, record_hash(game), samples, seed, tuple(reports), view=view)

@@ -3,8 +3,10 @@ beside the saves index but a file of its own (the index's schema is not touched)
 
 A row is one seat's analysis, keyed by the game's record hash (what the game
 is: its rules, seats, seed, deals and actions, so an unfinished save and the
-finished game are two analyses), the analyser's version, the sample count and
-the seed; the save's game id is kept beside it. Each write is one SQLite
+finished game are two analyses), the analyser's version, the view (fair, or
+with all hands open: never one for the other), the sample count and the seed;
+the save's game id and file id are kept beside it (a player's page finds its
+games' analyses by them). Each write is one SQLite
 transaction (all or nothing). The store is only a cache: a file that cannot be
 read, from another program or damaged, is left alone and the game is analysed
 afresh; a row that does not read back is analysed again and replaced.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -22,6 +25,7 @@ from ..engine.protocol import GameState, Observation
 from .analysis import (
     ANALYSER_VERSION,
     DEFAULT_SAMPLES,
+    VIEW,
     Analysis,
     Progress,
     SeatAnalysis,
@@ -30,21 +34,34 @@ from .analysis import (
     record_hash,
 )
 
-__all__ = ["STORE_NAME", "AnalysisStore", "stored_analysis"]
+__all__ = ["STORE_NAME", "AnalysisStore", "stored_analysis", "found_analysis", "GameAccuracy"]
 
 STORE_NAME = "analyses.sqlite3"
 _SCHEMA = """CREATE TABLE IF NOT EXISTS analyses (
     record TEXT NOT NULL,
     analyser INTEGER NOT NULL,
+    view TEXT NOT NULL,
     samples INTEGER NOT NULL,
     seed INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     game_id TEXT NOT NULL,
+    save_id TEXT NOT NULL,
     game TEXT NOT NULL,
     made TEXT NOT NULL,
     data TEXT NOT NULL,
-    PRIMARY KEY (record, analyser, samples, seed, seat)
+    PRIMARY KEY (record, analyser, view, samples, seed, seat)
 )"""
+_COLUMNS = ("record", "analyser", "view", "samples", "seed", "seat", "game_id", "save_id", "game", "made", "data")
+
+
+@dataclass(frozen=True)
+class GameAccuracy:
+    """One stored fair analysis of a player's seat, for their page's chart."""
+
+    save_id: str
+    game: str
+    accuracy: Optional[float]
+    judged: int
 
 
 class AnalysisStore:
@@ -63,6 +80,9 @@ class AnalysisStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             con = sqlite3.connect(self.path, timeout=10)
             with con:
+                columns = tuple(row[1] for row in con.execute("PRAGMA table_info(analyses)"))
+                if columns and columns != _COLUMNS:  # an older store's rows: only a cache, made again
+                    con.execute("DROP TABLE analyses")
                 con.execute(_SCHEMA)
         except (sqlite3.Error, OSError) as exc:
             self.problem = f"the stored analyses ({self.path}) cannot be used: {exc}; analysed afresh"
@@ -70,26 +90,65 @@ class AnalysisStore:
         self._con = con
         return con
 
-    def get(self, record: str, seat: int, samples: int, seed: int) -> Optional[SeatAnalysis]:
+    def _rows(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
         con = self._connect()
         if con is None:
-            return None
+            return []
         try:
-            row = con.execute("SELECT data FROM analyses WHERE record = ? AND analyser = ? AND samples = ? "
-                              "AND seed = ? AND seat = ?", (record, ANALYSER_VERSION, samples, seed, seat)).fetchone()
+            return con.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
             self.problem = f"the stored analyses ({self.path}) cannot be read: {exc}; analysed afresh"
-            return None
-        if row is None:
-            return None
+            return []
+
+    @staticmethod
+    def _read(data: str, seat: int) -> Optional[SeatAnalysis]:
         try:
-            found = SeatAnalysis.from_dict(json.loads(row[0]))
+            found = SeatAnalysis.from_dict(json.loads(data))
         except (ValueError, KeyError, TypeError, AttributeError):
             return None  # not what this version writes: analysed again
         return found if found.seat == seat else None
 
+    def get(self, record: str, seat: int, samples: int, seed: int, view: str = VIEW) -> Optional[SeatAnalysis]:
+        rows = self._rows("SELECT data FROM analyses WHERE record = ? AND analyser = ? AND view = ? AND samples = ? "
+                          "AND seed = ? AND seat = ?", (record, ANALYSER_VERSION, view, samples, seed, seat))
+        return self._read(rows[0][0], seat) if rows else None
+
+    def best(self, record: str, seat: int, view: str = VIEW) -> Optional[tuple[SeatAnalysis, int, int]]:
+        """The stored analysis of ``seat`` at the most deals per decision, whatever
+        the count: (it, its samples, its seed); None when there is none."""
+        rows = self._rows("SELECT data, samples, seed FROM analyses WHERE record = ? AND analyser = ? AND view = ? "
+                          "AND seat = ? ORDER BY samples DESC, seed", (record, ANALYSER_VERSION, view, seat))
+        for data, samples, seed in rows:
+            found = self._read(data, seat)
+            if found is not None:
+                return found, int(samples), int(seed)
+        return None
+
+    def accuracy(self, save_ids: Sequence[str], person: str) -> dict[str, GameAccuracy]:
+        """Per save id, the fair accuracy of ``person``'s seat (``storage.index.person_of``)
+        in its latest stored analysis (the most deals if several); a save without one
+        is left out."""
+        from ..storage.index import person_of
+
+        found: dict[str, GameAccuracy] = {}
+        wanted = list(dict.fromkeys(save_ids))
+        for start in range(0, len(wanted), 500):  # under SQLite's limit on parameters
+            part = wanted[start:start + 500]
+            marks = ", ".join("?" for _ in part)
+            rows = self._rows(f"SELECT save_id, game, seat, data FROM analyses WHERE analyser = ? AND view = ? "
+                              f"AND save_id IN ({marks}) ORDER BY made, samples",
+                              (ANALYSER_VERSION, VIEW, *part))
+            for save_id, game, seat, data in rows:
+                report = self._read(data, int(seat))
+                if report is None:
+                    continue
+                who = f"human:{report.name}" if report.player == "human" else f"bot:{report.player}"
+                if person_of(who) == person:
+                    found[save_id] = GameAccuracy(save_id, game, report.accuracy, len(report.judged))
+        return found
+
     def put(self, record: str, analysis: SeatAnalysis, samples: int, seed: int, game: str,
-            game_id: str = "") -> None:
+            game_id: str = "", view: str = VIEW, save_id: str = "") -> None:
         con = self._connect()
         if con is None:
             return
@@ -97,8 +156,9 @@ class AnalysisStore:
         made = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
         try:
             with con:
-                con.execute("INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (record, ANALYSER_VERSION, samples, seed, analysis.seat, game_id, game, made, data))
+                con.execute("INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (record, ANALYSER_VERSION, view, samples, seed, analysis.seat, game_id, save_id, game,
+                             made, data))
         except sqlite3.Error as exc:
             self.problem = f"the analysis could not be stored in {self.path}: {exc}"
 
@@ -114,13 +174,29 @@ class AnalysisStore:
         self.close()
 
 
+def found_analysis(game: GameState[Observation], store: AnalysisStore, seats: Optional[Sequence[int]] = None,
+                   view: str = VIEW) -> Optional[Analysis]:
+    """``game``'s stored analysis for ``seats`` (default: the people's) in ``view``,
+    at whatever sample count each was made (the most, if several), without
+    analysing anything; None unless every seat has one."""
+    chosen = list(human_seats(game) if seats is None else seats)
+    record = record_hash(game)
+    found = [store.best(record, s, view) for s in chosen]
+    if not chosen or any(f is None for f in found):
+        return None
+    reports = [f for f in found if f is not None]
+    return Analysis(game.spec.name, record, min(r[1] for r in reports), reports[0][2],
+                    tuple(r[0] for r in reports), view=view)
+
+
 def stored_analysis(game: GameState[Observation], state: Path, seats: Optional[Sequence[int]] = None,
                     samples: int = DEFAULT_SAMPLES, seed: int = 0, game_id: str = "",
                     progress: Optional[Progress] = None,
-                    store: Optional[AnalysisStore] = None) -> tuple[Analysis, list[int]]:
-    """``game`` analysed for ``seats`` (default: the people's), each seat read from
-    the store in ``state`` when it was analysed before, else analysed now and
-    stored. Returns the analysis and the seats analysed now."""
+                    store: Optional[AnalysisStore] = None, view: str = VIEW,
+                    save_id: str = "") -> tuple[Analysis, list[int]]:
+    """``game`` analysed for ``seats`` (default: the people's) in ``view``, each seat
+    read from the store in ``state`` when it was analysed before, else analysed
+    now and stored. Returns the analysis and the seats analysed now."""
     chosen = list(human_seats(game) if seats is None else seats)
     own = store is None
     keeper = AnalysisStore(state) if store is None else store
@@ -128,16 +204,16 @@ def stored_analysis(game: GameState[Observation], state: Path, seats: Optional[S
         record = record_hash(game)
         found: dict[int, SeatAnalysis] = {}
         for s in chosen:
-            hit = keeper.get(record, s, samples, seed)
+            hit = keeper.get(record, s, samples, seed, view)
             if hit is not None:
                 found[s] = hit
         missing = [s for s in chosen if s not in found]
         if missing:
-            fresh = analyse_game(game, missing, samples, seed, progress)
+            fresh = analyse_game(game, missing, samples, seed, progress, view)
             for report in fresh.seats:
                 found[report.seat] = report
-                keeper.put(record, report, samples, seed, game.spec.name, game_id)
-        return Analysis(game.spec.name, record, samples, seed, tuple(found[s] for s in chosen)), missing
+                keeper.put(record, report, samples, seed, game.spec.name, game_id, view, save_id)
+        return Analysis(game.spec.name, record, samples, seed, tuple(found[s] for s in chosen), view=view), missing
     finally:
         if own:
             keeper.close()

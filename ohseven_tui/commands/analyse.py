@@ -1,11 +1,12 @@
-"""``ohseven scores analyse ID [--seat NAME] [--samples N] [--json]``: where a
-person's points went, decision by decision (the coach, issue 37).
+"""``ohseven scores analyse ID [--seat NAME] [--samples N] [--open] [--json]``:
+where a person's points went, decision by decision (the coach, issue 37).
 
 Each person's decisions (or the seat ``--seat`` names, a bot's too) are judged
 from that seat's own observation (``ohseven_tui.coach``); the analysis is
 stored beside the saves index and read back the next time. Printed: a table of
 the decisions that lost points, the accuracy, the loss round by round and the
-three biggest mistakes; ``--json`` prints the whole analysis. Names are shown
+three biggest mistakes; ``--json`` prints the whole analysis. ``--open`` is the
+other view, with all hands open (the real cards), labelled as such. Names are shown
 as typed, escaped, never as markup. Bad input is one line on stderr, exit 2.
 """
 
@@ -29,6 +30,9 @@ def add_arguments(a: Any) -> None:
                    help="the seat to analyse, by its player's name (default: every person's seat)")
     a.add_argument("--samples", type=int_in(1, 100_000, "--samples"), default=None, metavar="N",
                    help="deals of the hidden cards per decision (default 400): more is steadier and slower")
+    a.add_argument("--open", action="store_true",
+                   help="the view with all hands open: each action played out from the real cards, to see what "
+                        "was possible (not a fair judgement: nobody saw them)")
     a.add_argument("--json", action="store_true", help="print the whole analysis as JSON")
 
 
@@ -54,7 +58,7 @@ def _seats(args: Any, game: Any) -> list[int]:
 
 
 def run(args: Any) -> int:
-    from ..coach import DEFAULT_SAMPLES
+    from ..coach import DEFAULT_SAMPLES, OPEN_VIEW, VIEW
     from ..coach.store import AnalysisStore, stored_analysis
     from ..storage import save_dirs
 
@@ -66,7 +70,8 @@ def run(args: Any) -> int:
     bar = _Bar() if sys.stderr.isatty() else None
     try:
         analysis, _ = stored_analysis(saved.game, dirs.state, seats, samples, game_id=saved.game_id,
-                                      progress=bar, store=store)
+                                      progress=bar, store=store, view=OPEN_VIEW if args.open else VIEW,
+                                      save_id=saved.id)
     finally:
         if bar is not None:
             bar.stop()
@@ -168,10 +173,10 @@ def _print(saved: Any, analysis: Any) -> None:
     from rich.table import Table
 
     console = _console()
+    from ..coach.words import view_note
+
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
-    console.print(_t(f"Each decision judged from the player's own cards and what the table showed, never the "
-                     f"hidden cards: {analysis.samples} deals of the cards they could not see per decision, "
-                     f"played out by the normal bot."))
+    console.print(_t(view_note(analysis)))
     for report in analysis.seats:
         _print_seat(console, report, Table, _t)
 
@@ -229,6 +234,8 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any) -> None:
         console.print(_t(f"  {i}. Round {d.round}, decision {place[d.index]}: {d.taken} "
                          f"({_points(d.taken_points)}) where {d.best} ({_points(d.best_points)}) was best: "
                          f"{d.loss:.2f} lost, {'an' if d.label[:1] in 'aeiou' else 'a'} {d.label}"))
+        if d.reason:
+            console.print(_t(f"     Why {d.best}: {d.reason}."))
     if t is not None:
         console.print(_t(f"Loss in {unit}: fine below {_num(t.fine)} (the estimate's noise), an inaccuracy below "
                          f"{_num(t.mistake)}, a mistake below {_num(t.blunder)}, a blunder from {_num(t.blunder)} on."))
