@@ -54,9 +54,13 @@ class Coach:
         return self.script.hint(obs)
 
     def due(self, obs: Any) -> Optional["TutorialStep"]:
-        """The first step not yet shown whose moment this is."""
-        for step in self.script.steps:
-            if step.key not in self.shown and step.due(obs):
+        """The first step after the last one shown whose moment this is. A step whose
+        moment went by unseen (the learner played otherwise) is not shown late: it
+        would explain a rule after it mattered."""
+        steps = self.script.steps
+        shown = [i for i, s in enumerate(steps) if s.key in self.shown]
+        for step in steps[max(shown) + 1 if shown else 0:]:
+            if step.due(obs):
                 return step
         return None
 

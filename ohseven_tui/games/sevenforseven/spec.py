@@ -15,6 +15,7 @@ from .sheet import sheet_view
 from .state import GAME_NAME, HANDS, Game
 from .stats import stats_view
 from .table import table_view
+from .tutorial import tutorial
 
 __all__ = ["SEVEN_FOR_SEVEN", "FAMILY", "JOKER_OPTION", "BOWERS_OPTION"]
 
@@ -80,7 +81,7 @@ SEVEN_FOR_SEVEN = registry.register(GameSpec(
     description="7 players; bid a trump suit, a bower rank and trick points; a trio of three against four.",
     rule_prefix="V", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
-    options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view, review=hand_steps,
+    options=(JOKER_OPTION, BOWERS_OPTION), order=50, table=table_view, review=hand_steps, tutorial=tutorial,
     implied=implied, public_action=public_action,
     max_hand=9,  # V15: the captain's seven and the kitty's two, before the discard
 ))

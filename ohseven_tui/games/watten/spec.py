@@ -16,6 +16,7 @@ from .sheet import sheet_view
 from .state import Game
 from .stats import stats_view
 from .table import table_view
+from .tutorial import tutorial
 
 __all__ = ["WATTEN", "FAMILY", "TARGET"]
 
@@ -71,7 +72,7 @@ WATTEN = registry.register(GameSpec(
     description="Four in two sides, 5 cards each: name a striker and a trump, three tricks win, raise the stake.",
     rule_prefix="W", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
-    options=(TARGET,), order=40, table=table_view, review=hand_steps,
+    options=(TARGET,), order=40, table=table_view, review=hand_steps, tutorial=tutorial,
     fast_hands=lambda options: FastHands(_rules(options.get("target", DEFAULT_TARGET))),
     public_action=public_action,
     max_hand=5,  # W3

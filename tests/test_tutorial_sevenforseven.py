@@ -1,0 +1,191 @@
+"""Seven for Seven's guided first hand (issue 36, section 5), played by keys on the
+real app: the notes come just before their rule matters (V1-V22), Ann makes every
+decision herself (``h`` then Enter included), and nothing is saved.
+
+The set deal, worked by hand (Fay, seat 5, deals; Gus, seat 6, is eldest, V8)::
+
+    Ann  JS AS AH 3H 2H 5C 2D      kitty: JK 4D (Ann, captain)  AD (Cid)  TD (Fay)
+    Bea  JC AC KC 6H 8D 7D 6D
+    Cid  9S 3S 2S 5D 3D 5H 4H      draws AD, puts away 5D
+    Dot  JH 8S TH 7H KD 8C 2C
+    Eve  6S 4S QH 8H QD 9C 3C
+    Fay  JD TS KH 9H 7C 6C 4C      draws TD, puts away 6C
+    Gus  KS QS 7S 5S QC TC 9D      opens 8 clubs bower Q
+
+Auction: Gus 8♣Q; Ann 15♠J; Bea, Cid pass; Dot factor (×2); Eve, Fay, Gus pass;
+Ann factor (×2); the six others pass; Ann passes: seven in a row (V10). Contract
+15, spades, bower rank J (V13); Ann captain, lieutenants Cid (2) and Fay (5) (V11).
+Ann draws JK 4D and puts away 4D 2D (V15); she leads herself (V17). Trumps, high
+to low (V7): JK, JS, JC, then JH = JD, then AS KS QS ... 2S.
+
+- T1 (1): Ann JK, Bea JC (her only trump: a trump led must be trumped, V18), Cid 2S,
+  Dot JH, Eve 4S, Fay JD, Gus 5S: Ann (the overbower).
+- T2 (2): Ann JS, Bea 7D, Cid 3S, Dot 8S, Eve 6S, Fay TS, Gus 7S: Ann.
+- T3 (3): Ann AH, Bea 6H, Cid 5H, Dot 7H, Eve 8H, Fay 9H, Gus KS: Gus (void in hearts).
+- T4 (4): Gus QC, Ann 5C (her only club: she must follow, V18), Bea AC, Cid 9S,
+  Dot 2C, Eve 3C, Fay 4C: Cid (a trump).
+- T5 (5): Cid AD, Dot KD, Eve QD, Fay TD, Gus 9D, Ann 2H, Bea 8D: Cid.
+- T6 (6): Cid 4H, Dot TH, Eve QH, Fay KH, Gus QS, Ann 3H, Bea 6D: Gus.
+- T7 (7): Gus TC, Ann AS, Bea KC, Cid 3D, Dot 8C, Eve 9C, Fay 7C: Ann.
+
+Trio 1 + 2 + 4 + 5 + 7 = 19, quartet 3 + 6 = 9: 15 made (V21). V22: Ann 19 + 2 × 15
+= 49; Cid, Fay 19 + 15 = 34; Dot 9 - 2 × 15 = -21; Bea, Eve, Gus 9 - 15 = -6.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_ui_driver import table, text, until, wait_for_input
+from test_ui_hints import ask_hint, cards_in, drawn_marks, enter_and_see
+
+from ohseven_tui.engine.cards import parse_card
+from ohseven_tui.engine.record import dumps, loads
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.lesson import LessonScreen
+from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.pick import PickCardsScreen, PickScreen
+from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
+from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
+from ohseven_tui.ui.screens.sevenforseven.auction import AuctionScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.widgets.hand import HandView
+
+GAME = "seven-for-seven"
+INPUT = (LessonScreen, AuctionScreen, PickScreen, PickCardsScreen)
+DOC = Path(__file__).resolve().parent.parent / "docs" / "seven-for-seven.md"
+# Ann's cards, trick by trick, and how each is played: "hint" (h, then Enter), "key" (its number, Enter)
+PLAYS = [("JK", "hint"), ("JS", "key"), ("AH", "key"), ("5C", "key"), ("2H", "hint"), ("3H", "key"), ("AS", "key")]
+
+
+def _cards(game) -> list:
+    return [(seat, card.text()) for seat, card in game.trick]
+
+
+def _nothing_saved(folder: Path) -> None:
+    """No saved game, no autosave, no game file: only the preferences (and the menu's empty index)."""
+    from ohseven_tui import storage
+
+    dirs = storage.save_dirs(folder)
+    assert storage.list_saves(dirs) == ([], []) and storage.unfinished_game(dirs) is None
+    assert {f.name for f in folder.rglob("*.json")} <= {"prefs.json"}
+
+
+async def _ready(pilot) -> None:
+    from textual._time import get_time
+
+    app = pilot.app
+    await until(pilot, lambda: app.key_gate.ready(get_time()), "the screen takes a key")
+
+
+async def _key(pilot, screen, card_text: str) -> None:
+    cards = list(screen.query_one(HandView).cards)
+    await pilot.press(str(cards.index(parse_card(card_text)) + 1), "enter")
+
+
+async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path):
+    app = OhSevenApp(tutorial=GAME, bot_delay=0.02, save_dir=tmp_path)
+    seen: dict[str, dict] = {}  # a note's title -> the game when it showed
+    bodies: dict[str, str] = {}
+    hints: list[str] = []
+    auction_turns = 0
+    plays = list(PLAYS)
+    refused = None
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            screen = await wait_for_input(pilot, also=INPUT)
+            if isinstance(screen, MenuScreen):
+                break
+            await _ready(pilot)
+            game = table(app).table.game
+            if isinstance(screen, LessonScreen):
+                assert screen.title_text in text(app)
+                obs = game.observe(0)
+                seen[screen.title_text] = {
+                    "phase": game.phase.value, "to_act": game.to_act(), "auction": len(obs.auction),
+                    "passes": obs.passes_in_row, "factors": list(obs.factors), "hand": len(obs.hand),
+                    "tricks": len(obs.tricks), "trick": _cards(game), "totals": list(game.totals)}
+                bodies[screen.title_text] = screen.body
+                await pilot.press("enter")
+            elif isinstance(screen, AuctionScreen):
+                auction_turns += 1
+                if auction_turns == 1:  # the note's bid, by the hint
+                    hints.append(await ask_hint(pilot, screen))
+                    await enter_and_see(pilot, screen, game)
+                else:
+                    await pilot.press("f" if auction_turns == 2 else "p")
+            elif isinstance(screen, PickCardsScreen):  # the discard, by the hint
+                hints.append(await ask_hint(pilot, screen))
+                marks = drawn_marks(app, screen)
+                assert {c.text() for c, mark in marks.items() if mark == "★"} == {"4D", "2D"}, marks
+                await enter_and_see(pilot, screen, game)
+            elif isinstance(screen, PickScreen):  # who leads: the cursor starts on Ann
+                await pilot.press("enter")
+            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen):
+                card, how = plays.pop(0)
+                if card == "5C" and refused is None:  # V18: a spade when clubs were led, while she holds 5C
+                    await _key(pilot, screen, "AS")
+                    await pilot.pause()
+                    refused = text(app)
+                    assert len(game.trick) == 1
+                if how == "hint":
+                    hints.append(await ask_hint(pilot, screen))
+                    await enter_and_see(pilot, screen, game)
+                else:
+                    await _key(pilot, screen, card)
+                mine = [a.card.text() for a in game.history if type(a).__name__ == "Play" and a.seat == 0]
+                assert mine[-1] == card, (mine, card)
+        else:
+            raise AssertionError("the tutorial never ended")
+        assert isinstance(app.screen, MenuScreen)
+        played = game
+    assert not plays and auction_turns == 3
+    assert "You must follow ♣ (Clubs)" in refused  # the engine's words (V18)
+    assert hints[0].startswith("bid 15♠J") and cards_in(hints[1]) == [parse_card("4D"), parse_card("2D")]
+    assert cards_in(hints[2]) == [parse_card("JK")] and cards_in(hints[3]) == [parse_card("2H")]
+
+    titles = [t.split(" (")[0] for t in seen]
+    assert titles == ["Welcome", "What a contract names", "Your basic bid", "Factor bids",
+                      "Seven passes end the auction", "The kitty", "Who leads", "Leading a trump",
+                      "Who takes a trick", "Following suit", "The last trick", "The hand is over"]
+    at = {t.split(" (")[0]: v for t, v in seen.items()}
+    assert at["Welcome"]["phase"] == "deal" and at["Welcome"]["totals"] == [0] * 7
+    for title in ("What a contract names", "Your basic bid"):  # before Ann's first bid: Gus's 8♣Q only
+        assert at[title]["phase"] == "auction" and at[title]["to_act"] == (0,) and at[title]["auction"] == 1
+    factor = at["Factor bids"]  # Dot's factor is up (V12), Ann's is not yet
+    assert factor["to_act"] == (0,) and factor["factors"] == [1, 1, 1, 2, 1, 1, 1] and factor["auction"] == 8
+    end = at["Seven passes end the auction"]
+    assert end["phase"] == "auction" and end["passes"] == 6 and end["factors"] == [2, 1, 1, 2, 1, 1, 1]
+    kitty = at["The kitty"]  # after the draw, before Ann puts away (V15)
+    assert kitty["phase"] == "discard" and kitty["to_act"] == (0,) and kitty["hand"] == 9
+    assert at["Who leads"]["phase"] == "lead" and at["Who leads"]["to_act"] == (0,)
+    lead = at["Leading a trump"]
+    assert lead["phase"] == "play" and lead["tricks"] == 0 and lead["trick"] == [] and lead["to_act"] == (0,)
+    won = at["Who takes a trick"]
+    assert won["tricks"] == 1 and won["trick"] == []
+    follow = at["Following suit"]
+    assert follow["tricks"] == 3 and follow["trick"] == [(6, "QC")] and follow["to_act"] == (0,)
+    last = at["The last trick"]
+    assert last["tricks"] == 6 and last["trick"] == [] and last["to_act"] == (6,)
+    over = at["The hand is over"]
+    assert over["phase"] == "hand-over" and over["totals"] == [49, -6, 34, -21, -6, 34, -6]
+
+    # The notes' words follow the table: Gus's opening, the bowers of trick 1, the scores.
+    assert "8♣Q" in bodies[next(t for t in seen if t.startswith("Your basic bid"))]
+    trick_one = bodies[next(t for t in seen if t.startswith("Who takes a trick"))]
+    assert "J♣" in trick_one and "left bower" in trick_one and "underbower" in trick_one
+    told = bodies[next(t for t in seen if t.startswith("The hand is over"))]
+    assert "19" in told and "49" in told and "-21" in told.replace("−", "-")
+
+    # Every rule id a note names is one the rules page states.
+    stated = set(re.findall(r"^\s*- \*\*(V\d+)\*\*", DOC.read_text(encoding="utf-8"), re.MULTILINE))
+    named = {i for t, b in bodies.items() for i in re.findall(r"\b([RSHUVW]\d+)\b", t + " " + b)}
+    assert named and named <= stated, named - stated
+
+    # An ordinary record of what was played; nothing was saved (a lesson is not a game kept).
+    again = loads(dumps(played))
+    assert list(again.totals) == [49, -6, 34, -21, -6, 34, -6]
+    _nothing_saved(tmp_path)
