@@ -182,3 +182,14 @@ def test_play_refusing_a_folder_draws_no_screen(place, tmp_path):
         assert term.proc.wait(timeout=FAIL_SAFE) == 2
     lines = shown.strip().splitlines()
     assert len(lines) == 1 and str(plain) in lines[0], lines
+
+
+@pytest.mark.parametrize("command", [("play",), ("tutorial",), ("serve", "--port", "0"),
+                                     ("host", "--port", "0")],
+                         ids=lambda c: c[0])
+def test_a_settings_folder_that_cannot_be_written_is_refused_in_one_line(place, tmp_path, command):
+    """The settings are written when a player changes one (and the last setup after
+    every New game): a folder that cannot hold them is said at start, in one line,
+    as a save folder is, not found out at the first change."""
+    for folder in unusable_folders(tmp_path):
+        assert_names_the_folder(ohseven(place, *command, OHSEVEN_CONFIG_DIR=folder), folder, command[0])

@@ -51,6 +51,19 @@ def usable_save_dirs(save_dir: Any, command: str, *, writing: bool) -> Any:
     return dirs
 
 
+def usable_settings_dir(command: str) -> None:
+    """A one-line UsageError unless the settings folder ($OHSEVEN_CONFIG_DIR, else the
+    user's) can hold the settings: they are written at a player's first change, and
+    the last setup at every New game, so a bad folder is said at start."""
+    from ..paths import PathError, check_folder
+    from ..settings import config_dir
+
+    try:
+        check_folder(config_dir(), "the settings folder", writing=True)
+    except PathError as exc:
+        raise UsageError(f"ohseven {command}: {exc}") from None
+
+
 # ---------------------------------------------------------------------------- help from the registries
 def game_names() -> str:
     from ..engine.registry import games

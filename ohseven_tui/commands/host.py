@@ -72,9 +72,11 @@ def _players(args: argparse.Namespace) -> tuple[Any, dict, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     from ..net.server import TableError, TableServer
-    from .common import usable_save_dirs
+    from .common import usable_save_dirs, usable_settings_dir
 
     usable_save_dirs(args.save_dir, "host", writing=True)  # the table saves each move there
+    if not args.headless:  # the host's own app keeps its settings
+        usable_settings_dir("host")
 
     try:
         if args.resume:

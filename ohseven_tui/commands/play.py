@@ -210,11 +210,11 @@ def run_app(args: argparse.Namespace, **start) -> int:
                              f"not {quoted(theme)}")
     # The folders named in the environment are read now, so that a bad one is one line
     # before the app starts (a PathError), not a crash inside it.
-    from ..settings import config_dir
     from ..storage import save_dirs
+    from .common import usable_settings_dir
 
     save_dirs(args.save_dir)
-    config_dir()
+    usable_settings_dir(getattr(args, "command", None) or "play")
     missing = no_terminal()
     if missing:
         from .common import UsageError

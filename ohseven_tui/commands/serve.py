@@ -89,11 +89,10 @@ def child_command(save_dir: Optional[Path]) -> str:
 def run(args: argparse.Namespace) -> int:
     # The folders are checked now: a bad one is one line here, not an error in every
     # browser tab.
-    from ..settings import config_dir
-    from .common import usable_save_dirs
+    from .common import usable_save_dirs, usable_settings_dir
 
     usable_save_dirs(args.save_dir, "serve", writing=True)
-    config_dir()
+    usable_settings_dir("serve")
     try:
         import textual_serve.server  # noqa: F401
     except ImportError:
