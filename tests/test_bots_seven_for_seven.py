@@ -4,6 +4,7 @@ hint, and the strong bot's search returns legal actions within its budget."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ohseven_tui.bots import make_bot
@@ -270,3 +271,29 @@ def test_strong_searches_discards_and_the_leader_as_captain():
     obs = game.observe(captain)
     action = strong.choose(obs)
     assert action in obs.legal_actions and strong.last_samples > 0
+
+
+# ---------------------------------------------------------------- issue 36, section 1
+
+
+def _numbers(reason: str) -> tuple[int, float]:
+    """(the points a bid hint bids, the worth its reason states): the first number
+    after "Bid" and the first after "worth"."""
+    bid = re.match(r"Bid (\d+)", reason)
+    worth = re.search(r"worth\D*?(\d+(?:\.\d+)?)", reason)
+    assert bid is not None and worth is not None, reason
+    return int(bid.group(1)), float(worth.group(1))
+
+
+def test_a_bid_hint_never_bids_above_the_worth_its_reason_states():
+    """Issue 36 §1: 'bid 23♥9 … your hand is worth about 21 trick points as captain'.
+    A 22 stands (spades, bower rank J); the next seat holds two hearts bowers of rank
+    9 (the right and left, V7), the ace and five of hearts and the ace of clubs. The
+    hint bids over the 22 (V9: more than 22), and what its reason says the hand is
+    worth covers that bid."""
+    _, seat, obs = _standing(22, S, 11, 1, "9H 9D AH 5H AC 2S 3D")
+    h = hint(obs)
+    assert type(h.action) is BasicBid and h.action.points > 22
+    points, worth = _numbers(h.reason)
+    assert points == h.action.points
+    assert points <= worth, h.reason

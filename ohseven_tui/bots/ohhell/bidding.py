@@ -505,4 +505,7 @@ def bid_hint(obs: Observation) -> Hint:
         reason = f"Bid {number}: you may not bid {hook}; your hand is worth about {estimate:.1f} tricks"
     else:
         reason = f"Bid {number} {tricks}: your hand is worth about {estimate:.1f}"
+        nearest = round(float(f"{estimate:.1f}"))
+        if number > nearest:  # the score table pays more for the higher bid: say so, or the reason contradicts it
+            reason += f", and {number} scores more than {nearest} on average"
     return Hint(action, reason)

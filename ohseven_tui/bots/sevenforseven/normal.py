@@ -190,14 +190,15 @@ def _auction(obs: Observation) -> Hint:
         points = next_bid(value, standing.points if standing is not None else 0)
         if points is not None:
             bid = BasicBid(me, trump, rank, points)
-            return Hint(bid, f"Bid {_contract(points, trump, rank)}: your hand is worth about {value:.0f} trick "
-                             f"points as captain")
+            return Hint(bid, f"Bid {_contract(points, trump, rank)}: your hand is worth bidding up to "
+                             f"{bid_levels(value)[1]}: as captain your trio should take about {value:.0f} trick "
+                             f"points, and all three of you score them")
     if standing is not None:
         wanted, why = factor_wanted(obs, hand, value)
         if wanted:
             return Hint(FactorBid(me), why)
         return Hint(AuctionPass(me), "Pass: your bid stands" if standing.seat == me else
-                    f"Pass: your best contract is worth about {value:.0f} trick points, not more than "
+                    f"Pass: your hand is worth bidding up to {bid_levels(value)[1]}, not more than "
                     f"{standing.points}")
     return Hint(AuctionPass(me), f"Pass: your best contract is worth about {value:.0f} trick points, too few to open "
                                  f"with")
