@@ -12,7 +12,7 @@ from typing import Any, Callable, Collection, NamedTuple, Optional, Sequence, Ty
 from .protocol import GameSpec, GameView, Seat, TableTrick
 
 __all__ = ["LastTrick", "ObservedRules", "checked_seats", "checked_seed", "copy_state", "default_seats",
-           "last_trick", "shuffle", "trick_leader", "trick_plays"]
+           "last_trick", "round_deals", "shuffle", "trick_leader", "trick_plays"]
 
 S = TypeVar("S")
 
@@ -140,3 +140,26 @@ class ObservedRules:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+
+def round_deals(history: Sequence[Any], deals: Sequence[int], round_index: int) -> list[list[tuple[int, Any]]]:
+    """The actions of round ``round_index`` with their places in ``history``, one
+    list per deal of the round, each from its deal action on: ``deals`` is each
+    round's number of deals (its redeals counted), from the game's logs. A
+    replay's steps name the actions they show by these places (the coach's notes)."""
+    from .actions import Deal
+
+    first = sum(deals[:round_index])
+    wanted = range(first, first + deals[round_index])
+    out: list[list[tuple[int, Any]]] = []
+    seen = -1
+    for i, action in enumerate(history):
+        if isinstance(action, Deal):
+            seen += 1
+            if seen in wanted:
+                out.append([])
+            elif seen > wanted[-1]:
+                break
+        if seen in wanted:
+            out[-1].append((i, action))
+    return out

@@ -185,6 +185,7 @@ class ReviewStep:
     hands: tuple[tuple[Any, ...], ...]  # per seat, the cards held, highest first
     notes: tuple[str, ...] = ()  # per seat: "plays 7♠, wins"
     summary: str = ""  # under the table: what the step means, with rule ids
+    actions: tuple[int, ...] = ()  # the game's actions this step shows (places in its history), for the coach
 
 
 @dataclass(frozen=True)

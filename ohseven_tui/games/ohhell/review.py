@@ -9,10 +9,13 @@ the score.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
 from ...engine import record
+from ...engine.actions import Bid, BidNumber, Pass, Play
 from ...engine.cards import Card, parse_card
+from ...engine.kit import round_deals
 from ...engine.protocol import ReviewStep
 from ...safetext import printable
 from .rules import BidStyle, TrumpStyle
@@ -27,8 +30,32 @@ def _cards(texts) -> list[Card]:
 
 
 def _step(number: int, title: str, hands: Sequence[Sequence[Card]], notes: Sequence[str] = (),
-          summary: str = "") -> ReviewStep:
-    return ReviewStep(number, title, tuple(tuple(h) for h in hands), tuple(notes), summary)
+          summary: str = "", actions: Sequence[int] = ()) -> ReviewStep:
+    return ReviewStep(number, title, tuple(tuple(h) for h in hands), tuple(notes), summary, tuple(actions))
+
+
+def _places(game: Any, rounds: Sequence[dict], round_index: int, n: int) -> dict[tuple, list[int]]:
+    """Where each step's actions are in the game's history: ("pass", deal),
+    ("bid", deal, attempt) and ("trick", number), both counted from 1."""
+    places: dict[tuple, list[int]] = {}
+    plays = 0
+    deals = round_deals(game.history, [len(r["deals"]) for r in rounds], round_index)
+    for d, actions in enumerate(deals, start=1):
+        bids = 0
+        for i, action in actions:
+            kind = type(action)
+            if kind is Pass:
+                key: tuple = ("pass", d)
+            elif kind is Bid or kind is BidNumber:
+                key = ("bid", d, bids // n + 1)
+                bids += 1
+            elif kind is Play:
+                key = ("trick", plays // n + 1)
+                plays += 1
+            else:
+                continue
+            places.setdefault(key, []).append(i)
+    return places
 
 
 def round_steps(game: Any, round_index: int, label: Optional[Label] = None) -> list[ReviewStep]:
@@ -47,6 +74,7 @@ def round_steps(game: Any, round_index: int, label: Optional[Label] = None) -> l
     n = len(names)
     number = log["round"]
     turned_trump = rules.trump_style is TrumpStyle.TURNED_CARD  # H3, U3
+    places = _places(game, rec["rounds"], round_index, n)
     steps: list[ReviewStep] = []
     deals = log["deals"]
     hands: list[list[Card]] = []
@@ -77,11 +105,13 @@ def round_steps(game: Any, round_index: int, label: Optional[Label] = None) -> l
             hands = [sorted(h, reverse=True) for h in after]
             notes = [f"passes {_text(passes[s])} to {names[(s + step) % n]}" for s in range(n)]
             steps.append(_step(number, f"Round {number}: passing{of}", hands, notes,
-                               f"Everyone passes {log['pass']['count']} {log['pass']['direction']} (R6)."))
+                               f"Everyone passes {log['pass']['count']} {log['pass']['direction']} (R6).",
+                               places.get(("pass", d), ())))
         attempts = deal["bid_attempts"]
         if rules.bid_style is not BidStyle.CARD:
-            for attempt in attempts:
-                steps.append(_number_bid_step(number, rules, log, attempt, names, hands, label))
+            for a, attempt in enumerate(attempts, start=1):
+                steps.append(replace(_number_bid_step(number, rules, log, attempt, names, hands, label),
+                                     actions=tuple(places.get(("bid", d, a), ()))))
             attempts = []
         for a, attempt in enumerate(attempts, start=1):
             bids = _cards(attempt["bids"])
@@ -99,7 +129,8 @@ def round_steps(game: Any, round_index: int, label: Optional[Label] = None) -> l
             if outcome != "stands" and a == len(attempts) and d < len(deals):
                 summary += " No unbid card is left: the round is dealt again (R13)."
             what = "bid" if a == 1 else f"rebid {a - 1}"
-            steps.append(_step(number, f"Round {number}: {what}{of}", hands, notes, summary))
+            steps.append(_step(number, f"Round {number}: {what}{of}", hands, notes, summary,
+                               places.get(("bid", d, a), ())))
     for t, trick in enumerate(log["tricks"], start=1):
         cards = _cards(trick["cards"])
         notes = [""] * n
@@ -108,7 +139,8 @@ def round_steps(game: Any, round_index: int, label: Optional[Label] = None) -> l
             hands[seat].remove(c)
             notes[seat] = ("leads " if i == 0 else "plays ") + label(c) + (", wins" if seat == trick["winner"] else "")
         steps.append(_step(number, f"Round {number}: trick {t} of {len(log['tricks'])}", hands, notes,
-                           f"{names[trick['leader']]} leads; {names[trick['winner']]} wins the trick."))
+                           f"{names[trick['leader']]} leads; {names[trick['winner']]} wins the trick.",
+                           places.get(("trick", t), ())))
     if log.get("points") is not None:
         running = [0] * n
         for r in rec["rounds"][: round_index + 1]:

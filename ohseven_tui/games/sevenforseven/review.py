@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
+from ...engine.actions import Play
 from ...engine.cards import Card, rank_label
+from ...engine.kit import round_deals
 from ...engine.protocol import ReviewStep
 from ...safetext import printable
-from .actions import AuctionPass, BasicBid, FactorBid, bid_label
+from .actions import AuctionPass, BasicBid, ChooseLeader, Discard, Draw, FactorBid, bid_label
 
 __all__ = ["hand_steps"]
 
@@ -17,8 +19,34 @@ Label = Callable[[Card], str]
 
 
 def _step(number: int, title: str, hands: Sequence[Sequence[Card]], notes: Sequence[str] = (),
-          summary: str = "") -> ReviewStep:
-    return ReviewStep(number, title, tuple(tuple(sorted(h, reverse=True)) for h in hands), tuple(notes), summary)
+          summary: str = "", actions: Sequence[int] = ()) -> ReviewStep:
+    return ReviewStep(number, title, tuple(tuple(sorted(h, reverse=True)) for h in hands), tuple(notes), summary,
+                      tuple(actions))
+
+
+_STEP_OF = {BasicBid: "auction", FactorBid: "auction", AuctionPass: "auction", Draw: "draws", Discard: "discards",
+            ChooseLeader: "lead"}
+
+
+def _places(game: Any, round_index: int, n: int) -> dict[tuple, list[int]]:
+    """Where each step's actions are in the game's history: ("auction", deal),
+    ("draws",), ("discards",), ("lead",) and ("trick", number), counted from 1."""
+    places: dict[tuple, list[int]] = {}
+    plays = 0
+    deals = round_deals(game.history, [len(log.deals) for log in game.logs], round_index)
+    for d, actions in enumerate(deals, start=1):
+        for i, action in actions:
+            kind = type(action)
+            if kind is Play:
+                key: tuple = ("trick", plays // n + 1)
+                plays += 1
+            elif kind in _STEP_OF:
+                step = _STEP_OF[kind]
+                key = (step, d) if step == "auction" else (step,)
+            else:
+                continue
+            places.setdefault(key, []).append(i)
+    return places
 
 
 def hand_steps(game: Any, round_index: int, label: Optional[Label] = None) -> list[ReviewStep]:
@@ -32,6 +60,7 @@ def hand_steps(game: Any, round_index: int, label: Optional[Label] = None) -> li
     names = [printable(s.name) for s in game.seats]
     n = len(names)
     number = log.number
+    places = _places(game, round_index, n)
     steps: list[ReviewStep] = []
     hands: list[list[Card]] = []
     for d, deal in enumerate(log.deals, start=1):
@@ -57,24 +86,26 @@ def hand_steps(game: Any, round_index: int, label: Optional[Label] = None) -> li
             summary = (f"Contract {c.points}, trump {c.suit.label}, bowers {rank_label(c.rank)}: "
                        f"{names[log.captain]} is captain, {names[log.lieutenants[0]]} and "
                        f"{names[log.lieutenants[1]]} lieutenants (V11, V13).")
-        steps.append(_step(number, f"Hand {number}: the auction{of}", hands, notes, summary))
+        steps.append(_step(number, f"Hand {number}: the auction{of}", hands, notes, summary,
+                           places.get(("auction", d), ())))
     if log.captain is None:
         return steps
     for s, drawn in enumerate(log.draws):
         hands[s].extend(drawn)
     steps.append(_step(number, f"Hand {number}: the draws", hands,
                        [f"draws {text(d)}" if d else "" for d in log.draws],
-                       "The captain draws from the kitty, then each lieutenant (V15)."))
+                       "The captain draws from the kitty, then each lieutenant (V15).", places.get(("draws",), ())))
     for s, cards in enumerate(log.discards):
         for c in cards:
             hands[s].remove(c)
     steps.append(_step(number, f"Hand {number}: the discards", hands,
                        [f"discards {text(d)}" if d else "" for d in log.discards],
-                       "The discards are out of play for the hand (V15, V16)."))
+                       "The discards are out of play for the hand (V15, V16).", places.get(("discards",), ())))
     if log.leader is not None:
         steps.append(_step(number, f"Hand {number}: the lead", hands,
                            ["leads" if s == log.leader else "" for s in range(n)],
-                           f"{names[log.captain]} names {names[log.leader]} to lead (V17)."))
+                           f"{names[log.captain]} names {names[log.leader]} to lead (V17).",
+                           places.get(("lead",), ())))
     for k, trick in enumerate(log.tricks, start=1):
         notes = [""] * n
         for i, c in enumerate(trick.cards):
@@ -83,7 +114,7 @@ def hand_steps(game: Any, round_index: int, label: Optional[Label] = None) -> li
             notes[seat] = ("leads " if i == 0 else "plays ") + label(c) + (", wins" if seat == trick.winner else "")
         steps.append(_step(number, f"Hand {number}: trick {k} of 7", hands, notes,
                            f"{names[trick.leader]} leads; {names[trick.winner]} wins the trick and its "
-                           f"{trick.points}-point marker (V20)."))
+                           f"{trick.points}-point marker (V20).", places.get(("trick", k), ())))
     if log.points is not None:
         running = [0] * n
         for earlier in game.logs[: round_index + 1]:

@@ -1,5 +1,7 @@
 """One saved game: scoresheet, statistics, a chart of running scores, and a
-trick-by-trick replay of any round, for any family.
+trick-by-trick replay of any round, for any family; ``a`` the coach's analysis
+(issue 37), whose note the replay shows at each of a person's decisions (read
+back from the stored analyses when there is one).
 
 The replay's steps come from the game's family (``GameSpec.review``, e.g.
 ``games/ohhell/review.py``), read from the same public log a save file holds: a
@@ -8,25 +10,33 @@ finished round has no secrets left.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
+from textual.worker import get_current_worker
 
 from ...engine import Card
 from ...engine.protocol import ReviewStep, SheetView
 from ..cards import cards_text
 from ..narration import out_of
 from ..plain import plain, printable
+from ..widgets.coach_run import CoachJob, CoachRun
 from ..widgets.keys import KeysFooter
 from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import FitSheet, legend, statistics
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..appface import GameApp
 
 VIEWS = ("scoresheet", "statistics", "chart", "replay")
 
@@ -59,9 +69,14 @@ def totals_table(sheet: SheetView, names: Sequence[str]) -> Table:
 
 # ---------------------------------------------------------------------------- screen
 class GameReviewScreen(Screen[None]):
+    if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
+        app = getters.app(GameApp)
+
     CSS_PATH = "saved_games.tcss"
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
+        Binding("escape", "escape", "Back"),
+        Binding("q", "close", "Back", show=False),
+        Binding("a", "analyse", "Analysis"),
         Binding("s", "view('scoresheet')", "Scoresheet"),
         Binding("t", "view('statistics')", "Statistics"),
         Binding("c", "view('chart')", "Chart"),
@@ -82,6 +97,7 @@ class GameReviewScreen(Screen[None]):
         self.round_index = 0
         self.step_index = 0
         self._steps: dict[int, list[ReplayStep]] = {}
+        self.analysis: Any = None  # the coach's fair analysis, once made or read back
 
     @property
     def ascii(self) -> bool:
@@ -119,10 +135,94 @@ class GameReviewScreen(Screen[None]):
                 yield Static(id="replay-title")
                 yield Static(id="replay-body")
                 yield Static(Text("← → step · [ ] round · Home End"), classes="legend")
+        yield CoachRun(id="review-coach")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show_step()
+        if self.app.storage() is not None:
+            self._read_stored()
+
+    # -- the coach ------------------------------------------------------------
+    def _state_dir(self) -> Any:
+        storage = self.app.storage()
+        return storage.save_dirs(getattr(self.app, "save_dir", None)).state
+
+    @work(thread=True, exclusive=True, group="coach-stored")
+    def _read_stored(self) -> None:
+        """The stored fair analysis, if the game was analysed before: its notes in
+        the replay, without analysing anything."""
+        from ...coach import human_seats
+        from ...coach.store import AnalysisStore, found_analysis
+
+        seats = human_seats(self.game)
+        if not seats:
+            return
+        try:
+            with AnalysisStore(self._state_dir()) as store:
+                found = found_analysis(self.game, store, seats)
+        except Exception:  # the store is only a cache: no notes, then
+            return
+        if found is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._analysed, found)
+
+    def _analysed(self, analysis: Any) -> None:
+        if analysis is not None:
+            self.analysis = analysis
+        if self.is_mounted:
+            self._show_step()
+
+    def _job(self) -> CoachJob:
+        from ...coach import DEFAULT_SAMPLES, VIEW
+
+        saved = self.saved
+        return CoachJob(lambda: saved, VIEW, int(getattr(self.app, "coach_samples", DEFAULT_SAMPLES)),
+                        self._state_dir())
+
+    def action_analyse(self) -> None:
+        from .analysis import AnalysisScreen
+
+        run = self.query_one(CoachRun)
+        if run.running:
+            return
+        if self.app.storage() is None:
+            self.notify("The coach needs the saves folder, which this build has not.", timeout=6)
+            return
+        if self.analysis is not None:
+            self.app.push_screen(AnalysisScreen(self.saved, self.analysis, self._job()), self._analysed)
+            return
+        run.start(self._job())
+
+    def on_coach_run_done(self, event: CoachRun.Done) -> None:
+        from .analysis import AnalysisScreen
+
+        event.stop()
+        self._analysed(event.analysis)
+        if event.problem:
+            self.notify(printable(event.problem), severity="warning", timeout=6)
+        if self.app.screen is self:
+            self.app.push_screen(AnalysisScreen(self.saved, event.analysis, self._job()), self._analysed)
+        else:
+            self.notify("The analysis is ready: a shows it.", timeout=6)
+
+    def action_escape(self) -> None:
+        if not self.query_one(CoachRun).stop():
+            self.action_close()
+
+    def coach_notes(self, step: ReplayStep) -> list[Text]:
+        """The coach's note for each analysed seat's decision this step shows."""
+        from .analysis import seat_note
+
+        if self.analysis is None or not step.actions:
+            return []
+        shown = set(step.actions)
+        notes = []
+        for report in self.analysis.seats:
+            for d in report.decisions:
+                if d.index in shown:
+                    note = seat_note(self.game.spec, report, d, self.ascii)
+                    notes.append(Text.assemble(("Coach, ", "bold"), (printable(report.name), "bold"), ": ", note))
+        return notes
 
     @property
     def replay_rounds(self) -> int:
@@ -211,4 +311,5 @@ class GameReviewScreen(Screen[None]):
         for s, seat in enumerate(self.game.seats):
             note = step.notes[s] if s < len(step.notes) else ""
             table.add_row(plain(seat.name), cards_text(step.hands[s], ascii=self.ascii), Text(note))
-        body.update(Group(table, Text(""), Text(step.summary)))
+        notes = self.coach_notes(step)
+        body.update(Group(table, Text(""), Text(step.summary), *((Text(""), *notes) if notes else ())))

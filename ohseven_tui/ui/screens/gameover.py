@@ -1,9 +1,10 @@
 """Game over: the winner(s), the final scoresheet, the statistics S1-S10 and the
-running-score chart."""
+running-score chart; ``a`` the coach's analysis of the game (issue 37), made in
+a worker with a progress bar while the screen keeps answering its keys."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
 from textual import work
@@ -16,6 +17,7 @@ from textual.widgets import Static
 from ...table.source import Observation
 from ..messages import BackToMenu, NewGame
 from ..plain import printable
+from ..widgets.coach_run import CoachJob, CoachRun
 from ..widgets.keys import KeysFooter
 from ..widgets.score_chart import ScoreChart
 from ..widgets.scoresheet import legend, sheet_for, statistics
@@ -56,14 +58,20 @@ class GameOverScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("m", "menu", "Menu"),
-        Binding("escape", "menu", "Menu", show=False),
+        Binding("escape", "escape", "Menu", show=False),
         Binding("q", "quit", "Quit"),
         Binding("l", "last_trick", "Last trick"),
+        Binding("a", "analyse", "Analysis"),
     ]
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, game: Optional[Any] = None) -> None:
+        """``game``: the finished game itself where it was played in this app and is
+        saved (the coach reads its record); None for a game played elsewhere."""
         super().__init__()
         self.obs = obs
+        self.game = game
+        self.analysis: Any = None  # the fair analysis, once made or read back
+        self.saved: Any = None
 
     def compose(self) -> ComposeResult:
         obs = self.obs
@@ -89,9 +97,33 @@ class GameOverScreen(Screen[None]):
             if sheet.rounds:
                 yield ScoreChart(sheet, round_word=obs.view.round_word, title="Running score",
                                  ascii=getattr(self.app, "ascii_cards", False), id="over-chart")
+        yield Static(id="over-more")  # says there is more below, until the end is in sight
+        yield CoachRun(id="over-coach")
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        body = self.query_one("#over-body", VerticalScroll)
+        self.watch(body, "scroll_y", lambda _y: self._more(), init=False)
+        self.watch(body, "virtual_size", lambda _size: self._more(), init=False)
+        self.call_after_refresh(self._more)
+        self._load_versus_if_any()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._more)
+
+    def _more(self) -> None:
+        """A line under the body while part of it is out of sight below."""
+        if not self.is_mounted:
+            return
+        body = self.query_one("#over-body", VerticalScroll)
+        hidden = body.max_scroll_y - round(body.scroll_y)
+        more = self.query_one("#over-more", Static)
+        more.display = hidden > 0
+        if hidden > 0:
+            more.update(Text(f"↓ more below ({hidden} line{'s' if hidden != 1 else ''}): ↓ or PgDn scrolls",
+                             style="bold"))
+
+    def _load_versus_if_any(self) -> None:
         humans = [s.name for s in self.obs.seats if s.player == "human"]
         bots = any(s.player != "human" for s in self.obs.seats)
         if humans and bots and self.app.storage() is not None:
@@ -117,6 +149,56 @@ class GameOverScreen(Screen[None]):
     def _show_versus(self, line: Text) -> None:
         if self.is_mounted:
             self.query_one("#over-versus", Static).update(line)
+
+    # -- the coach ------------------------------------------------------------
+    def action_analyse(self) -> None:
+        from ...coach import DEFAULT_SAMPLES, VIEW
+
+        run = self.query_one(CoachRun)
+        if run.running:
+            return
+        if self.analysis is not None:
+            self._open_analysis()
+            return
+        storage = self.app.storage()
+        if self.game is None or storage is None:
+            self.notify("This game's record is not kept here: analyse it from Saved games once it is filed "
+                        "there.", timeout=6)
+            return
+        dirs = storage.save_dirs(getattr(self.app, "save_dir", None))
+        game = self.game
+
+        def load() -> Any:
+            # Filed once: the game-over path files it already, and this finds that save.
+            return storage.load_save(storage.finish_game(dirs, game))
+
+        samples = int(getattr(self.app, "coach_samples", DEFAULT_SAMPLES))
+        run.start(CoachJob(load, VIEW, samples, dirs.state))
+
+    def on_coach_run_done(self, event: CoachRun.Done) -> None:
+        event.stop()
+        self.saved, self.analysis = event.saved, event.analysis
+        if event.problem:
+            self.notify(printable(event.problem), severity="warning", timeout=6)
+        if self.app.screen is self:
+            self._open_analysis()
+        else:
+            self.notify("The analysis is ready: a shows it.", timeout=6)
+
+    def _open_analysis(self) -> None:
+        from .analysis import AnalysisScreen
+
+        run = self.query_one(CoachRun)
+        storage = self.app.storage()
+        dirs = storage.save_dirs(getattr(self.app, "save_dir", None))
+        saved = self.saved
+        job = CoachJob(lambda: saved, self.analysis.view, int(getattr(self.app, "coach_samples", 400)), dirs.state)
+        run.remove_class("-shown")
+        self.app.push_screen(AnalysisScreen(saved, self.analysis, job))
+
+    def action_escape(self) -> None:
+        if not self.query_one(CoachRun).stop():
+            self.action_menu()
 
     def action_new_game(self) -> None:
         self.app.post_message(NewGame())

@@ -104,7 +104,9 @@ class TableStage:
         elif isinstance(event, GameOver):
             from .gameover import GameOverScreen
 
-            self.app.push_screen(GameOverScreen(screen.public()))
+            # The coach reads a game kept in this app (saved); none for a table elsewhere or a tutorial.
+            kept = getattr(screen.table, "game", None) if getattr(screen.table, "keeping", None) else None
+            self.app.push_screen(GameOverScreen(screen.public(), game=kept))
         elif isinstance(event, Retold):
             screen.retell()
             taken = event.taken

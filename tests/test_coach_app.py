@@ -1,0 +1,215 @@
+"""The coach in the app (issue 37, sections 1, 2 and 4), driven through the real
+app with Pilot: the Analysis key on the game-over screen and the saved game's
+review runs in a worker with a progress bar (decisions done / total) that
+advances, Escape stops it and the app answers keys meanwhile; the result is
+shown, stored, and read back instead of analysed again; the open view is a
+second, labelled view; the replay shows the coach's note at the person's
+decisions.
+
+What the tests expect comes from the save's record (replayed through the
+public game API: which of Ann's actions had a choice, which card she played),
+never from the analysis code. A gate in front of the judge holds the worker at
+a decision, so nothing depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+
+import pytest
+from test_ui_driver import text, until
+
+from ohseven_tui import storage
+from ohseven_tui.bots import make_bot, play_game
+from ohseven_tui.coach import analysis as coach_analysis
+from ohseven_tui.coach.store import STORE_NAME
+from ohseven_tui.engine import parse_card, record, registry
+from ohseven_tui.engine.protocol import Seat
+
+pytest.importorskip("textual")
+
+from textual.widgets import ProgressBar, Static  # noqa: E402
+
+from ohseven_tui.ui.app import OhSevenApp  # noqa: E402
+from ohseven_tui.ui.screens.analysis import AnalysisScreen  # noqa: E402
+from ohseven_tui.ui.screens.game_review import GameReviewScreen  # noqa: E402
+from ohseven_tui.ui.screens.gameover import GameOverScreen  # noqa: E402
+
+SIZE = (110, 40)
+SAMPLES = 2  # the figures do not matter here: the bookkeeping and the screens do
+
+
+def finished_game():
+    seats = [Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
+    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
+    play_game(game, [make_bot("normal", s) for s in range(3)])
+    assert game.is_over
+    return game
+
+
+@pytest.fixture
+def saved(tmp_path):
+    dirs = storage.save_dirs(tmp_path / "saves")
+    dirs.saves.mkdir(parents=True)
+    storage.write_save(dirs.saves / "ann-game.json", finished_game(), game_id="anngame1")
+    return storage.load_save(dirs.saves / "ann-game.json"), dirs
+
+
+def choices(game, seat: int = 0) -> list[int]:
+    """The indexes of ``seat``'s actions taken with two legal actions or more, from
+    the record replayed (what the coach counts as decisions)."""
+    rec = record.to_record(game)
+    state = registry.new_game(rec["game"], rec["options"], seed=rec["seed"], seats=game.seats)
+    found = []
+    for i, action in enumerate(game.history):
+        if getattr(action, "seat", None) == seat and len(state.legal_actions(seat)) > 1:
+            found.append(i)
+        state.apply(action)
+    return found
+
+
+def stored_rows(dirs) -> list[tuple]:
+    path = dirs.state / STORE_NAME
+    if not path.exists():
+        return []
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("SELECT view, seat, samples, data FROM analyses").fetchall()
+    except sqlite3.OperationalError:
+        return []
+    finally:
+        con.close()
+
+
+def progress_line(app) -> str:
+    found = app.screen.query("#coach-progress")
+    return str(found.first(Static).content) if found else ""
+
+
+def gate_the_judge(monkeypatch) -> threading.Semaphore:
+    """The judge waits for a permit before each decision: one is given."""
+    gate = threading.Semaphore(1)
+    real = coach_analysis.judge
+
+    def gated(*args, **kwargs):
+        gate.acquire()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach_analysis, "judge", gated)
+    return gate
+
+
+async def test_the_analysis_key_shows_progress_that_advances_keys_still_work_and_escape_stops_it(saved, monkeypatch):
+    save, dirs = saved
+    total = len(choices(save.game))
+    gate = gate_the_judge(monkeypatch)
+    app = OhSevenApp(save_dir=dirs.saves)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=SIZE) as pilot:
+        review = GameReviewScreen(save)
+        await app.push_screen(review)
+        await pilot.press("a")
+        await until(pilot, lambda: f"1 / {total}" in progress_line(app), "the first decision done")
+        bar = review.query_one("#coach-bar", ProgressBar)
+        assert bar.total == total and bar.progress == 1
+        gate.release()
+        await until(pilot, lambda: f"2 / {total}" in progress_line(app), "the bar advances")
+        assert bar.progress == 2
+        # The worker holds at decision 3: the screen still answers its keys.
+        await pilot.press("r", "right")
+        await until(pilot, lambda: "step 2 of" in text(app), "the replay steps while analysing")
+        await pilot.press("escape")
+        await until(pilot, lambda: "stopped" in progress_line(app), "Escape stops the analysis")
+        assert app.screen is review  # Escape stopped the analysis; it did not close the review
+        for _ in range(total):
+            gate.release()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert stored_rows(dirs) == []  # nothing half done is kept
+        assert not isinstance(app.screen, AnalysisScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not review, "Escape then closes the review")
+
+
+async def test_game_over_analysis_is_shown_stored_once_and_the_open_view_is_apart(tmp_path):
+    game = finished_game()
+    total = len(choices(game))
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    app.coach_samples = SAMPLES
+    dirs = storage.save_dirs(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and "a Analysis" in text(app),
+                    "the game-over screen and its keys")
+        assert "a Analysis" in " ".join(text(app).split())
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen), "the analysis")
+        await until(pilot, lambda: "Accuracy" in text(app), "the fair figures")
+        shown = " ".join(text(app).split())
+        assert "Fair view" in shown and "ALL HANDS OPEN" not in shown
+        assert f"of {total} decisions" in shown
+        rows = stored_rows(dirs)
+        assert [(v, s, n) for v, s, n, _ in rows] == [("fair", 0, SAMPLES)]
+        judged = [d for d in json.loads(rows[0][3])["decisions"] if d["judged"]]
+        fine = sum(d["loss"] == 0 for d in judged)
+        assert f"Accuracy: {fine} of {len(judged)}" in shown
+        await pilot.press("o")
+        await until(pilot, lambda: "ALL HANDS OPEN" in text(app) and "Accuracy" in text(app), "the open view")
+        assert "Fair view" not in " ".join(text(app).split())
+        assert sorted(v for v, *_ in stored_rows(dirs)) == ["fair", "open"]
+        await pilot.press("o")
+        await until(pilot, lambda: "Fair view" in text(app), "back to the fair view")
+        assert "ALL HANDS OPEN" not in text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "back to game over")
+        # Asked again: read back, not analysed again (no progress, the same rows).
+        made = stored_rows(dirs)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen) and "Accuracy" in text(app),
+                    "the stored analysis")
+        assert stored_rows(dirs) == made
+
+
+async def test_the_replay_shows_the_coachs_note_at_anns_decisions(saved):
+    save, dirs = saved
+    game = save.game
+    decisions = set(choices(game))
+    rec = record.to_record(game)
+    actions = rec["actions"]
+    # Ann's first card played with a choice, and its trick in round 1, from the record.
+    plays = [i for i in sorted(decisions) if actions[i].split()[1] == "play"]
+    first = plays[0]
+    card = parse_card(actions[first].split()[2])
+    trick = sum(1 for a in actions[:first] if a.split()[1:2] == ["play"]) // 3 + 1
+    assert trick <= len(rec["rounds"][0]["tricks"]), "Ann's first choice of a card is in round 1"
+    app = OhSevenApp(save_dir=dirs.saves)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=SIZE) as pilot:
+        review = GameReviewScreen(save)
+        await app.push_screen(review)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen) and "Accuracy" in text(app), "analysed")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is review, "back to the review")
+        await pilot.press("r")
+        title = f"trick {trick} of"
+        while title not in text(app):
+            await pilot.press("right")
+            await pilot.pause()
+        shown = " ".join(text(app).split())
+        assert "Coach" in shown and "Ann" in shown
+        assert card.pretty() in shown.split("Coach", 1)[1]
+        assert "best was" in shown or "as good as the best" in shown
+    # A new review of the same save reads the stored analysis: the note without a key.
+    app = OhSevenApp(save_dir=dirs.saves)
+    app.coach_samples = SAMPLES + 5  # another count: what is stored is used, not made again
+    async with app.run_test(size=SIZE) as pilot:
+        review = GameReviewScreen(save)
+        await app.push_screen(review)
+        await pilot.press("r")
+        while title not in text(app):
+            await pilot.press("right")
+            await pilot.pause()
+        await until(pilot, lambda: "Coach" in text(app), "the stored note")
+        assert len(stored_rows(dirs)) == 1
