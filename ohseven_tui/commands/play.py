@@ -64,13 +64,13 @@ def register(sub) -> None:
 
 def setup_from_args(args: argparse.Namespace):
     """The table's setup from the flags, or None when no game flag was given."""
+    flags = (args.game, args.players, args.humans, args.bots, args.seed)
+    if all(f is None for f in flags) and not args.passing and not args.options:
+        return None  # the menu: no bot or game is loaded before its first frame
     from ..bots import bots_for, default_bot
     from ..ui.setup import GameSetup
     from .common import UsageError, chosen_game
 
-    flags = (args.game, args.players, args.humans, args.bots, args.seed)
-    if all(f is None for f in flags) and not args.passing and not args.options:
-        return None
     spec, options = chosen_game(args, "play")
     players = options["players"]
     humans = args.humans if args.humans is not None else 1

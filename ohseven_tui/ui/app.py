@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Optional
@@ -505,9 +506,12 @@ class OhSevenApp(GameApp):
             frame_sent(self.key_gate, get_time())
 
     def table(self):
-        from .screens.table import TableScreen
-
-        return next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
+        """The table screen on the stack, or None. Until a table is opened its module is
+        not loaded (every push_screen asks, the main menu's first included)."""
+        tables = sys.modules.get(f"{__package__}.screens.table")
+        if tables is None:
+            return None
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, tables.TableScreen)), None)
 
     def action_pause(self) -> None:
         """Watch mode: pause or resume the bots (also while a reveal is open)."""

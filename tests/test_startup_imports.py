@@ -1,0 +1,87 @@
+"""What the ``ohseven`` command has loaded when its first screen is drawn (issue 36,
+section 6). Start-up time is ``benchmarks/tui.py``'s to measure (a figure, never a
+test); what it imports is a property: the main menu needs no table, bot, network,
+coach or saves index, and ``ohseven play``'s table needs no network, coach, saves
+index or another family's screens. Each loads when first used.
+
+The command runs in a child process, headless (its pipes are no terminal, so the
+check for one is waived), and prints its modules at the first frame of the wanted
+screen, as ``benchmarks/tui.py`` times it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FIRST_FRAME = """
+import os, sys
+from textual.app import App
+from ohseven_tui import cli
+from ohseven_tui.commands import play
+
+WANTED = sys.argv[1].split(",")
+_display = App._display
+
+def first_frame(self, screen, renderable):
+    _display(self, screen, renderable)
+    if renderable is not None and not getattr(self, "_seen", False) and type(screen).__name__ in WANTED:
+        self._seen = True
+        os.write(1, (" ".join(sorted(sys.modules)) + "\\n").encode())
+        self.exit()
+
+App._display = first_frame
+play.no_terminal = lambda: None
+_run = App.run
+App.run = lambda self, **_: _run(self, headless=True, size=(80, 24))
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+
+def loaded_at_first_frame(tmp_path: Path, screens: str, *args: str) -> set[str]:
+    env = {**os.environ, "OHSEVEN_SAVE_DIR": str(tmp_path / "saves"), "OHSEVEN_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, screens, *args], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip(), out.stderr[-2000:]
+    return set(out.stdout.split())
+
+
+def under(modules: set[str], *packages: str) -> list[str]:
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
+
+
+LATER = ("ohseven_tui.net", "ohseven_tui.coach", "ohseven_tui.storage.index", "ohseven_tui.ui.saves_index",
+         "websockets", "sqlite3")
+
+
+def test_the_main_menu_is_drawn_before_any_table_bot_or_network_code_loads(tmp_path):
+    """``ohseven``: the menu's first frame. The command once loaded every bot to set
+    up a table it was not asked for, and the app the table screen (with the table's
+    flow and widgets) to learn that none was open yet."""
+    loaded = loaded_at_first_frame(tmp_path, "MenuScreen")
+    assert "ohseven_tui.ui.screens.menu" in loaded
+    early = under(loaded, "ohseven_tui.bots", "ohseven_tui.table", "ohseven_tui.ui.screens.table",
+                  "ohseven_tui.ui.setup", *LATER)
+    assert not early, early
+
+
+def test_the_table_is_drawn_before_network_coach_or_other_families_screens_load(tmp_path):
+    """``ohseven play --seed 1``: the default game's table at its first frame, with
+    that game's family screens and no other family's."""
+    from ohseven_tui.engine import registry
+
+    loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
+                                   "--seed", "1")
+    assert "ohseven_tui.ui.screens.table" in loaded
+    ours = registry.default_game().family
+    others = {spec.family for spec in registry.games()} - {ours}
+    early = under(loaded, *LATER, *(f"ohseven_tui.ui.screens.{family}" for family in others))
+    assert not early, early
