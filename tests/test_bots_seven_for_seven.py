@@ -297,3 +297,31 @@ def test_a_bid_hint_never_bids_above_the_worth_its_reason_states():
     points, worth = _numbers(h.reason)
     assert points == h.action.points
     assert points <= worth, h.reason
+
+
+# The quartet's strong defence under hearts, bower rank 7 (V7): both underbowers (7♠
+# 7♣) and A K Q of hearts, the five trumps next below the Joker and the right and left
+# bowers, and two side aces; no two of the top bowers.
+DEFENCE = "7S 7C AH KH QH AC AD"
+
+
+def test_normal_doubles_with_a_strong_defence_against_a_high_contract():
+    """V12, V22: a quartet seat that expects the trio to fail gains the contract once
+    more for each factor step; issue 36 §1: bots almost never made factor bids."""
+    bidder, seat, obs = _standing(24, H, 7, 1, DEFENCE)
+    assert seat not in (bidder, (bidder + 2) % 7, (bidder - 2) % 7)  # the quartet (V11)
+    assert normal.decide(obs).action == FactorBid(seat)
+    assert hint(obs).action == FactorBid(seat)
+
+
+def test_normal_doubles_a_28_contract_holding_one_sure_trick():
+    """V20, V21: a 28 contract needs all seven tricks; the Joker (the overbower, V7)
+    takes one of them whoever leads, so a quartet seat holding it knows the trio fails."""
+    bidder, seat, obs = _standing(28, H, 7, 1, "JK 2C 3S 4D 5C 6S 8D")
+    assert normal.decide(obs).action == FactorBid(seat)
+
+
+def test_strong_doubles_with_a_strong_defence_against_a_high_contract():
+    bidder, seat, obs = _standing(24, H, 7, 1, DEFENCE)
+    bot = make_bot("strong", 3, budget=1e6, max_samples=40)
+    assert bot.choose(obs) == FactorBid(seat)
