@@ -442,30 +442,43 @@ class SaveIndex:
         self.path = path  # None: in memory (the file could not be used)
         self._conn = conn
         self._notice = notice
-        self._lock = threading.Lock()
+        # Reentrant: refresh's progress callback may read a page of what is built so far.
+        self._lock = threading.RLock()
+        self._refreshing = False
 
     # -- bringing it up to date --------------------------------------------------
     def refresh(self, progress: Optional[Progress] = None) -> Refresh:
         """Compare the folder with the index; read what is new or changed, drop what
-        is gone. Never raises for a bad file (its row holds the warning)."""
+        is gone. Never raises for a bad file (its row holds the warning).
+
+        ``progress(done, total)`` is called in this thread after each batch is
+        written: it may query this index there (the list so far); such a query
+        raises sqlite3.Error rather than rebuild the index under the refresh."""
         with self._lock:
-            result = Refresh()
-            listing, folder_warning = _scan(self.dirs.saves)
-            if folder_warning:
-                result.warnings.append(folder_warning)
+            self._refreshing = True
             try:
-                self._update(listing, result, progress)
-            except sqlite3.Error as exc:
-                self._recover(exc)
-                result = Refresh(warnings=result.warnings)
-                self._update(listing, result, progress)
-            result.files = len(listing)
-            result.warnings += [w for (w,) in self._conn.execute(
-                "SELECT error FROM saves WHERE error IS NOT NULL ORDER BY file")]
-            if self._notice:  # what it cost, said with what happened
-                self._notice = f"{self._notice} ({result.read} of {len(listing)} files read)"
-            result.notice = self.take_notice()
-            return result
+                return self._refresh(progress)
+            finally:
+                self._refreshing = False
+
+    def _refresh(self, progress: Optional[Progress]) -> Refresh:
+        result = Refresh()
+        listing, folder_warning = _scan(self.dirs.saves)
+        if folder_warning:
+            result.warnings.append(folder_warning)
+        try:
+            self._update(listing, result, progress)
+        except sqlite3.Error as exc:
+            self._recover(exc)
+            result = Refresh(warnings=result.warnings)
+            self._update(listing, result, progress)
+        result.files = len(listing)
+        result.warnings += [w for (w,) in self._conn.execute(
+            "SELECT error FROM saves WHERE error IS NOT NULL ORDER BY file")]
+        if self._notice:  # what it cost, said with what happened
+            self._notice = f"{self._notice} ({result.read} of {len(listing)} files read)"
+        result.notice = self.take_notice()
+        return result
 
     def take_notice(self) -> str:
         """The one line saying the index had to be rebuilt or bypassed, once."""
@@ -514,7 +527,7 @@ class SaveIndex:
             try:
                 return fn(self._conn)
             except sqlite3.Error as exc:
-                if self.path is None:
+                if self.path is None or self._refreshing:
                     raise
                 self._recover(exc)
                 self._update(_scan(self.dirs.saves)[0], Refresh(), None)

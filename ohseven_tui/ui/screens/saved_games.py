@@ -4,13 +4,16 @@ game's review, or every player across all saves.
 
 The list reads the saved games' index (storage.index) in a worker thread: the
 rows it holds show at once, then it is brought up to date from the folder, with a
-progress bar while many files are read. Only one page of rows is ever loaded, so
+progress bar while many files are read; the page is read again as the files land
+(a few times a second), so a first look at a big folder fills in as it goes, and
+the sort and the filters work meanwhile. Only one page of rows is ever loaded, so
 ten thousand saves cost what a hundred do. A file that cannot be read is skipped
 with a notice; the screen keeps working.
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
@@ -49,11 +52,13 @@ WIDE = 120
 # long one cannot push the other columns out of sight.
 ID_CELL = 32
 NAME_CELL = 20
+NARROW_COLUMNS = (("date", "Date"), ("game", "Game"), ("winner", "Winner"), ("score", "Scores"))
+# While the index is built, the page is read again at most this often (seconds).
+LIVE_EVERY = 0.3
 
 
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
-NARROW_COLUMNS = (("date", "Date"), ("game", "Game"), ("winner", "Winner"), ("score", "Scores"))
 
 
 def _as_now(row: SaveRow, in_play: Any) -> SaveRow:
@@ -151,6 +156,9 @@ class SavedGamesScreen(Screen[None]):
         # Not ``self.loading``: that is Textual's Widget.loading, which covers the
         # whole screen with a loading indicator.
         self.reading = True
+        self.building = ""  # the build's progress line, while files are read
+        self._live = False  # the rows shown are read again as the build goes on
+        self._page_wanted = False  # the sort, a filter or the page changed while building
 
     @property
     def dirs(self):
@@ -174,10 +182,21 @@ class SavedGamesScreen(Screen[None]):
         for key, label in NARROW_COLUMNS if self._narrow else COLUMNS:
             table.add_column(label, key=key)
 
+    @property
+    def sort_keys(self) -> tuple[str, ...]:
+        """The sorts ``o`` offers: by the columns shown (below WIDE, no id or player count)."""
+        shown = {key for key, _ in (NARROW_COLUMNS if self.narrow else COLUMNS)}
+        return tuple(k for k in INDEX_SORT_KEYS if k in shown)
+
     def on_resize(self) -> None:
-        if self.is_mounted and getattr(self, "_narrow", None) not in (None, self.narrow):
+        if not self.is_mounted or getattr(self, "_narrow", None) is None:
+            return
+        # The narrow layout wraps to the width: its columns made again, as a column
+        # never narrows to its new cells.
+        if self._narrow != self.narrow or (self._narrow and getattr(self, "_filled_width", None) != self.app.size.width):
+            keep = self.selected  # the cursor stays on its game
             self._columns()
-            self.fill()
+            self.fill(keep.id if keep is not None else None)
 
     def on_mount(self) -> None:
         self.query_one(ProgressBar).display = False
@@ -203,17 +222,39 @@ class SavedGamesScreen(Screen[None]):
         worker = get_current_worker()
         if index.count(self.where):
             self._show_page(index, worker)
-        result = index.refresh(lambda done, total: self.app.call_from_thread(self._progress, done, total))
+        last = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            # Called in this thread after each batch lands: the page so far, a few times a second.
+            self.app.call_from_thread(self._progress, done, total)
+            now = time.monotonic()
+            if done and not worker.is_cancelled and (self._page_wanted or now - last[0] >= LIVE_EVERY):
+                self._page_wanted = False
+                last[0] = now
+                try:
+                    self._show_page(index, worker, live=True)
+                except Exception:  # a glimpse only: the page read after the build is the one that counts
+                    pass
+
+        result = index.refresh(progress)
         if worker.is_cancelled:
             return
         self.app.call_from_thread(self._refreshed, result)
         self._show_page(index, worker)
 
-    @work(thread=True, exclusive=True, group="saved-games-page")
     def read_page(self) -> None:
+        """This page again (sort, filter or page changed). While the index is built,
+        the build reads it at its next batch (a reader here would wait for the build)."""
+        if self.reading:
+            self._page_wanted = True
+            return
+        self._read_page()
+
+    @work(thread=True, exclusive=True, group="saved-games-page")
+    def _read_page(self) -> None:
         self._show_page(saves_index(self.app), get_current_worker())
 
-    def _show_page(self, index: SaveIndex, worker: Any) -> None:
+    def _show_page(self, index: SaveIndex, worker: Any, live: bool = False) -> None:
         total = index.count(self.where)
         page = min(self.page, max(0, -(-total // PAGE) - 1))
         rows = index.rows(self.where, self.sort_key, self.reverse, offset=page * PAGE, limit=PAGE)
@@ -223,19 +264,24 @@ class SavedGamesScreen(Screen[None]):
         now = {r.id for r in rows if in_play is not None and not r.finished and r.game_id == in_play.game_id}
         rows = [_as_now(r, in_play) if r.id in now else r for r in rows]
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._show, rows, total, page, games, now)
+            self.app.call_from_thread(self._show, rows, total, page, games, now, live)
 
     def _progress(self, done: int, total: int) -> None:
         bar = self.query_one(ProgressBar)
         bar.display = done < total
         bar.update(total=total, progress=done)
+        self.building = ""
         if done < total:
-            self.query_one("#saves-status", Static).update(
-                plain(f"Reading the saved games… {done} of {total} files (the list is kept up to date)"))
+            # Said only once the rows shown are being read again as files land.
+            kept = " (the list is kept up to date)" if self._live else ""
+            self.building = f"Reading the saved games… {done:,} of {total:,} files{kept}"
+        self.query_one("#saves-status", Static).update(plain(self.building))
 
     def _refreshed(self, result: Any) -> None:
         self.query_one(ProgressBar).display = False
         self.reading = False
+        self.building = ""
+        self._live = False
         self.warnings = list(result.warnings)
         if result.notice:
             self.notify(printable(result.notice), title="Saved games", severity="warning", timeout=10)
@@ -245,15 +291,20 @@ class SavedGamesScreen(Screen[None]):
             self.notify(f"… and {len(self.warnings) - NOTICES} more file(s) that could not be read (w lists "
                         "them all).", title="Saved games", severity="warning", timeout=8)
 
-    def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str], in_play: set[str]) -> None:
+    def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str], in_play: set[str],
+              live: bool = False) -> None:
         self.rows, self.total, self.page, self.games, self.in_play = rows, total, page, games, in_play
+        if live and self.building:
+            self._live = True
+            self.building = self.building.split(" (", 1)[0] + " (the list is kept up to date)"
         self.fill()
         self.refresh_bindings()
 
     # -- drawing -----------------------------------------------------------------
-    def fill(self) -> None:
+    def fill(self, keep: Optional[str] = None) -> None:
         table = self.query_one(DataTable)
-        keep = self.selected.id if self.selected is not None and table.row_count else None
+        if keep is None:
+            keep = self.selected.id if self.selected is not None and table.row_count else None
         table.clear()
         rows = []
         games: dict[tuple, tuple] = {}  # per game and options, its words and cell: a page holds a few
@@ -274,10 +325,22 @@ class SavedGamesScreen(Screen[None]):
                 table.add_row(plain(_cut(saved.id, ID_CELL)), plain(date), rules, str(saved.players), plain(winner),
                               plain("  ".join(scores)), key=saved.id)
         else:
+            width = self._filled_width = self.app.size.width
             rules_w = max([len(p) for _, _, r, _, _ in rows for p in r.split(", ")] + [5])
             winner_w = min(20, max([len(w) for _, _, _, w, _ in rows] + [6]))
-            room = max(12, self.app.size.width - 2 - 2 * 4 - 10 - rules_w - winner_w)  # scrollbar, cell padding
+            # The scores take what is left (scrollbar, cell padding, the date): the
+            # winner's column gives way first, down to its longest word, so that a
+            # seat's name and total fit one line even at 60 columns.
+            fixed = 2 + 2 * 4 + 10 + rules_w
+            widest = max([len(part) for *_, scores in rows for part in scores] + [1])
+            if width - fixed - winner_w < min(widest, NAME_CELL):
+                words = [len(word) for _, _, _, w, _ in rows for word in w.split(" ")]
+                winner_w = max(6, min(winner_w, max(words + [6]), width - fixed - min(widest, 12)))
+            room = max(8, width - fixed - winner_w)
             for saved, date, rules, winner, scores in rows:
+                if widest > room:  # a name cut to fit beside its total
+                    scores = [f"{_cut(n, max(3, room - 1 - len(str(t))))} {t}"
+                              for n, t in zip(saved.names, saved.totals)]
                 table.add_row(_plain_lines(date.replace(" ", "\n", 1)),
                               _plain_lines(_lines(rules.split(", "), rules_w, ", ")),
                               _plain_lines(_lines(winner.split(" "), winner_w, " ")),
@@ -288,7 +351,9 @@ class SavedGamesScreen(Screen[None]):
                 table.move_cursor(row=ids.index(keep))
         self.query_one("#saves-title", Static).update(plain(self._title()))
         status = ""
-        if self.reading and not self.rows:
+        if self.building:
+            status = self.building
+        elif self.reading and not self.rows:
             status = "Reading the saved games…"
         elif self.warnings:
             status = (f"{len(self.warnings)} file(s) could not be read and are not listed: w lists them, "
@@ -314,7 +379,9 @@ class SavedGamesScreen(Screen[None]):
         if self.total > PAGE:
             first = self.page * PAGE + 1
             shown = f", {first}–{first + len(self.rows) - 1} shown ([ ] pages)"
-        count = "reading…" if self.reading and not self.rows else f"{self.total} game(s)"
+        count = f"{self.total:,} game(s)"
+        if self.reading:
+            count = f"{count} so far" if self.rows else "reading…"
         return f"Saved games in {self.dirs.saves}  ·  {count}{which}{shown}, sorted by {self.sort_key} {arrow}"
 
     @property
@@ -354,7 +421,10 @@ class SavedGamesScreen(Screen[None]):
         self._resort()
 
     def action_sort_next(self) -> None:
-        self.sort_key = INDEX_SORT_KEYS[(INDEX_SORT_KEYS.index(self.sort_key) + 1) % len(INDEX_SORT_KEYS)]
+        """The next sort by a column shown (the order of INDEX_SORT_KEYS)."""
+        keys, at = self.sort_keys, INDEX_SORT_KEYS.index(self.sort_key)
+        self.sort_key = next(k for step in range(1, len(INDEX_SORT_KEYS) + 1)
+                             if (k := INDEX_SORT_KEYS[(at + step) % len(INDEX_SORT_KEYS)]) in keys)
         self.reverse = False
         self._resort()
 
