@@ -159,11 +159,23 @@ async def test_the_menu_offers_the_tutorial_on_the_first_run_only(tmp_path):
     assert "Tutorial" in again  # still on the menu for good
 
 
+async def _tutorial_of_the_first_game(pilot) -> None:
+    """t on the menu; where several games have a tutorial it asks which: the first (Oh-Seven)."""
+    from test_ui_driver import until
+
+    from ohseven_tui.ui.screens.lesson import TutorialChoiceScreen
+
+    await pilot.press("t")
+    await until(pilot, lambda: not isinstance(pilot.app.screen, MenuScreen), "the tutorial or the choice of one")
+    if isinstance(pilot.app.screen, TutorialChoiceScreen):
+        await pilot.press("enter")
+
+
 async def test_the_menu_opens_the_tutorial(tmp_path):
     app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_input(pilot)
-        await pilot.press("t")
+        await _tutorial_of_the_first_game(pilot)
         screen = await wait_for_input(pilot, also=(LessonScreen,))
         assert isinstance(screen, LessonScreen) and screen.title_text == "Welcome"
         assert table(app).table.game.seats[0].name == "Ann"
@@ -176,7 +188,7 @@ def test_every_tutorial_plays_its_round_with_scripted_bots_and_words_each_step()
     from ohseven_tui.bots.scripted import ScriptedBot
     from ohseven_tui.ui.tutorial import Coach, guided_games
 
-    assert guided_games()  # today: one
+    assert guided_games()
     for spec in guided_games():
         coach = Coach(spec)
         game = coach.new_game()
@@ -257,7 +269,7 @@ async def test_leaving_the_tutorial_gives_back_the_bot_speed_the_player_had(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_input(pilot)
         app.bot_delay = 0.2  # the player's pace, as the settings or the speed keys set it
-        await pilot.press("t")
+        await _tutorial_of_the_first_game(pilot)
         await wait_for_input(pilot, also=(LessonScreen,))
         assert app.bot_delay == 0.8  # the tutorial's pace, slower than the player's
         await pilot.press("escape")  # leave the tutorial?

@@ -1,18 +1,20 @@
-"""A tutorial's step: a note over the top of the table, closed by Enter.
+"""A tutorial's step: a note over the top of the table, closed by Enter; and the
+menu's choice of tutorial when several games have one.
 
-It opens while the table waits (never during a human's action), stays clear of
-the hand at the bottom, and is drawn as plain text."""
+A note opens while the table waits (never during a human's action), stays clear
+of the hand at the bottom, and is drawn as plain text."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from ..cards import ascii_suits
 from ..widgets.keys import KeysFooter
@@ -64,3 +66,42 @@ class LessonScreen(ModalScreen[None]):
         from ..messages import LeaveTable
 
         self.app.post_message(LeaveTable())
+
+
+class TutorialChoiceScreen(ModalScreen[Optional[str]]):
+    """Which game's guided first hand: the games that declare one, in menu order.
+    Dismissed with the game's name, or None (Esc)."""
+
+    DEFAULT_CSS = """
+    TutorialChoiceScreen { align: center middle; background: $background 15%; }
+    TutorialChoiceScreen #tutorial-box {
+        width: 44; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    TutorialChoiceScreen #tutorial-title { text-style: bold; color: $accent; }
+    TutorialChoiceScreen #tutorial-keys { color: $text-muted; }
+    TutorialChoiceScreen #tutorial-games, TutorialChoiceScreen #tutorial-games:focus {
+        height: auto; max-height: 12; border: none; padding: 0; background: $surface;
+    }
+    """
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, games: Sequence[Any]) -> None:
+        super().__init__()
+        self.games = tuple(games)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tutorial-box"):
+            yield Static(Text("A guided first hand of which game?"), id="tutorial-title")
+            yield OptionList(*(Option(Text(spec.label), id=spec.name) for spec in self.games), id="tutorial-games")
+            yield Static(Text("↑↓ choose, Enter starts, Esc goes back."), id="tutorial-keys")
+        yield KeysFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.text import Text
 from textual import work
@@ -115,6 +115,21 @@ class MenuScreen(Screen[None]):
             offer.update(Text(f"New to {label}? Tutorial (t) plays a short guided first round.", style="bold"))
             offer.display = True
 
+    def _choose_tutorial(self) -> None:
+        """The guided first hand: at once when one game has one, else the player picks."""
+        from ..tutorial import guided_games
+        from .lesson import TutorialChoiceScreen
+
+        def start(name: Optional[str]) -> None:
+            if name:
+                self.app.post_message(StartTutorial(name))
+
+        guided = guided_games()
+        if len(guided) == 1:
+            start(guided[0].name)
+        elif guided:
+            self.app.push_screen(TutorialChoiceScreen(guided), start)
+
     def on_screen_resume(self) -> None:
         if getattr(self, "_shown", False):  # back from a game: Continue may have changed
             self.refresh_menu()
@@ -133,10 +148,8 @@ class MenuScreen(Screen[None]):
             menu.add_option(Option("Saved games", id="saved"))
         from ..tutorial import guided_games
 
-        guided = guided_games()
-        for spec in guided:
-            menu.add_option(Option("Tutorial" if len(guided) == 1 else f"Tutorial: {spec.label}",
-                                   id=f"tutorial:{spec.name}"))
+        if guided_games():  # one entry: with several games it asks which
+            menu.add_option(Option("Tutorial", id="tutorial"))
         menu.add_option(Option("Join a table", id="join"))
         menu.add_option(Option("Rules and keys", id="rules"))
         menu.add_option(Option("Settings", id="settings"))
@@ -168,12 +181,8 @@ class MenuScreen(Screen[None]):
             from .saved_games import SavedGamesScreen  # the saves feature
 
             self.app.push_screen(SavedGamesScreen())
-        elif choice.startswith("tutorial"):
-            from ..tutorial import guided_games
-
-            name = choice.partition(":")[2] or next((s.name for s in guided_games()), "")
-            if name:
-                self.app.post_message(StartTutorial(name))
+        elif choice == "tutorial":
+            self._choose_tutorial()
         elif choice == "join":
             self.app.post_message(OpenJoin())
         elif choice == "rules":

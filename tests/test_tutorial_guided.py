@@ -1,0 +1,158 @@
+"""Every game with rules of its own has a guided first hand (issue 36, section 5):
+``ohseven tutorial --game G`` takes the names ``ohseven play`` takes, the menu's
+Tutorial lets the player pick one, each note names only rule ids its game's rules
+page states (the coverage list below is the report's figure), a scripted seat
+makes each scripted move once, and a note whose moment has gone is not shown late.
+
+The games are read from the registry (no test here lists them)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_ui_driver import table, text, wait_for_input
+
+from ohseven_tui.cli import main
+from ohseven_tui.engine import registry
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.lesson import LessonScreen
+from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.tutorial import Coach, guided_games
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+STATED = re.compile(r"^\s*- \*\*([A-Z]\d+)\*\*", re.MULTILINE)
+NAMED = re.compile(r"\b([RSHUVW]\d+)\b")  # as tests/test_docs_rules.py reads ids
+
+
+def _stated(prefix: str) -> set[str]:
+    """The ids the rules pages state with this game's prefix (found by the prefix, not by a name)."""
+    ids: set[str] = set()
+    for page in DOCS.glob("*.md"):
+        ids |= {i for i in STATED.findall(page.read_text(encoding="utf-8")) if i[0] == prefix}
+    return ids
+
+
+def _own_rules(spec) -> bool:
+    return bool(_stated(spec.rule_prefix))
+
+
+def test_every_game_with_rules_of_its_own_has_a_tutorial():
+    """A family's game with its own rules page has a guided hand (variants of a family
+    share its tutorial: Oh Hell classic and up-and-down are Oh-Seven's family)."""
+    guided = {s.family for s in guided_games()}
+    families = {s.family for s in registry.games() if _own_rules(s)}
+    assert families <= guided, families - guided
+    assert len(guided_games()) == len(guided)  # one per family, in menu order
+
+
+def test_every_note_names_only_stated_rule_ids_and_the_coverage_list(capsys):
+    """The coverage figure: for each tutorial, each note and the rule ids it explains."""
+    lines = []
+    for spec in guided_games():
+        stated = set()
+        for prefix in {spec.rule_prefix} | {s.rule_prefix for s in registry.games() if s.family == spec.family}:
+            stated |= _stated(prefix)
+        coach = Coach(spec)
+        covered: set[str] = set()
+        lines.append(f"{spec.label} ({len(coach.script.steps)} notes)")
+        for n, step in enumerate(coach.script.steps, 1):
+            ids = NAMED.findall(step.title)
+            assert set(ids) <= stated, (spec.name, step.title)
+            covered |= set(ids)
+            lines.append(f"  {n:2d}. {step.title.split(' (')[0]:40s} {', '.join(ids) or '-'}")
+        assert covered, spec.name
+        lines.append(f"  rules explained: {len(covered)} of {len(stated)}: {', '.join(sorted(covered, key=_order))}")
+    with capsys.disabled():
+        print("\n" + "\n".join(lines))
+
+
+def _order(rule: str) -> tuple[str, int]:
+    return rule[0], int(rule[1:])
+
+
+@pytest.mark.parametrize("spec", guided_games(), ids=lambda s: s.name)
+def test_the_cli_takes_each_guided_game_by_the_name_play_takes(spec, monkeypatch):
+    """``ohseven tutorial --game NAME`` opens that game's tutorial (the app is not run here)."""
+    from ohseven_tui.commands import play
+
+    started = {}
+    monkeypatch.setattr(play, "run_app", lambda args, **kw: started.update(kw) or 0)
+    assert main(["tutorial", "--game", spec.name]) == 0
+    assert started == {"tutorial": spec.name}
+
+
+def test_the_cli_refuses_a_game_without_a_tutorial_and_an_unknown_one_in_one_line(capsys):
+    without = [s for s in registry.games() if s.tutorial is None]
+    for spec in without:
+        assert main(["tutorial", "--game", spec.name]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{spec.name} has no tutorial" in err
+        assert all(g.name in err for g in guided_games())  # it says which games have one
+    assert main(["tutorial", "--game", "no-such-game"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "invalid choice for --game" in err and "Traceback" not in err
+
+
+async def test_the_menu_tutorial_lets_the_player_pick_a_game(tmp_path):
+    """One Tutorial entry (t): with several guided games it asks which; each opens its own."""
+    for index, spec in enumerate(guided_games()):
+        app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_input(pilot)
+            assert text(app).count("Tutorial") >= 1
+            await pilot.press("t")
+            await pilot.pause()
+            if len(guided_games()) > 1:
+                shown = text(app)
+                assert all(g.label in shown for g in guided_games()), shown
+                for _ in range(index):
+                    await pilot.press("down")
+                await pilot.press("enter")
+            screen = await wait_for_input(pilot, also=(LessonScreen,))
+            assert isinstance(screen, LessonScreen) and screen.title_text.startswith("Welcome")
+            assert table(app).table.game.spec is spec
+
+
+async def test_escape_on_the_tutorial_picker_goes_back_to_the_menu(tmp_path):
+    if len(guided_games()) < 2:
+        pytest.skip("one guided game: the menu opens it at once")
+    app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_input(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+def test_a_scripted_seat_makes_each_scripted_move_once():
+    """A raise or a factor bid in a script is made once, not at every turn it is legal."""
+    from types import SimpleNamespace
+
+    from ohseven_tui.bots.scripted import ScriptedBot
+
+    bot = ScriptedBot(["raise", "b"])
+    assert bot.choose(SimpleNamespace(legal_actions=["a", "raise"])) == "raise"
+    assert bot.choose(SimpleNamespace(legal_actions=["a", "raise"])) == "a"  # used: the first legal now
+    assert bot.choose(SimpleNamespace(legal_actions=["b", "raise"])) == "b"
+
+
+def test_a_note_whose_moment_has_gone_is_not_shown_late():
+    """Notes show in their order: once a later note has shown, an earlier one that
+    never came due is skipped (it would explain a rule after it mattered)."""
+    from types import SimpleNamespace
+
+    from ohseven_tui.engine.protocol import TutorialStep
+
+    steps = tuple(TutorialStep(k, k, (lambda o, k=k: k in o.due), lambda o: "words") for k in ("a", "b", "c"))
+    coach = Coach.__new__(Coach)
+    coach.script = SimpleNamespace(steps=steps)
+    coach.shown = []
+    assert coach.due(SimpleNamespace(due={"b", "a"})).key == "a"
+    coach.shown.append("a")
+    assert coach.due(SimpleNamespace(due={"c"})).key == "c"
+    coach.shown.append("c")
+    assert coach.due(SimpleNamespace(due={"b"})) is None
