@@ -180,7 +180,8 @@ def _hand_over(obs: Observation) -> bool:
 # -- the words ---------------------------------------------------------------
 def _welcome(obs: Observation) -> str:
     return ("One hand of Seven for Seven: you (Ann, at the bottom) and six bots. It is always seven "
-            "players (V1), and a game is seven hands, each player dealing once (V4).\n"
+            "players (V1), with the 52 cards and a Joker (V2); a game is seven hands, each player dealing "
+            "once (V4).\n"
             "Each player gets 7 cards and 4 go face down to the kitty (V5). An auction sets the contract; "
             "then a trio plays seven tricks against a quartet.\n"
             "The deal is set for this lesson; every card is really played and the game checks every rule. "
@@ -367,7 +368,7 @@ def tutorial() -> Tutorial:
     scripts[6] = (BasicBid(6, Suit.CLUBS, 12, 8),) + scripts[6]  # Gus opens 8♣Q (V9)
     scripts[3] = (FactorBid(3),) + scripts[3]  # Dot raises his factor, once (V12)
     steps = (
-        TutorialStep("welcome", "Welcome (V1, V4, V5)", _before_the_deal, _welcome),
+        TutorialStep("welcome", "Welcome (V1, V2, V4, V5)", _before_the_deal, _welcome),
         TutorialStep("contract", "What a contract names (V6, V7)", _first_bid, _contract_note),
         TutorialStep("bid", "Your basic bid (V8, V9, V11, V20, V21)", _first_bid, _bid_note),
         TutorialStep("factor", "Factor bids (V12, V9, V14)", _factor_turn, _factor_note),
