@@ -189,3 +189,30 @@ async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path)
     again = loads(dumps(played))
     assert list(again.totals) == [49, -6, 34, -21, -6, 34, -6]
     _nothing_saved(tmp_path)
+
+
+async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path):
+    """``--bot-delay 0``: the table stops only at Ann's turns, so a note due between
+    two bots' moves (the last trick's, while Gus leads it) shows at her turn, not never.
+    Ann takes every hint (h, then Enter)."""
+    app = OhSevenApp(tutorial=GAME, bot_delay=0, save_dir=tmp_path)
+    titles = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            screen = await wait_for_input(pilot, also=INPUT)
+            if isinstance(screen, MenuScreen):
+                break
+            await _ready(pilot)
+            if isinstance(screen, LessonScreen):
+                titles.append(screen.title_text.split(" (")[0])
+                await pilot.press("enter")
+            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
+                await pilot.press("enter")
+            else:
+                await ask_hint(pilot, screen)
+                await enter_and_see(pilot, screen, table(app).table.game)
+        else:
+            raise AssertionError("the tutorial never ended")
+    assert titles == ["Welcome", "What a contract names", "Your basic bid", "Factor bids",
+                      "Seven passes end the auction", "The kitty", "Who leads", "Leading a trump",
+                      "Who takes a trick", "Following suit", "The last trick", "The hand is over"]
