@@ -281,3 +281,29 @@ async def test_leaving_the_tutorial_gives_back_the_bot_speed_the_player_had(tmp_
         await pilot.press("n")
         screen = await wait_for_input(pilot, also=(SetupScreen,))
         assert isinstance(screen, SetupScreen) and app.bot_delay == 0.2
+
+
+async def test_at_no_bot_pace_every_step_still_shows(tmp_path):
+    """``--bot-delay 0``: the table stops only at Ann's turns, so the scoring step, due
+    while Dot leads the last trick, shows at Ann's turn to it rather than never."""
+    app = OhSevenApp(tutorial="oh-seven", bot_delay=0, save_dir=tmp_path)
+    bids, plays = list(ANN_BIDS), list(ANN_PLAYS)
+    titles = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            screen = await wait_for_input(pilot, also=(LessonScreen,))
+            if isinstance(screen, MenuScreen):
+                break
+            if isinstance(screen, LessonScreen):
+                titles.append(screen.title_text.split(" (")[0])
+                await pilot.press("enter")
+            elif isinstance(screen, BidScreen):
+                await _pick(pilot, screen, bids.pop(0))
+            elif isinstance(screen, TableScreen):
+                await _pick(pilot, screen, plays.pop(0))
+            else:
+                await pilot.press("enter")
+        else:
+            raise AssertionError("the tutorial never ended")
+    assert titles == ["Welcome", "Your bid card", "Bids adding up to 7: a rebid", "Trump from the top bid",
+                      "Following suit", "Who takes the trick", "Scoring", "The round is over"]

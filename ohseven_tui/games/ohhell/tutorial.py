@@ -94,7 +94,10 @@ def _after_a_trick(obs: Observation) -> bool:
 
 
 def _last_trick(obs: Observation) -> bool:
-    return obs.phase is Phase.PLAY and len(obs.tricks) == obs.hand_size - 1 and not obs.trick
+    """Before the last trick, or at the latest before your card to it (at no bot
+    pace the table pauses only at your turn)."""
+    return (obs.phase is Phase.PLAY and len(obs.tricks) == obs.hand_size - 1
+            and all(seat != obs.seat for seat, _ in obs.trick))
 
 
 def _round_over(obs: Observation) -> bool:
