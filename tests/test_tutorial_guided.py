@@ -156,3 +156,42 @@ def test_a_note_whose_moment_has_gone_is_not_shown_late():
     assert coach.due(SimpleNamespace(due={"c"})).key == "c"
     coach.shown.append("c")
     assert coach.due(SimpleNamespace(due={"b"})) is None
+
+
+def test_off_the_lessons_path_the_hand_goes_on_and_every_note_words_itself():
+    """The learner takes the lesson's hint only now and then, else any legal move
+    (seeded): the round still ends, the notes show in their order, each in words."""
+    import random
+
+    for spec in guided_games():
+        for seed in range(25):
+            rng = random.Random(seed)
+            coach = Coach(spec)
+            game = coach.new_game()
+            bots = coach.bots()
+            learner = coach.script.learner
+            told = []
+            for _ in range(5000):
+                obs = game.observe(learner)
+                step = coach.due(obs)
+                if step is not None:
+                    coach.shown.append(step.key)
+                    told.append(step.key)
+                    assert step.text(obs).strip(), (spec.name, seed, step.key)
+                    if step.last:
+                        break
+                    continue
+                seats = game.to_act()
+                if not seats:
+                    game.apply(game.legal_actions()[0])
+                    continue
+                seat = seats[0]
+                if seat == learner:
+                    lesson = coach.hint(obs)
+                    action = lesson[0] if lesson and rng.random() < 0.5 else rng.choice(obs.legal_actions)
+                else:
+                    action = bots[seat].choose(game.observe(seat))
+                game.apply(action)
+            keys = [s.key for s in coach.script.steps]
+            assert told and told[-1] == keys[-1], (spec.name, seed, told)
+            assert told == sorted(told, key=keys.index), (spec.name, seed, told)

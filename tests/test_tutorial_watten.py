@@ -144,3 +144,30 @@ async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path)
     again = loads(dumps(played))
     assert list(again.totals) == [3, 0, 3, 0]
     _nothing_saved(tmp_path)
+
+
+async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path):
+    """``--bot-delay 0``: the table stops only at Ann's turns; every note still shows.
+    Ann takes every hint (h, then Enter), the raise at the table included."""
+    app = OhSevenApp(tutorial=GAME, bot_delay=0, save_dir=tmp_path)
+    titles = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            screen = await wait_for_input(pilot, also=INPUT)
+            if isinstance(screen, MenuScreen):
+                break
+            await _ready(pilot)
+            if isinstance(screen, LessonScreen):
+                titles.append(screen.title_text.split(" (")[0])
+                await pilot.press("enter")
+            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
+                await pilot.press("enter")
+            else:
+                game = table(app).table.game
+                await ask_hint(pilot, screen)
+                await enter_and_see(pilot, screen, game)
+        else:
+            raise AssertionError("the tutorial never ended")
+    assert _kinds(game) == ["NameStriker", "Play", "Hold", "Play", "Play", "Raise"]
+    assert titles == ["Welcome", "Naming the striker", "Trump named: the order of the cards", "The first lead",
+                      "Who takes a trick", "A raise: hold or go", "Your raise", "The hand is over"]
