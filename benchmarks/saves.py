@@ -1,12 +1,12 @@
 """Saved games at the scale of years of play (issue 20). Prints figures; asserts nothing.
 
-    python benchmarks/saves.py [--dir /tmp/ohseven-bench-saves] [--saves 10000] [--small 1000]
-                               [--repeats 3] [--jobs 2] [--regenerate]
+    python benchmarks/saves.py [--dir /tmp/ohseven-bench-saves] [--saves 10000] [--small 150,1500]
+                               [--repeats 3] [--jobs 2] [--regenerate] [--passed-out 120000]
 
 1. Folders. ``--saves`` games made by ``ohseven simulate --save-dir`` across every
    game of the registry (an equal share each, bots of two strengths mixed at
-   every table), and a ``--small`` folder holding an equal share of each game's
-   saves copied from it. Making them takes minutes, so they are kept under
+   every table), and a ``--small`` folder of each size given holding an equal share
+   of each game's saves copied from it. Making them takes minutes, so they are kept under
    ``--dir`` and reused (``--regenerate`` makes them again).
 2. Cold rebuild: the index deleted, then a child process opens and refreshes it
    (``storage.index``): files read per second, and the child's peak memory.
@@ -16,7 +16,14 @@
    both sizes, and the ratio of the big folder's time to the small one's.
 4. The Saved games screen's first rows: :func:`first_rows_seconds` is the hook
    (the app's measure, not written yet).
-5. ``--profile N``: cProfile of the index's reading of one file (``_facts``) over
+5. Rebuilds that should read little: the folder's path spelled another way
+   (relative, from its parent) on an up-to-date index, and one new file with an
+   index that cannot be written (the child drops to ``nobody`` when run as root,
+   where file modes stop nothing): the child's seconds and the files it read.
+6. ``--passed-out N``: ``ohseven scores show`` of a Seven for Seven save whose hand
+   was passed out N times (V10), the record's actions without its derived log, as
+   a hand-written record may be (120,000 deals is about 8 MB).
+7. ``--profile N``: cProfile of the index's reading of one file (``_facts``) over
    N files of the small folder, in this process, the top functions by cumulative time.
 
 The issue's targets are printed beside the figures. The machine may be shared
@@ -47,8 +54,12 @@ TARGET_FIRST_ROWS = 0.3  # s, the Saved games screen's first rows
 DONE = ".complete"  # a folder's marker: how many saves it holds, once made
 
 
+CPU: list[float] = []  # each child's processor seconds (user + system): a loaded machine inflates wall time more
+
+
 def run_child(argv: Sequence[str], out: Optional[list] = None) -> tuple[float, int, int]:
-    """Run a child to its end: (wall seconds, exit status, peak memory in KiB).
+    """Run a child to its end: (wall seconds, exit status, peak memory in KiB); its
+    processor seconds are appended to CPU.
     Its stdout goes nowhere, or into ``out`` (lines) when given; its stderr is
     printed (a notice or an error would say the figure is not what it seems)."""
     import tempfile
@@ -62,6 +73,7 @@ def run_child(argv: Sequence[str], out: Optional[list] = None) -> tuple[float, i
                                 env=env)
         _, status, usage = os.wait4(proc.pid, 0)  # this child's own rusage
         wall = time.perf_counter() - start
+        CPU.append(usage.ru_utime + usage.ru_stime)
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
@@ -195,6 +207,92 @@ def first_rows_seconds(folder: Path) -> Optional[float]:
     return asyncio.run(run())
 
 
+REFRESH_AS = ("import os, sys, time; from ohseven_tui.storage import save_dirs; "
+              "from ohseven_tui.storage.index import open_index\n"
+              "if sys.argv[2] == 'nobody' and os.geteuid() == 0: os.setegid(65534); os.seteuid(65534)\n"
+              "t = time.perf_counter(); r = open_index(save_dirs(sys.argv[1])).refresh(); "
+              "print(r.read, time.perf_counter() - t, repr(r.notice[:160]))")
+
+
+def refresh_child(spelled: str, cwd: Path, who: str = "me") -> tuple[float, str]:
+    """One refresh in a child run in ``cwd`` with the folder spelled ``spelled``:
+    (its seconds, what it said: files read, seconds in the refresh, its notice)."""
+    out: list[str] = []
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        wall, _, _ = run_child([sys.executable, "-c", REFRESH_AS, spelled, who], out)
+    finally:
+        os.chdir(here)
+    return wall, out[0] if out else "?"
+
+
+def spelling(folder: Path) -> None:
+    """The index up to date, then the folder named relative to its parent."""
+    refresh_child(str(folder), folder.parent)
+    wall, said = refresh_child(folder.name, folder.parent)
+    read, _, notice = (said.split(" ", 2) + ["", ""])[:3]
+    print(f"  spelled {folder.name!r} : {wall:8.2f} s, {read} file(s) read {notice}")
+
+
+def read_only_new_file(folder: Path) -> None:
+    """The index up to date; one new file; a child that cannot write the index
+    (``nobody``, the index being root's) looks. The new file is removed after."""
+    refresh_child(str(folder), folder.parent)
+    first = sorted(folder.glob("*.json"))[0]
+    new = folder / "zz-bench-new.json"
+    shutil.copyfile(first, new)
+    try:
+        wall, said = refresh_child(str(folder), folder.parent, "nobody" if os.geteuid() == 0 else "me")
+        read, _, notice = (said.split(" ", 2) + ["", ""])[:3]
+        print(f"  1 new, index read-only: {wall:8.2f} s, {read} file(s) read {notice}")
+    finally:
+        new.unlink()
+        refresh_child(str(folder), folder.parent)
+
+
+def passed_out_save(folder: Path, deals: int) -> Path:
+    """A Seven for Seven save whose first hand was passed out ``deals`` times (V10),
+    without the record's log of every deal (a record may leave a derived field out;
+    with it, such a save passes 10 MB at about 23,000 deals), written as the record
+    and save formats say: one deal's actions come from the engine itself, and the
+    rest of the record (phase, totals, ...) is the same after any number of them."""
+    import json
+
+    from ohseven_tui.engine.protocol import Seat
+    from ohseven_tui.storage import save_data
+
+    spec = registry.game_spec("seven-for-seven")
+    options = spec.check_options({})
+    game = spec.new_game(options, seed=7, seats=[Seat(f"P{s}", "human") for s in range(options["players"])])
+    game.apply(game.legal_actions()[0])  # the deal
+    while game.to_act():  # everyone passes: the first legal action of the auction is the pass
+        game.apply(game.legal_actions(game.current_seat)[0])
+    data = save_data(game, date="2026-05-01T10:00:00Z")
+    record = data["record"]
+    one = list(record["actions"])
+    assert len(one) == options["players"] + 1, one
+    del record["rounds"]
+    record["actions"] = one * deals
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"passed-out-{deals}.json"
+    path.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+def show_passed_out(folder: Path, deals: int, repeats: int) -> None:
+    path = passed_out_save(folder / "passed-out", deals)
+    times, cpu = [], []
+    for _ in range(repeats):
+        out: list[str] = []
+        wall, code, rss = run_child(ohseven("scores", "show", path.stem, "--save-dir", str(path.parent)), out)
+        times.append(wall)
+        cpu.append(CPU[-1])
+    print(f"\nscores show of a Seven for Seven save passed out {deals:,} times ({path.stat().st_size / 1e6:.1f} MB):"
+          f" {min(times):.2f} s best, {statistics.median(times):.2f} s median (processor {min(cpu):.2f} s best),"
+          f" peak {rss / 1024:.0f} MiB (exit {code})")
+
+
 def profile(folder: Path, count: int) -> None:
     """Where a cold rebuild's time goes: ``_facts`` (read, check, replay, figures)
     on ``count`` files spread over the folder, one process."""
@@ -228,33 +326,43 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=Path("/tmp/ohseven-bench-saves"),
                         help="where the generated folders are kept between runs")
     parser.add_argument("--saves", type=int, default=10_000)
-    parser.add_argument("--small", type=int, default=1_000)
+    parser.add_argument("--small", default="150,1500", help="the smaller folders' sizes, comma separated")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2, help="simulate runs at once while generating")
     parser.add_argument("--regenerate", action="store_true")
     parser.add_argument("--skip-cold", action="store_true")
+    parser.add_argument("--only", type=int, default=0, metavar="N", help="measure only the folder of N saves")
+    parser.add_argument("--passed-out", type=int, default=0, metavar="DEALS",
+                        help="time scores show of a save passed out DEALS times, then stop")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile reading N files, then stop")
     args = parser.parse_args()
 
-    big, small = args.dir / f"saves-{args.saves}", args.dir / f"saves-{args.small}"
+    if args.passed_out:
+        show_passed_out(args.dir, args.passed_out, args.repeats)
+        return
+    sizes = [int(n) for n in str(args.small).split(",") if n.strip()]
+    big = args.dir / f"saves-{args.saves}"
+    smalls = [args.dir / f"saves-{n}" for n in sizes]
     if args.regenerate or marked(big) < args.saves * 0.99:
         generate(big, args.saves, args.jobs)
-    if args.regenerate or marked(small) == 0 or not small.exists():
-        small_copy(big, small, args.small)
+    for n, small in zip(sizes, smalls):
+        if args.regenerate or marked(small) == 0 or not small.exists():
+            small_copy(big, small, n)
     if args.profile:
-        profile(small, args.profile)
+        profile(smalls[0], args.profile)
         return
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores")
 
     warm_figures = {}
-    for folder in (small, big):
+    folders = [f for f in (*smalls, big) if not args.only or marked(f) == args.only]
+    for folder in folders:
         n = marked(folder)
         print(f"\n{n} saves ({folder})")
         if not args.skip_cold:
             rate, wall, inner, rss = cold(folder)
             print(f"  cold rebuild        : {rate:8.0f} files/s ({wall:.2f} s in all, {inner:.2f} s refreshing,"
-                  f" peak {rss / 1024:.0f} MiB)"
+                  f" {CPU[-1]:.1f} s processor, peak {rss / 1024:.0f} MiB)"
                   f"   target >= {TARGET_COLD:.0f} files/s: {mark(rate >= TARGET_COLD)}")
         for action in ("list", "players"):
             best, median, rss = warm(folder, action, args.repeats)
@@ -263,14 +371,21 @@ def main() -> None:
             if folder == big:
                 line += f"   target <= {TARGET_WARM} s: {mark(best <= TARGET_WARM)}"
             print(line)
+        spelling(folder)
+        read_only_new_file(folder)
         shown = first_rows_seconds(folder)
-        print(f"  Saved games, first rows: {'not measured yet (first_rows_seconds)' if shown is None else f'{shown:.3f} s'}"
+        print(f"  Saved games, first rows: {'not measured' if shown is None else f'{shown:.3f} s'}"
               f"   target <= {TARGET_FIRST_ROWS} s")
     print()
-    for action in ("list", "players"):
-        ratio = warm_figures[(big, action)] / warm_figures[(small, action)]
-        target = f"   target <= {TARGET_RATIO}: {mark(ratio <= TARGET_RATIO)}" if action == "players" else ""
-        print(f"warm {action} {marked(big)} / {marked(small)} saves: {ratio:.2f}x{target}")
+    if big in folders:
+        for small in smalls:
+            if small not in folders:
+                continue
+            for action in ("list", "players"):
+                ratio = warm_figures[(big, action)] / warm_figures[(small, action)]
+                target = f"   target <= {TARGET_RATIO}: {mark(ratio <= TARGET_RATIO)}" \
+                    if action == "players" else ""
+                print(f"warm {action} {marked(big)} / {marked(small)} saves: {ratio:.2f}x{target}")
 
 
 if __name__ == "__main__":

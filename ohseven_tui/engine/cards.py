@@ -91,9 +91,7 @@ class Card(int):
 
     def text(self) -> str:
         """ASCII name used in records and on the command line: ``5S``, ``10H``, ``AS``, ``JK``."""
-        if int(self) == JOKER:
-            return "JK"
-        return rank_label(self.rank) + "CDHS"[int(self) & 3]
+        return _TEXTS[self]  # made once: a long record's log names millions of cards
 
     def pretty(self, ascii: bool = False) -> str:
         if int(self) == JOKER:
@@ -117,6 +115,7 @@ class Card(int):
 
 
 _CARDS = tuple(int.__new__(Card, code) for code in range(MAX_CODE + 1))
+_TEXTS = tuple("JK" if code == JOKER else rank_label(code >> 2) + "CDHS"[code & 3] for code in range(MAX_CODE + 1))
 
 _LABEL_TO_RANK = {rank_label(r): r for r in range(MAX_RANK + 1)}
 _LABEL_TO_RANK["T"] = 10
