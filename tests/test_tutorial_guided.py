@@ -8,11 +8,9 @@ The games are read from the registry (no test here lists them)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from test_ui_driver import table, text, wait_for_input
+from tutorial_helpers import named_ids, stated_ids
 
 from ohseven_tui.cli import main
 from ohseven_tui.engine import registry
@@ -21,17 +19,7 @@ from ohseven_tui.ui.screens.lesson import LessonScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
 from ohseven_tui.ui.tutorial import Coach, guided_games
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-STATED = re.compile(r"^\s*- \*\*([A-Z]\d+)\*\*", re.MULTILINE)
-NAMED = re.compile(r"\b([RSHUVW]\d+)\b")  # as tests/test_docs_rules.py reads ids
-
-
-def _stated(prefix: str) -> set[str]:
-    """The ids the rules pages state with this game's prefix (found by the prefix, not by a name)."""
-    ids: set[str] = set()
-    for page in DOCS.glob("*.md"):
-        ids |= {i for i in STATED.findall(page.read_text(encoding="utf-8")) if i[0] == prefix}
-    return ids
+_stated = stated_ids  # found by the game's prefix letter, not by its name
 
 
 def _own_rules(spec) -> bool:
@@ -58,7 +46,7 @@ def test_every_note_names_only_stated_rule_ids_and_the_coverage_list(capsys):
         covered: set[str] = set()
         lines.append(f"{spec.label} ({len(coach.script.steps)} notes)")
         for n, step in enumerate(coach.script.steps, 1):
-            ids = NAMED.findall(step.title)
+            ids = sorted(named_ids(step.title), key=step.title.index)
             assert set(ids) <= stated, (spec.name, step.title)
             covered |= set(ids)
             lines.append(f"  {n:2d}. {step.title.split(' (')[0]:40s} {', '.join(ids) or '-'}")

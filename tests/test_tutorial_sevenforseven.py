@@ -34,124 +34,85 @@ Trio 1 + 2 + 4 + 5 + 7 = 19, quartet 3 + 6 = 9: 15 made (V21). V22: Ann 19 + 2 �
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from test_ui_driver import table, text, until, wait_for_input
+from test_ui_driver import text
 from test_ui_hints import ask_hint, cards_in, drawn_marks, enter_and_see
+from tutorial_helpers import guided_hand, key_card, named_ids, nothing_saved, stated_ids
 
 from ohseven_tui.engine.cards import parse_card
 from ohseven_tui.engine.record import dumps, loads
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.lesson import LessonScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
 from ohseven_tui.ui.screens.pick import PickCardsScreen, PickScreen
-from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
-from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.sevenforseven.auction import AuctionScreen
 from ohseven_tui.ui.screens.table import TableScreen
-from ohseven_tui.ui.widgets.hand import HandView
 
 GAME = "seven-for-seven"
-INPUT = (LessonScreen, AuctionScreen, PickScreen, PickCardsScreen)
-DOC = Path(__file__).resolve().parent.parent / "docs" / "seven-for-seven.md"
+INPUT = (AuctionScreen, PickScreen, PickCardsScreen)
 # Ann's cards, trick by trick, and how each is played: "hint" (h, then Enter), "key" (its number, Enter)
 PLAYS = [("JK", "hint"), ("JS", "key"), ("AH", "key"), ("5C", "key"), ("2H", "hint"), ("3H", "key"), ("AS", "key")]
-
-
-def _cards(game) -> list:
-    return [(seat, card.text()) for seat, card in game.trick]
-
-
-def _nothing_saved(folder: Path) -> None:
-    """No saved game, no autosave, no game file: only the preferences (and the menu's empty index)."""
-    from ohseven_tui import storage
-
-    dirs = storage.save_dirs(folder)
-    assert storage.list_saves(dirs) == ([], []) and storage.unfinished_game(dirs) is None
-    assert {f.name for f in folder.rglob("*.json")} <= {"prefs.json"}
-
-
-async def _ready(pilot) -> None:
-    from textual._time import get_time
-
-    app = pilot.app
-    await until(pilot, lambda: app.key_gate.ready(get_time()), "the screen takes a key")
-
-
-async def _key(pilot, screen, card_text: str) -> None:
-    cards = list(screen.query_one(HandView).cards)
-    await pilot.press(str(cards.index(parse_card(card_text)) + 1), "enter")
+NOTES = ["Welcome", "What a contract names", "Your basic bid", "Factor bids", "Seven passes end the auction",
+         "The kitty", "Who leads", "Leading a trump", "Who takes a trick", "Following suit", "The last trick",
+         "The hand is over"]
 
 
 async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path):
     app = OhSevenApp(tutorial=GAME, bot_delay=0.02, save_dir=tmp_path)
-    seen: dict[str, dict] = {}  # a note's title -> the game when it showed
-    bodies: dict[str, str] = {}
+    at: dict[str, dict] = {}  # a note's title (without its ids) -> the game when it showed
+    bodies: dict[str, str] = {}  # the whole title -> the words
     hints: list[str] = []
     auction_turns = 0
     plays = list(PLAYS)
     refused = None
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(300):
-            screen = await wait_for_input(pilot, also=INPUT)
-            if isinstance(screen, MenuScreen):
-                break
-            await _ready(pilot)
-            game = table(app).table.game
-            if isinstance(screen, LessonScreen):
-                assert screen.title_text in text(app)
-                obs = game.observe(0)
-                seen[screen.title_text] = {
-                    "phase": game.phase.value, "to_act": game.to_act(), "auction": len(obs.auction),
-                    "passes": obs.passes_in_row, "factors": list(obs.factors), "hand": len(obs.hand),
-                    "tricks": len(obs.tricks), "trick": _cards(game), "totals": list(game.totals)}
-                bodies[screen.title_text] = screen.body
-                await pilot.press("enter")
-            elif isinstance(screen, AuctionScreen):
-                auction_turns += 1
-                if auction_turns == 1:  # the note's bid, by the hint
-                    hints.append(await ask_hint(pilot, screen))
-                    await enter_and_see(pilot, screen, game)
-                else:
-                    await pilot.press("f" if auction_turns == 2 else "p")
-            elif isinstance(screen, PickCardsScreen):  # the discard, by the hint
+
+    def note(screen, game) -> None:
+        obs = game.observe(0)
+        at[screen.title_text.split(" (")[0]] = {
+            "phase": game.phase.value, "to_act": game.to_act(), "auction": len(obs.auction),
+            "passes": obs.passes_in_row, "factors": list(obs.factors), "hand": len(obs.hand),
+            "tricks": len(obs.tricks), "trick": [(seat, card.text()) for seat, card in game.trick],
+            "totals": list(game.totals)}
+        bodies[screen.title_text] = screen.body
+
+    async def choose(screen, game) -> None:
+        nonlocal auction_turns, refused
+        if isinstance(screen, AuctionScreen):
+            auction_turns += 1
+            if auction_turns == 1:  # the note's bid, by the hint
                 hints.append(await ask_hint(pilot, screen))
-                marks = drawn_marks(app, screen)
-                assert {c.text() for c, mark in marks.items() if mark == "★"} == {"4D", "2D"}, marks
                 await enter_and_see(pilot, screen, game)
-            elif isinstance(screen, PickScreen):  # who leads: the cursor starts on Ann
-                await pilot.press("enter")
-            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, TableScreen):
-                card, how = plays.pop(0)
-                if card == "5C" and refused is None:  # V18: a spade when clubs were led, while she holds 5C
-                    await _key(pilot, screen, "AS")
-                    await pilot.pause()
-                    refused = text(app)
-                    assert len(game.trick) == 1
-                if how == "hint":
-                    hints.append(await ask_hint(pilot, screen))
-                    await enter_and_see(pilot, screen, game)
-                else:
-                    await _key(pilot, screen, card)
-                mine = [a.card.text() for a in game.history if type(a).__name__ == "Play" and a.seat == 0]
-                assert mine[-1] == card, (mine, card)
-        else:
-            raise AssertionError("the tutorial never ended")
+            else:
+                await pilot.press("f" if auction_turns == 2 else "p")
+        elif isinstance(screen, PickCardsScreen):  # the discard, by the hint
+            hints.append(await ask_hint(pilot, screen))
+            marks = drawn_marks(app, screen)
+            assert {c.text() for c, mark in marks.items() if mark == "★"} == {"4D", "2D"}, marks
+            await enter_and_see(pilot, screen, game)
+        elif isinstance(screen, PickScreen):  # who leads: the cursor starts on Ann
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen):
+            card, how = plays.pop(0)
+            if card == "5C" and refused is None:  # V18: a spade when clubs were led, while she holds 5C
+                await key_card(pilot, screen, "AS")
+                await pilot.pause()
+                refused = text(app)
+                assert len(game.trick) == 1
+            if how == "hint":
+                hints.append(await ask_hint(pilot, screen))
+                await enter_and_see(pilot, screen, game)
+            else:
+                await key_card(pilot, screen, card)
+            mine = [a.card.text() for a in game.history if type(a).__name__ == "Play" and a.seat == 0]
+            assert mine[-1] == card, (mine, card)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        played = await guided_hand(pilot, INPUT, note, choose)
         assert isinstance(app.screen, MenuScreen)
-        played = game
     assert not plays and auction_turns == 3
     assert "You must follow ♣ (Clubs)" in refused  # the engine's words (V18)
     assert hints[0].startswith("bid 15♠J") and cards_in(hints[1]) == [parse_card("4D"), parse_card("2D")]
     assert cards_in(hints[2]) == [parse_card("JK")] and cards_in(hints[3]) == [parse_card("2H")]
 
-    titles = [t.split(" (")[0] for t in seen]
-    assert titles == ["Welcome", "What a contract names", "Your basic bid", "Factor bids",
-                      "Seven passes end the auction", "The kitty", "Who leads", "Leading a trump",
-                      "Who takes a trick", "Following suit", "The last trick", "The hand is over"]
-    at = {t.split(" (")[0]: v for t, v in seen.items()}
+    assert list(at) == NOTES
     assert at["Welcome"]["phase"] == "deal" and at["Welcome"]["totals"] == [0] * 7
     for title in ("What a contract names", "Your basic bid"):  # before Ann's first bid: Gus's 8♣Q only
         assert at[title]["phase"] == "auction" and at[title]["to_act"] == (0,) and at[title]["auction"] == 1
@@ -174,21 +135,19 @@ async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path)
     assert over["phase"] == "hand-over" and over["totals"] == [49, -6, 34, -21, -6, 34, -6]
 
     # The notes' words follow the table: Gus's opening, the bowers of trick 1, the scores.
-    assert "8♣Q" in bodies[next(t for t in seen if t.startswith("Your basic bid"))]
-    trick_one = bodies[next(t for t in seen if t.startswith("Who takes a trick"))]
-    assert "J♣" in trick_one and "left bower" in trick_one and "underbower" in trick_one
-    told = bodies[next(t for t in seen if t.startswith("The hand is over"))]
-    assert "19" in told and "49" in told and "-21" in told.replace("−", "-")
+    words = {t.split(" (")[0]: b for t, b in bodies.items()}
+    assert "8♣Q" in words["Your basic bid"]
+    assert "J♣" in words["Who takes a trick"] and "left bower" in words["Who takes a trick"]
+    assert "underbower" in words["Who takes a trick"]
+    assert "19" in words["The hand is over"] and "49" in words["The hand is over"] and "-21" in words["The hand is over"]
 
     # Every rule id a note names is one the rules page states.
-    stated = set(re.findall(r"^\s*- \*\*(V\d+)\*\*", DOC.read_text(encoding="utf-8"), re.MULTILINE))
-    named = {i for t, b in bodies.items() for i in re.findall(r"\b([RSHUVW]\d+)\b", t + " " + b)}
-    assert named and named <= stated, named - stated
+    named = set().union(*(named_ids(t + " " + b) for t, b in bodies.items()))
+    assert named and named <= stated_ids("V"), named - stated_ids("V")
 
     # An ordinary record of what was played; nothing was saved (a lesson is not a game kept).
-    again = loads(dumps(played))
-    assert list(again.totals) == [49, -6, 34, -21, -6, 34, -6]
-    _nothing_saved(tmp_path)
+    assert list(loads(dumps(played)).totals) == [49, -6, 34, -21, -6, 34, -6]
+    nothing_saved(tmp_path)
 
 
 async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path):
@@ -197,22 +156,11 @@ async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path)
     Ann takes every hint (h, then Enter)."""
     app = OhSevenApp(tutorial=GAME, bot_delay=0, save_dir=tmp_path)
     titles = []
+
+    async def choose(screen, game) -> None:
+        await ask_hint(pilot, screen)
+        await enter_and_see(pilot, screen, game)
+
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(300):
-            screen = await wait_for_input(pilot, also=INPUT)
-            if isinstance(screen, MenuScreen):
-                break
-            await _ready(pilot)
-            if isinstance(screen, LessonScreen):
-                titles.append(screen.title_text.split(" (")[0])
-                await pilot.press("enter")
-            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
-                await pilot.press("enter")
-            else:
-                await ask_hint(pilot, screen)
-                await enter_and_see(pilot, screen, table(app).table.game)
-        else:
-            raise AssertionError("the tutorial never ended")
-    assert titles == ["Welcome", "What a contract names", "Your basic bid", "Factor bids",
-                      "Seven passes end the auction", "The kitty", "Who leads", "Leading a trump",
-                      "Who takes a trick", "Following suit", "The last trick", "The hand is over"]
+        await guided_hand(pilot, INPUT, lambda screen, game: titles.append(screen.title_text.split(" (")[0]), choose)
+    assert titles == NOTES

@@ -25,47 +25,20 @@ Ann names the striker rank 9; Dot names spades. So (W5): criticals KH (Maxi) > 7
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from test_ui_driver import table, text, until, wait_for_input
+from test_ui_driver import until
 from test_ui_hints import ask_hint, enter_and_see
+from tutorial_helpers import guided_hand, key_card, named_ids, nothing_saved, stated_ids
 
-from ohseven_tui.engine.cards import parse_card
 from ohseven_tui.engine.record import dumps, loads
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.lesson import LessonScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
 from ohseven_tui.ui.screens.pick import PickScreen
-from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
-from ohseven_tui.ui.screens.scoresheet import ScoresheetScreen
 from ohseven_tui.ui.screens.table import TableScreen
-from ohseven_tui.ui.widgets.hand import HandView
 
 GAME = "watten"
-INPUT = (LessonScreen, PickScreen)
-DOC = Path(__file__).resolve().parent.parent / "docs" / "watten.md"
-
-
-def _nothing_saved(folder: Path) -> None:
-    """No saved game, no autosave, no game file: only the preferences (and the menu's empty index)."""
-    from ohseven_tui import storage
-
-    dirs = storage.save_dirs(folder)
-    assert storage.list_saves(dirs) == ([], []) and storage.unfinished_game(dirs) is None
-    assert {f.name for f in folder.rglob("*.json")} <= {"prefs.json"}
-
-
-async def _ready(pilot) -> None:
-    from textual._time import get_time
-
-    app = pilot.app
-    await until(pilot, lambda: app.key_gate.ready(get_time()), "the screen takes a key")
-
-
-async def _key(pilot, screen, card_text: str) -> None:
-    cards = list(screen.query_one(HandView).cards)
-    await pilot.press(str(cards.index(parse_card(card_text)) + 1), "enter")
+INPUT = (PickScreen,)
+NOTES = ["Welcome", "Naming the striker", "Trump named: the order of the cards", "The first lead",
+         "Who takes a trick", "A raise: hold or go", "Your raise", "The hand is over"]
 
 
 def _kinds(game) -> list[str]:
@@ -74,50 +47,39 @@ def _kinds(game) -> list[str]:
 
 async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path):
     app = OhSevenApp(tutorial=GAME, bot_delay=0.02, save_dir=tmp_path)
-    seen: dict[str, dict] = {}
+    at: dict[str, dict] = {}
     bodies: dict[str, str] = {}
     hints: list[str] = []
     cards = ["9S", "9D", "KH"]
+
+    def note(screen, game) -> None:
+        obs = game.observe(0)
+        at[screen.title_text.split(" (")[0]] = {
+            "phase": game.phase.value, "to_act": game.to_act(), "striker": obs.striker,
+            "trump": obs.trump.letter if obs.trump is not None else None, "stake": obs.stake,
+            "tricks": [t.winner for t in obs.tricks], "trick": [(s, c.text()) for s, c in obs.trick],
+            "totals": list(game.totals)}
+        bodies[screen.title_text] = screen.body
+
+    async def choose(screen, game) -> None:
+        if isinstance(screen, PickScreen):  # the striker rank, then the answer to Dot's raise: by the hint
+            hints.append(await ask_hint(pilot, screen))
+            await enter_and_see(pilot, screen, game)
+        elif isinstance(screen, TableScreen):
+            if cards:
+                await key_card(pilot, screen, cards.pop(0))
+            else:  # the raise, by its key at the table
+                await pilot.press("r")
+                await until(pilot, lambda: "Raise" in _kinds(game), "Ann's raise")
+
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            screen = await wait_for_input(pilot, also=INPUT)
-            if isinstance(screen, MenuScreen):
-                break
-            await _ready(pilot)
-            game = table(app).table.game
-            if isinstance(screen, LessonScreen):
-                assert screen.title_text in text(app)
-                obs = game.observe(0)
-                seen[screen.title_text] = {
-                    "phase": game.phase.value, "to_act": game.to_act(), "striker": obs.striker,
-                    "trump": obs.trump.letter if obs.trump is not None else None, "stake": obs.stake,
-                    "tricks": [t.winner for t in obs.tricks], "trick": [(s, c.text()) for s, c in obs.trick],
-                    "totals": list(game.totals)}
-                bodies[screen.title_text] = screen.body
-                await pilot.press("enter")
-            elif isinstance(screen, PickScreen):  # the striker rank, then the answer to Dot's raise: by the hint
-                hints.append(await ask_hint(pilot, screen))
-                await enter_and_see(pilot, screen, game)
-            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, TableScreen):
-                if cards:
-                    await _key(pilot, screen, cards.pop(0))
-                else:  # the raise, by its key at the table
-                    await pilot.press("r")
-                    await until(pilot, lambda g=game: "Raise" in _kinds(g), "Ann's raise")
-        else:
-            raise AssertionError("the tutorial never ended")
+        played = await guided_hand(pilot, INPUT, note, choose)
         assert isinstance(app.screen, MenuScreen)
-        played = game
     assert not cards
-    assert _kinds(game) == ["NameStriker", "Play", "Hold", "Play", "Play", "Raise"]
+    assert _kinds(played) == ["NameStriker", "Play", "Hold", "Play", "Play", "Raise"]
     assert hints == ["striker 9", "hold"], hints
 
-    titles = [t.split(" (")[0] for t in seen]
-    assert titles == ["Welcome", "Naming the striker", "Trump named: the order of the cards", "The first lead",
-                      "Who takes a trick", "A raise: hold or go", "Your raise", "The hand is over"]
-    at = {t.split(" (")[0]: v for t, v in seen.items()}
+    assert list(at) == NOTES
     assert at["Welcome"]["phase"] == "deal"
     striker = at["Naming the striker"]
     assert striker["phase"] == "striker" and striker["to_act"] == (0,) and striker["striker"] is None
@@ -134,16 +96,14 @@ async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path)
     over = at["The hand is over"]
     assert over["totals"] == [3, 0, 3, 0] and over["tricks"] == [1, 0, 0]
 
-    assert "Maxi" in bodies[next(t for t in seen if t.startswith("Trump named"))]
-    assert "Belli" in bodies[next(t for t in seen if t.startswith("Who takes a trick"))]
+    words = {t.split(" (")[0]: b for t, b in bodies.items()}
+    assert "Maxi" in words["Trump named: the order of the cards"] and "Belli" in words["Who takes a trick"]
 
-    stated = set(re.findall(r"^\s*- \*\*(W\d+)\*\*", DOC.read_text(encoding="utf-8"), re.MULTILINE))
-    named = {i for t, b in bodies.items() for i in re.findall(r"\b([RSHUVW]\d+)\b", t + " " + b)}
-    assert named and named <= stated, named - stated
+    named = set().union(*(named_ids(t + " " + b) for t, b in bodies.items()))
+    assert named and named <= stated_ids("W"), named - stated_ids("W")
 
-    again = loads(dumps(played))
-    assert list(again.totals) == [3, 0, 3, 0]
-    _nothing_saved(tmp_path)
+    assert list(loads(dumps(played)).totals) == [3, 0, 3, 0]
+    nothing_saved(tmp_path)
 
 
 async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path):
@@ -151,23 +111,13 @@ async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path)
     Ann takes every hint (h, then Enter), the raise at the table included."""
     app = OhSevenApp(tutorial=GAME, bot_delay=0, save_dir=tmp_path)
     titles = []
+
+    async def choose(screen, game) -> None:
+        await ask_hint(pilot, screen)
+        await enter_and_see(pilot, screen, game)
+
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            screen = await wait_for_input(pilot, also=INPUT)
-            if isinstance(screen, MenuScreen):
-                break
-            await _ready(pilot)
-            if isinstance(screen, LessonScreen):
-                titles.append(screen.title_text.split(" (")[0])
-                await pilot.press("enter")
-            elif isinstance(screen, (RoundSummaryScreen, ScoresheetScreen)):
-                await pilot.press("enter")
-            else:
-                game = table(app).table.game
-                await ask_hint(pilot, screen)
-                await enter_and_see(pilot, screen, game)
-        else:
-            raise AssertionError("the tutorial never ended")
-    assert _kinds(game) == ["NameStriker", "Play", "Hold", "Play", "Play", "Raise"]
-    assert titles == ["Welcome", "Naming the striker", "Trump named: the order of the cards", "The first lead",
-                      "Who takes a trick", "A raise: hold or go", "Your raise", "The hand is over"]
+        played = await guided_hand(pilot, INPUT, lambda screen, game: titles.append(screen.title_text.split(" (")[0]),
+                                   choose)
+    assert _kinds(played) == ["NameStriker", "Play", "Hold", "Play", "Play", "Raise"]
+    assert titles == NOTES
