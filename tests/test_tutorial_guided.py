@@ -8,6 +8,8 @@ The games are read from the registry (no test here lists them)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_ui_driver import table, text, wait_for_input
 from tutorial_helpers import named_ids, stated_ids
@@ -183,3 +185,13 @@ def test_off_the_lessons_path_the_hand_goes_on_and_every_note_words_itself():
             keys = [s.key for s in coach.script.steps]
             assert told and told[-1] == keys[-1], (spec.name, seed, told)
             assert told == sorted(told, key=keys.index), (spec.name, seed, told)
+
+
+def test_the_help_names_the_games_that_have_a_tutorial(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["tutorial", "--help"])
+    assert done.value.code == 0
+    out = re.sub(r"-\s+", "-", " ".join(capsys.readouterr().out.split()))  # argparse wraps at a hyphen
+    assert all(spec.name in out for spec in guided_games()), out
+    assert all(spec.name not in out.split("--game GAME", 1)[1].split("--bot-delay")[0]
+               for spec in registry.games() if spec.tutorial is None), out

@@ -13,13 +13,26 @@ from .common import RegistryHelp
 from .play import _delay
 
 
+class TutorialHelp(RegistryHelp):
+    """The registry's help, and ``{tutorials}``: the games that have a guided hand
+    (looked up only when help is printed: building the parser loads no game)."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        text = super()._expand_help(action)
+        if "{tutorials}" in text:
+            from ..ui.tutorial import guided_games
+
+            text = text.replace("{tutorials}", ", ".join(spec.name for spec in guided_games()) or "none yet")
+        return text
+
+
 def register(sub) -> None:
     p = sub.add_parser("tutorial", help="a guided first round: each rule explained just before it matters",
                        description="A short guided round against bots on a set deal: each rule is explained "
                        "just before it matters, and you play every card yourself. It is not saved.",
-                       formatter_class=RegistryHelp)
+                       formatter_class=TutorialHelp)
     p.add_argument("--game", metavar="GAME",
-                   help="the game to learn (default: the first game that has a tutorial)")
+                   help="the game to learn, by the name play takes: one of {tutorials} (default: the first)")
     p.add_argument("--bot-delay", type=_delay, help="seconds between bot moves (default 0.8)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C")
     p.add_argument("--save-dir", type=path_argument,
