@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -61,6 +62,11 @@ class ChooseScreen(Screen):
         Binding("escape", "leave", "Menu"),
     ]
     FOOTER_DROP = ("leave", "move")  # where the footer is short of room (each key still works)
+    # A short terminal ("-short", choose.tcss): the words the choice needs (the trump,
+    # the bids so far, the striker rank) come before the seats' table, and an empty
+    # message row takes no room, so they are in view without scrolling.
+    SHORT_ROWS = 24
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_ROWS, "-tall")]
 
     def __init__(
         self,
@@ -169,9 +175,18 @@ class ChooseScreen(Screen):
             yield Static("", id="prompt")
         with Vertical(id="choose-bottom"):  # always on screen, however many seats
             yield from self.compose_picker()
-            yield Static("", id="message")
+            yield Static("", id="message", classes="-empty")
             yield HandView(id="hand", slots=self.obs.spec.max_hand)
         yield KeysFooter(compact=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Short, the seats' table goes below the words; tall, above them (as composed)."""
+        body = self.query_one("#choose-body")
+        seats = self.query_one("#seats")
+        if event.size.height < self.SHORT_ROWS:
+            body.move_child(seats, after=self.query_one("#prompt"))
+        else:
+            body.move_child(seats, before=self.query_one("#context"))
 
     def on_mount(self) -> None:
         self.show_seats()
@@ -282,6 +297,7 @@ class ChooseScreen(Screen):
             self._told = (message, error)
             return
         widget.set_class(error, "error")
+        widget.set_class(not message, "-empty")
         widget.update(Text(self.plain(message)))
 
     def action_move(self, step: int) -> None:

@@ -56,6 +56,7 @@ class MenuScreen(Screen[None]):
         app = getters.app(GameApp)
 
     CSS_PATH = "menu.tcss"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (22, "-tall")]  # short: a one-line banner (menu.tcss), every choice in view
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False),
                 Binding("s", "choose('settings')", "Settings"),
                 Binding("t", "choose('tutorial')", "Tutorial", show=False),

@@ -46,7 +46,16 @@ class PickScreen(ChooseScreen):
         return len(self.choices)
 
     def compose_picker(self) -> ComposeResult:
-        yield ChoicePicker([label for label, _ in self.choices], self.picker_title, cursor=self.start, id="picker")
+        yield ChoicePicker(self._labels(), self.picker_title, cursor=self.start, id="picker")
+
+    def _labels(self) -> list[str]:
+        """The family's words for the choices, suits as letters where the settings say (♥ Hearts: H Hearts)."""
+        return [self.plain(label) for label, _ in self.choices]
+
+    def refresh_look(self) -> None:
+        super().refresh_look()
+        if self.is_mounted:
+            self.query_one(ChoicePicker).relabel(self._labels())
 
     def setup(self) -> None:
         obs = self.obs

@@ -43,6 +43,9 @@ class ChoicePicker(Widget):
     ChoicePicker { height: auto; layout: vertical; padding: 0 1; }
     ChoicePicker #choices-title { height: 1; color: $text-muted; }
     ChoicePicker #choices-row { height: auto; layout: grid; grid-size: 9; grid-gutter: 0; grid-rows: 3; height: auto; }
+    ChoicePicker.-compact #choices-row { grid-rows: 1; grid-gutter: 0 0; }
+    ChoicePicker.-compact ChoiceBox { height: 1; border: none; background: $boost; }
+    ChoicePicker.-compact ChoiceBox.-cursor { background: $accent; color: $text; }
     """
 
     class Chosen(Message):
@@ -73,10 +76,21 @@ class ChoicePicker(Widget):
 
     def _fit(self) -> None:
         # As many columns as the widest label allows: one row for ranks or suits,
-        # a grid of names for seven seats at 80 columns.
+        # a grid of names for seven seats at 80 columns. A grid of more than one row
+        # is drawn compact, a line a choice, not a box: boxes took the room of the
+        # words above them (the captain's choice of leader at 80x24, the trump
+        # suit at 60x15).
         widest = max((len(printable(label)) for label in self.labels), default=1) + 5
         width = self.size.width - 2 if self.size.width > 2 else 76
-        self.query_one("#choices-row").styles.grid_size_columns = max(1, min(len(self.labels), width // widest))
+        columns = max(1, min(len(self.labels), width // widest))
+        self.query_one("#choices-row").styles.grid_size_columns = columns
+        self.set_class(len(self.labels) > columns, "-compact")
+
+    def relabel(self, labels: Sequence[str]) -> None:
+        """New words for the same choices (the suits drawn as letters, a setting)."""
+        self.labels = tuple(labels)
+        for box in self.query(ChoiceBox):
+            box.update(Text(printable(self.labels[box.index])))
 
     def move(self, step: int) -> None:
         if self.labels:

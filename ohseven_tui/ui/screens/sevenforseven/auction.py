@@ -28,8 +28,10 @@ FIELDS = ("suit", "rank", "points")
 class BidPicker(Static):
     """One line: the suit, bower rank and points being bid; ↑↓ pick the field."""
 
+    SCOPED_CSS = False  # its rule for a short screen starts at the screen
     DEFAULT_CSS = """
     BidPicker { height: 3; border: round $accent; padding: 0 1; }
+    .-short BidPicker { height: auto; border: none; }  /* a short terminal: the words above need the room */
     """
 
 
@@ -76,10 +78,8 @@ class AuctionScreen(ChooseScreen):
         self.query_one("#choose-title", Static).update(plain(
             f" {me} · hand {obs.round_number}/{obs.view.rounds or 7}{deal} · auction"))
         name = lambda s: obs.seats[s].name  # noqa: E731
-        context = Text()
-        for ln in auction_lines(obs, name):
-            context.append(self.plain(printable(ln)) + "\n")
-        self.query_one("#context", Static).update(context)
+        context = Text("\n").join(Text(self.plain(printable(ln))) for ln in auction_lines(obs, name))
+        self.query_one("#context", Static).update(context)  # no empty row after it
         can_bid = self.lowest <= MAX_POINTS
         self.query_one("#prompt", Static).update(Text(
             "Your bid: ←→ change, ↑↓ move between suit, bower rank and points, Enter bids. "
