@@ -92,3 +92,32 @@ async def test_the_app_reviews_it(folder):
         await until(pilot, lambda: type(app.screen).__name__ == "GameReviewScreen", "the review", fail_safe=120)
         shown = await until(pilot, lambda: "Ann" in screen_text(app) and screen_text(app), "the review drawn")
         assert "Seven for Seven" in shown or "seven-for-seven" in shown, shown
+
+
+async def test_a_big_save_is_opened_while_the_list_answers_keys(folder, monkeypatch):
+    # Opening replays the game: for a big file, off the screen's loop. Held here
+    # until the test lets it go; meanwhile the list answers keys.
+    import threading
+
+    from ohseven_tui.storage.index import SaveRow
+    from ohseven_tui.ui.screens import saved_games
+
+    monkeypatch.setattr(saved_games, "OPEN_IN_WORKER", 0, raising=False)  # every file counts as big
+    release = threading.Event()
+    real = SaveRow.load
+
+    def held(self):
+        release.wait(60)
+        return real(self)
+
+    monkeypatch.setattr(SaveRow, "load", held)
+    app = OhSevenApp(save_dir=folder)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_saved_games(pilot)
+        await until(pilot, lambda: "actions-only" in screen_text(app), "the list")
+        await pilot.press("enter")
+        await until(pilot, lambda: "Opening" in screen_text(app), "the opening said", fail_safe=30)
+        await pilot.press("v")  # reverse the sort while it opens
+        await until(pilot, lambda: app.screen.reverse, "the key handled", fail_safe=30)
+        release.set()
+        await until(pilot, lambda: type(app.screen).__name__ == "GameReviewScreen", "the review", fail_safe=120)

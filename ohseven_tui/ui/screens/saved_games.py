@@ -55,6 +55,9 @@ NAME_CELL = 20
 NARROW_COLUMNS = (("date", "Date"), ("game", "Game"), ("winner", "Winner"), ("score", "Scores"))
 # While the index is built, the page is read again at most this often (seconds).
 LIVE_EVERY = 0.3
+# A save file this big is opened (replayed) in a worker, the list live meanwhile: a
+# hand dealt again 120,000 times (8 MB) takes seconds. A usual save is ~50 KB.
+OPEN_IN_WORKER = 512 * 1024
 
 
 def _cut(text: str, width: int) -> str:
@@ -464,12 +467,43 @@ class SavedGamesScreen(Screen[None]):
             return None
 
     def action_open(self) -> None:
+        row = self.selected
+        if row is None:
+            return
+        try:
+            big = row.path.stat().st_size >= OPEN_IN_WORKER
+        except OSError:
+            big = False  # the load says why, in one line
+        if big:
+            self.query_one("#saves-status", Static).update(plain(f"Opening {_cut(row.id, ID_CELL)}… (a long game)"))
+            self._open_in_worker(row)
+            return
+        saved = self._load(row)
+        if saved is not None:
+            self._review(saved)
+
+    @work(thread=True, exclusive=True, group="saved-games-open")
+    def _open_in_worker(self, row: SaveRow) -> None:
+        try:
+            saved: Optional[storage.SavedGame] = row.load()
+        except SaveError as exc:
+            self.app.call_from_thread(self._unloadable, exc)
+            return
+        if not get_current_worker().is_cancelled and saved is not None:
+            self.app.call_from_thread(self._review, saved)
+
+    def _unloadable(self, exc: SaveError) -> None:
+        self.fill()
+        self.notify(printable(str(exc)), severity="error", timeout=8)
+        self.read_saves()
+
+    def _review(self, saved: storage.SavedGame) -> None:
         from .game_review import GameReviewScreen
 
-        row = self.selected
-        saved = self._load(row) if row is not None else None
-        if saved is not None:
-            self.app.push_screen(GameReviewScreen(saved))
+        if self.app.screen is not self:  # left (or covered) while it was read
+            return
+        self.fill()
+        self.app.push_screen(GameReviewScreen(saved))
 
     def action_resume(self) -> None:
         """Continue an unfinished (put-aside) game: the app asks first if another
