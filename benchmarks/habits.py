@@ -10,6 +10,10 @@ depend on the machine's load.
 
     python benchmarks/habits.py --game NAME --deals 1000
     python benchmarks/habits.py --game NAME --strengths normal,strong --deals 300 --samples 60
+    python benchmarks/habits.py --game NAME --deals 300 --diff strong,normal
+
+``--diff A,B`` adds a column of A's figure less B's (in points of a share, or of a
+mean), for two of the strengths shown.
 """
 
 from __future__ import annotations
@@ -65,6 +69,15 @@ def count(game_name: str, strength: str, deals: int, samples: int, seed: int) ->
     return sums
 
 
+def _figure(sums: dict, num: str, den: str, kind: str):
+    """One line's figure for one strength: a share in percent, a count per 100, or a mean."""
+    bottom = sums.get(den, 0.0)
+    if not bottom:
+        return None
+    value = sums.get(num, 0.0) / bottom
+    return 100 * value if kind in ("%", "per 100") else value
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", "--rules", dest="game", required=True, help="the game's name")
@@ -72,6 +85,7 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=int, default=500, help="hands per strength")
     p.add_argument("--samples", type=int, default=60, help="a searching bot's samples a decision")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--diff", default="", metavar="A,B", help="add a column: strength A's figure less B's")
     args = p.parse_args(argv)
     try:
         spec = registry.game_spec(args.game)
@@ -84,6 +98,9 @@ def main(argv=None) -> int:
     cannot = [s for s in strengths if s not in bots_for(spec)]
     if cannot:
         p.error(f"{', '.join(cannot)} does not play {spec.name}; bots that do: {', '.join(bots_for(spec))}")
+    diff = [s.strip() for s in args.diff.split(",") if s.strip()]
+    if diff and (len(diff) != 2 or any(s not in strengths for s in diff)):
+        p.error(f"--diff needs two of the strengths shown ({', '.join(strengths)}), as A,B")
     table = {}
     for strength in strengths:
         t0 = time.perf_counter()
@@ -92,7 +109,8 @@ def main(argv=None) -> int:
     print(f"{spec.name}: each strength against itself in every seat, {args.deals} hands each, seed {args.seed}, "
           f"searching bots at {args.samples} samples a decision")
     width = max(len(line[0]) for line in described.lines)
-    print(f"{'':<{width}} " + " ".join(f"{s:>22}" for s in strengths))
+    heads = strengths + ([f"{diff[0]} - {diff[1]}"] if diff else [])
+    print(f"{'':<{width}} " + " ".join(f"{s:>22}" for s in heads))
     for label, num, den, kind in described.lines:
         cells = []
         for s in strengths:
@@ -101,8 +119,18 @@ def main(argv=None) -> int:
                 cells.append(f"{'-':>22}")
             elif kind == "%":
                 cells.append(f"{f'{top / bottom:.1%} ({top:.0f}/{bottom:.0f})':>22}")
+            elif kind == "per 100":
+                cells.append(f"{f'{100 * top / bottom:.1f} ({top:.0f}/{bottom:.0f})':>22}")
             else:
                 cells.append(f"{f'{top / bottom:.2f} (n={bottom:.0f})':>22}")
+        if diff:
+            figures = [_figure(table[s], num, den, kind) for s in diff]
+            if None in figures:
+                cells.append(f"{'-':>22}")
+            else:
+                change = figures[0] - figures[1]  # type: ignore[operator]
+                shown = f"{change:+.1f} pt" if kind == "%" else f"{change:+.1f}" if kind == "per 100" else f"{change:+.2f}"
+                cells.append(f"{shown:>22}")
         print(f"{label:<{width}} " + " ".join(cells))
     return 0
 

@@ -58,7 +58,8 @@ class Habits:
     strength without knowing the game. ``decision(observation, action)`` and
     ``hand(result)`` name counters and what to add to them (``hand`` per seat);
     each report line is ``(label, numerator, denominator, kind)``: the numerator's
-    sum over the denominator's, shown as a share (``kind`` "%") or a mean."""
+    sum over the denominator's, shown as a share (``kind`` "%"), a mean, or a count
+    per 100 of the denominator ("per 100")."""
 
     lines: tuple[tuple[str, str, str, str], ...]
     decision: Callable[[Any, Any], Iterable[tuple[str, float]]]
