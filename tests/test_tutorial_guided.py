@@ -195,3 +195,22 @@ def test_the_help_names_the_games_that_have_a_tutorial(capsys):
     assert all(spec.name in out for spec in guided_games()), out
     assert all(spec.name not in out.split("--game GAME", 1)[1].split("--bot-delay")[0]
                for spec in registry.games() if spec.tutorial is None), out
+
+
+@pytest.mark.parametrize("spec", guided_games(), ids=lambda s: s.name)
+async def test_on_a_small_screen_a_long_note_scrolls_to_its_end(spec, tmp_path):
+    """At 60 x 15 a note longer than the screen keeps clear of the keys line, and the
+    arrow keys bring its last words into view (they were cut off under the footer)."""
+    app = OhSevenApp(tutorial=spec.name, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(60, 15)) as pilot:
+        screen = await wait_for_input(pilot, also=(LessonScreen,))
+        assert isinstance(screen, LessonScreen)
+        box = screen.query_one("#lesson-box")
+        assert box.region.bottom <= 14  # the keys line is row 14
+        for _ in range(12):
+            await pilot.press("down")
+        await pilot.pause()
+        assert "Press Enter to go on." in text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, LessonScreen) or app.screen is not screen

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -52,12 +52,16 @@ class LessonScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         plain = ascii_suits if getattr(self.app, "ascii_cards", False) else (lambda t: t)
-        with Vertical(id="lesson-box"):
+        with VerticalScroll(id="lesson-box"):  # focused: ↑↓ scroll a note taller than a small screen
             yield Static(Text(plain(f"Tutorial {self.step}/{self.steps} · {self.title_text}")), id="lesson-title")
             yield Static(Text(plain(self.body)), id="lesson-text")
             go_on = "Press Enter for the main menu." if self.last else "Press Enter to go on."
             yield Static(Text(go_on), id="lesson-go-on")
         yield KeysFooter(compact=True)
+
+    def on_resize(self) -> None:
+        # A docked footer does not shrink the box's room: keep it above the keys line.
+        self.query_one("#lesson-box").styles.max_height = max(3, min(16, self.size.height - 2))
 
     def action_close(self) -> None:
         self.dismiss(None)
