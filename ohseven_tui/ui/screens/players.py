@@ -1,13 +1,16 @@
 """Every player across the saved games, from the saves index: a human by the name
 they played under, a bot by its strength ("normal bot"), never a bot under a
 person's name. ``f`` shows one game family at a time, with only the rates that
-family declares (its ``StatsView.tallies``); Enter opens a player's page.
+family declares (its ``StatsView.tallies``); Enter opens a player's page, with
+their points per round and, beside it, their accuracy in the games the coach
+has analysed (issue 37: read from the stored analyses, never made here).
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -83,9 +86,10 @@ class PlayersScreen(Screen[Optional[str]]):
             for label in ("Player", "Games", "Wins", "Win rate", "Game families"):  # the rate: of finished games
                 table.add_column(label, key=label.lower())
             for p in self.players:
-                played = ", ".join(family_words(f)[0] for f in self.families if f in p.families)
+                # A family a line: a name is never cut at the screen's edge (80 columns).
+                played = "\n".join(family_words(f)[0] for f in self.families if f in p.families)
                 table.add_row(plain(p.label), str(p.games), str(p.wins), rate(p.wins / p.finished if p.finished else None),
-                              played, key=p.who)
+                              played, key=p.who, height=None)
         else:
             _, word = family_words(self.family)
             players = [p for p in self.players if self.family in p.families]
@@ -179,6 +183,25 @@ def chart_lines(values: list[float], wins: list[bool], height: int = CHART_HEIGH
     return lines
 
 
+def accuracy_chart(values: list[Optional[float]], height: int = CHART_HEIGHT) -> Text:
+    """The coach's accuracy per game, in the points chart's columns: a bar of its
+    share of fine decisions (full: all), · for a game not analysed; then how many
+    are analysed, their mean, and each game's figure."""
+    shown = [v for v in values if v is not None]
+    if not shown:
+        return Text("Accuracy: no game analysed yet (a, on a game's review or at game over, has the coach "
+                    "analyse one).", style="dim")
+    out = Text(f"Accuracy, {len(shown)} of {len(values)} games analysed (the coach's, fair view):\n", style="bold")
+    for level in range(height, 0, -1):
+        for v in values:
+            out.append("█" if v is not None and v * height >= level - 0.5 else " ", style="cyan")
+        out.append("\n")
+    for v in values:
+        out.append("─" if v is not None else "·", style="dim")
+    out.append(f"\nmean {sum(shown) / len(shown):.0%}; each: " + " ".join(f"{v:.0%}" for v in shown))
+    return out
+
+
 class PlayerScreen(Screen[Optional[str]]):
     """A player's games, wins and points by game family, each family's own rates,
     their last 50 games of each family as a chart, and (for a person) how they
@@ -195,6 +218,7 @@ class PlayerScreen(Screen[Optional[str]]):
         self.who = who
         self.where = where or SaveFilter()
         self.page: Optional[PlayerPage] = None
+        self.accuracy: dict[str, Any] = {}  # save id -> the coach's GameAccuracy, where stored
 
     def compose(self) -> ComposeResult:
         yield Static(id="player-title")
@@ -215,13 +239,29 @@ class PlayerScreen(Screen[Optional[str]]):
         from ..saves_index import saves_index
 
         page = saves_index(self.app).player(self.who, self.where)
+        accuracy = self._stored_accuracy(page) if page is not None else {}
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show, page)
+            self.app.call_from_thread(self._show, page, accuracy)
 
-    def _show(self, page: Optional[PlayerPage]) -> None:
+    def _stored_accuracy(self, page: PlayerPage) -> dict[str, Any]:
+        """The coach's accuracy in the page's games that were analysed: only what
+        is stored (a page never starts an analysis)."""
+        from ... import storage
+        from ...coach.store import AnalysisStore
+        from ...storage.index import person_of
+
+        ids = [g.id for games in page.recent.values() for g in games]
+        try:
+            with AnalysisStore(storage.save_dirs(getattr(self.app, "save_dir", None)).state) as store:
+                return store.accuracy(ids, person_of(self.who))
+        except Exception:  # the store is only a cache: no accuracy, then
+            return {}
+
+    def _show(self, page: Optional[PlayerPage], accuracy: Optional[dict[str, Any]] = None) -> None:
         from ...storage.index import player_label
 
         self.page = page
+        self.accuracy = accuracy or {}
         title = self.query_one("#player-title", Static)
         if page is None:
             title.update(plain(f"{player_label(self.who)}: no saved games."))
@@ -241,7 +281,9 @@ class PlayerScreen(Screen[Optional[str]]):
     def _families(self, row: PlayerRow) -> Table:
         table = Table(title="By game family", title_justify="left", expand=False)
         for col in ("Game family", "Games", "Wins", "Played", "Points each", "Rates"):
-            table.add_column(col, justify="left" if col in ("Game family", "Rates") else "right")
+            # The family's name whole (80 columns): the rates wrap instead.
+            table.add_column(col, justify="left" if col in ("Game family", "Rates") else "right",
+                             no_wrap=col == "Game family")
         meanings: dict[str, str] = {}
         for family, f in row.families.items():
             label, word = family_words(family)
@@ -254,20 +296,26 @@ class PlayerScreen(Screen[Optional[str]]):
             table.caption_justify = "left"
         return table
 
-    def _chart(self, page: PlayerPage) -> Text:
+    def _chart(self, page: PlayerPage) -> Group:
         """Per game family, its last games as bars (points differ too much between
-        families to share one scale)."""
-        out = Text()
+        families to share one scale), and beside them the coach's accuracy in those
+        of the games that were analysed."""
+        parts: list[Any] = []
         for family, games in page.recent.items():
             label, word = family_words(family)
-            out.append(f"{label}: last {len(games)} game(s), oldest on the left, points per {word} in each "
-                       "(green above the line, red below); W marks a win.\n", style="bold")
-            out.append_text(Text("\n").join(chart_lines([g.points_per_round for g in games],
-                                                        [g.won for g in games])))
+            parts.append(Text(f"{label}: last {len(games)} game(s), oldest on the left, points per {word} in each "
+                              "(green above the line, red below); W marks a win.", style="bold"))
+            points = Text("\n").join(chart_lines([g.points_per_round for g in games], [g.won for g in games]))
             first, last = games[0].date[:10], games[-1].date[:10]
             gap = " " * max(1, len(games) - len(first) - len(last))
-            out.append(f"\n{first}{gap}{last}\n\n" if len(games) > 1 else f"\n{first}\n\n", style="dim")
-        return out
+            points.append(f"\n{first}{gap}{last}" if len(games) > 1 else f"\n{first}", style="dim")
+            found = [self.accuracy.get(g.id) for g in games]
+            beside = Table.grid(padding=(0, 4))
+            beside.add_column(no_wrap=True)
+            beside.add_column()
+            beside.add_row(points, accuracy_chart([f.accuracy if f is not None else None for f in found]))
+            parts.extend([beside, Text("")])
+        return Group(*parts)
 
     def _versus(self, page: PlayerPage) -> Any:
         if page.row.kind == "bot":
