@@ -207,9 +207,14 @@ def first_rows_seconds(folder: Path) -> Optional[float]:
     return asyncio.run(run())
 
 
-REFRESH_AS = ("import os, sys, time; from ohseven_tui.storage import save_dirs; "
+# As nobody, this python's own library may be out of reach: everything a refresh
+# imports is imported first (one save loaded as root; the index is not touched).
+REFRESH_AS = ("import os, sys, time, glob, sqlite3, concurrent.futures, multiprocessing; "
+              "from ohseven_tui import safetext, paths; from ohseven_tui.storage import save_dirs, load_save; "
               "from ohseven_tui.storage.index import open_index\n"
-              "if sys.argv[2] == 'nobody' and os.geteuid() == 0: os.setegid(65534); os.seteuid(65534)\n"
+              "if sys.argv[2] == 'nobody' and os.geteuid() == 0:\n"
+              "    load_save(sorted(glob.glob(os.path.join(sys.argv[1], '*.json')))[0]); save_dirs(sys.argv[1])\n"
+              "    os.setegid(65534); os.seteuid(65534)\n"
               "t = time.perf_counter(); r = open_index(save_dirs(sys.argv[1])).refresh(); "
               "print(r.read, time.perf_counter() - t, repr(r.notice[:160]))")
 

@@ -339,3 +339,42 @@ def test_an_index_that_cannot_be_written_is_read_as_it_is(saves, monkeypatch):
         assert f"1 of {files + 1} files read" in result.notice
         assert_agrees(index, saves, result.warnings)
     assert hashes(saves) == before
+
+
+def test_an_index_nobody_may_write_is_read_as_it_is(pool):
+    """Found by benchmarks/saves.py (issue 35, item 5): an index its reader may not
+    write (the file and its folder another user's, no -wal or -shm beside it: the
+    last writer closed it) made one new file read every file again. SQLite cannot
+    open such a WAL database even read-only (it would make the -shm file); nobody
+    writes it while no -wal file is there, so it is read as unchanging."""
+    import shutil
+    import tempfile
+
+    from test_storage_bad_input import unprivileged
+
+    base = Path(tempfile.mkdtemp(prefix="ohseven-ro-"))
+    try:
+        base.chmod(0o755)
+        folder = base / "saves"
+        folder.mkdir()
+        for p in pool.iterdir():
+            (folder / p.name).write_bytes(p.read_bytes())
+            (folder / p.name).chmod(0o644)
+        with open_index(save_dirs(folder)) as index:
+            index.refresh()
+        state = save_dirs(folder).state
+        assert sorted(os.listdir(state)) == [index_module.INDEX_NAME]  # closed: no -wal, no -shm
+        (folder / "new.json").write_bytes(next(pool.iterdir()).read_bytes())
+        (folder / "new.json").chmod(0o644)
+        before = hashes(folder)
+        with unprivileged():
+            assert not os.access(state, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
+            with open_index(save_dirs(folder)) as index:
+                result = index.refresh()
+                assert result.read == 1, (result.read, result.notice)
+                assert len(result.notice.splitlines()) == 1 and "copy" in result.notice, result.notice
+                assert_agrees(index, folder, result.warnings)
+        assert hashes(folder) == before
+        assert sorted(os.listdir(state)) == [index_module.INDEX_NAME]
+    finally:
+        shutil.rmtree(base)

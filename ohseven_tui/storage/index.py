@@ -1030,8 +1030,7 @@ def _copy(folder: Path, *, source: Optional[sqlite3.Connection] = None,
         if source is None:
             if path is None or not path.is_file():
                 return None
-            source = own = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                           timeout=BUSY_MS / 1000, check_same_thread=False)
+            source = own = _read_only(path)
         # Read under one read transaction: the backup itself retries a locked file forever.
         source.execute("BEGIN")
         try:
@@ -1049,6 +1048,22 @@ def _copy(folder: Path, *, source: Optional[sqlite3.Connection] = None,
     finally:
         if own is not None:
             own.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """The index opened read-only. A WAL database whose -shm file this reader cannot
+    make (the folder is another user's) cannot be opened so; with no -wal file beside
+    it no program is writing it, and it is read as unchanging (immutable)."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_MS / 1000, check_same_thread=False)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.Error:
+        conn.close()
+        if os.path.lexists(path.with_name(path.name + "-wal")):
+            raise
+    return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=BUSY_MS / 1000, check_same_thread=False)
 
 
 def _join(a: str, b: str) -> str:
