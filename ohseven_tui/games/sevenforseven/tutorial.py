@@ -280,6 +280,8 @@ def _trick_note(obs: Observation) -> str:
     played = [((last.leader + i) % n, c) for i, c in enumerate(last.cards)]
     cards = ", ".join(f"{_name(obs, s)} {c.pretty()}" for s, c in played)
     named = [f"{c.pretty()} is {_bower(obs, c)}" for _, c in played if _bower(obs, c)]
+    if sum(_bower(obs, c) == "an underbower" for _, c in played) > 1:
+        named.append("the two underbowers are equal: the first played beats the other")
     won = dict(played)[last.winner]
     return ("The highest trump takes the trick; with no trump in it, the highest card of the suit led "
             "(V19). The winner leads the next.\n"

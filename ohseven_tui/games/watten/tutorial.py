@@ -190,7 +190,7 @@ def _answer_note(obs: Observation) -> str:
             f"opponent to her left answers for her side: you.\n"
             f"Hold: play on, the hand worth {raised.stake}. Go: the hand ends now and {who}'s side wins "
             f"{obs.stake}, the stake before the raise. Tricks so far: your side {mine}, theirs {theirs}.\n"
-            "For this lesson hold: you hold the Maxi, and your side may raise back later.")
+            "For this lesson hold: you have the Maxi, and your side may raise back later.")
 
 
 def _raise_note(obs: Observation) -> str:
