@@ -4,6 +4,7 @@ changes the fair view; and a decision's reason is the bots' own words."""
 
 from __future__ import annotations
 
+import pytest
 from test_coach_analysis import _deal_of, _oh_seven_4, _plays, _same_for_seat_0, oh_seven_rounds, play, seats
 
 from ohseven_tui.bots.normal import decide
@@ -118,3 +119,15 @@ def test_a_reason_is_the_normal_bots_words_for_the_action_shown_best():
                 assert d.reason == ""
         state.apply(action)
     assert given  # the normal bot agrees with the best action somewhere
+
+
+@pytest.mark.parametrize("spec", registry.games(), ids=lambda s: s.name)
+def test_the_open_view_judges_every_game(spec):
+    n = spec.check_options({})["players"]
+    g = play(registry.new_game(spec.name, {}, seed=2, seats=seats(n)), until=lambda g: g.round_number > 1)
+    report = analyse_game(g, samples=1, view=OPEN_VIEW).seats[0]
+    judged = [d for d in report.decisions if d.judged]
+    assert judged, f"{spec.name}: nothing judged with all hands open"
+    for d in judged:
+        assert d.loss == 0 or d.loss >= report.thresholds.fine
+        assert d.best_points >= d.taken_points - 1e-9
