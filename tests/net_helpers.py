@@ -67,7 +67,7 @@ class Host:
     def read_codes(self, humans: int) -> dict[int, str]:
         while len(self.codes) < humans:
             line = self.wait_line(lambda line: line.startswith("seat "))
-            m = re.fullmatch(r"seat (\d+): join code (\S+)", line)
+            m = re.fullmatch(r"seat (\d+): ohseven join \S+/(\S+)", line)
             assert m, line
             self.codes[int(m.group(1)) - 1] = m.group(2)
         return self.codes

@@ -87,3 +87,86 @@ def test_a_join_code_never_starts_with_a_dash():
     assert not any(c.startswith("-") for c in codes)
     assert len(set(codes)) == len(codes) and min(map(len, codes)) >= 16
     assert all(c.replace("-", "").replace("_", "").isalnum() and c.isascii() for c in codes)
+
+
+# -- issue 34, section 2, item 1: joining in one line ---------------------------------------
+def test_a_join_code_is_letters_and_digits_only():
+    """A chat program may turn _x_ into italics or -- into a dash: a code is letters and
+    digits, so the join line survives being pasted through one."""
+    from ohseven_tui.net.server import new_code
+
+    codes = [new_code() for _ in range(3000)]
+    assert all(c.isascii() and c.isalnum() and len(c) >= 16 for c in codes)
+    assert len(set(codes)) == len(codes)
+
+
+def _join_args(line: str):
+    """The host's join line, run as a friend would type it: parsed by ohseven's own parser."""
+    import shlex
+
+    from ohseven_tui.cli import build_parser
+
+    words = shlex.split(line)
+    assert words[:2] == ["ohseven", "join"], line
+    return build_parser().parse_args(words[1:])
+
+
+def test_the_host_prints_a_join_line_per_friend_that_joins_in_one_argument(tmp_path):
+    """The line is everything a friend needs, one argument after 'join' (no '--', no
+    space, no markdown character a chat program could eat), and it takes that seat."""
+    import asyncio
+    import re
+
+    from net_helpers import Host, join
+
+    host = Host(["--players", "3", "--humans", "2", "--bots", "easy"], tmp_path)
+    try:
+        lines = [host.wait_line(lambda line: line.startswith("seat ")) for _ in range(2)]
+        for seat, line in enumerate(lines):
+            m = re.fullmatch(r"seat (\d): (ohseven join (\S+))", line)
+            assert m and int(m.group(1)) == seat + 1, line
+            assert re.fullmatch(r"[A-Za-z0-9.:\[\]/]+", m.group(3)), line  # nothing a chat program rewrites
+            args = _join_args(m.group(2))
+            assert args.code and args.code in m.group(3)
+
+            async def take(args=args):
+                client = await join(args.address, args.code, "Bea")
+                taken = client.seat
+                await client.close()
+                return taken
+
+            assert asyncio.run(take()) == seat
+    finally:
+        host.stop()
+
+
+def test_the_one_argument_and_the_code_flag_mean_the_same():
+    args = _join_args("ohseven join 192.0.2.7:9000/Ab12Cd34Ef56Gh78")
+    assert (args.address, args.code) == ("192.0.2.7:9000", "Ab12Cd34Ef56Gh78")
+    args = _join_args("ohseven join ws://[::1]:9000/Ab12Cd34Ef56Gh78/")
+    assert (args.address, args.code) == ("ws://[::1]:9000", "Ab12Cd34Ef56Gh78")
+    args = _join_args("ohseven join 192.0.2.7 --code Ab12Cd34Ef56Gh78")
+    assert (args.address, args.code) == ("192.0.2.7", "Ab12Cd34Ef56Gh78")
+    args = _join_args("ohseven join 192.0.2.7:9000/Ab12Cd34Ef56Gh78 --code Ab12Cd34Ef56Gh78")  # the same twice
+    assert args.code == "Ab12Cd34Ef56Gh78"
+
+
+ONE_LINE_BAD = [
+    (["127.0.0.1:8765"], "the join code is missing"),
+    (["127.0.0.1:8765/"], "the join code is missing"),
+    (["127.0.0.1:8765/abc", "--code", "xyz"], "two different join codes"),
+    (["127.0.0.1:8765/ab cd"], "not a table's address"),
+    (["127.0.0.1:8765/abc/def"], "not a table's address"),
+    (["127.0.0.1:99999/abc"], "the port must be from 1 to 65535"),
+    (["/abc"], "not a table's address"),
+]
+
+
+@pytest.mark.parametrize("args,words", ONE_LINE_BAD, ids=[" ".join(b[0]) for b in ONE_LINE_BAD])
+def test_a_bad_join_line_gets_one_line_and_exit_2(tmp_path, args, words):
+    env = dict(os.environ, OHSEVEN_SAVE_DIR=str(tmp_path), OHSEVEN_CONFIG_DIR=str(tmp_path / "config"))
+    out = subprocess.run([sys.executable, "-m", "ohseven_tui", "join", *args], cwd=ROOT, env=env,
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert out.stderr.count("\n") == 1 and words in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr

@@ -407,3 +407,23 @@ async def test_a_name_typed_right_after_enter_in_the_code_field_is_not_cut_short
         await pilot.press("enter")
         await until(pilot, lambda: started, "the join")
         assert started == ["Zoë"]
+
+
+async def test_the_host_s_whole_join_line_pasted_in_the_address_field_joins(tmp_path):
+    """Issue 34, section 2, item 1: the one line the host gives each friend, pasted
+    whole into the join form's address field, is enough: Enter joins that seat."""
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        line = host.wait_line(lambda text: text.startswith("seat 1: "))
+        given = line.removeprefix("seat 1: ")
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.open_join()  # the menu's Join a table
+            await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.focused is not None
+                        and app.focused.id == "join-address", "the join form")
+            app.screen.query_one("#join-name").value = "Bea"
+            app.screen.query_one("#join-address").insert_text_at_cursor(given)
+            await pilot.press("enter")
+            await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "the table")
+    finally:
+        host.stop()

@@ -127,6 +127,8 @@ def _say(line: str) -> None:
 async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
     """Serve the table until its game is over (or ``quit``, or a signal), printing one
     line per change of its status. Returns the exit code."""
+    from ..net.client import join_line
+
     last: list[str] = [""]
 
     def changed(srv: Any) -> None:
@@ -137,8 +139,8 @@ async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
 
     await server.start()
     say(f"table at {server.address} ({server.spec.describe(server.options)})")
-    for seat in server.humans:
-        say(f"seat {seat + 1}: join code {server.codes[seat]}")
+    for seat in server.humans:  # one line per friend: all they need to take their seat
+        say(f"seat {seat + 1}: {join_line(server.address, server.codes[seat])}")
     server.on_change = changed
     server.on_chat = lambda seat, text: say(f"chat: {server.names[seat]} (seat {seat + 1}): {text}")
     changed(server)

@@ -1,4 +1,5 @@
-"""``ohseven join ADDR --code CODE``: take your seat at a table someone hosts.
+"""``ohseven join HOST:PORT/CODE`` (the host's line for a seat) or ``ohseven join ADDR
+--code CODE``: take your seat at a table someone hosts.
 
 The same table screen as a game at home, for one seat of a table server
 (``ohseven host``); the finished game is kept in your own saves too.
@@ -7,6 +8,7 @@ The same table screen as a game at home, for one seat of a table server
 from __future__ import annotations
 
 import argparse
+from typing import Any, Optional
 
 from ..paths import path_argument
 from ..safetext import clean_name, drop_unsafe
@@ -34,24 +36,43 @@ def _text(what: str, limit: int, clean=clean_name):
     return parse
 
 
-def _address(text: str) -> str:
-    from ..net.client import ws_address
+def _address(text: str) -> tuple[str, Optional[str]]:
+    """The address, and the join code when it is the host's one-argument line (``host:port/CODE``)."""
+    from ..net.client import split_join
     from .common import UsageError
 
     try:
-        ws_address(text)
+        address, code = split_join(text)
     except ValueError as exc:
         raise UsageError(f"ohseven join: {exc}") from None
-    return text.strip()
+    return address, (_text("the join code", 200, clean_code)(code) if code is not None else None)
+
+
+class _Code(argparse.Action):
+    """The code from ``--code`` or from the address line: either, or both if they agree."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: Optional[str] = None) -> None:
+        if self.dest == "address":
+            namespace.address, code = values
+        else:
+            code = values
+        if code is None:
+            return
+        if getattr(namespace, "code", None) not in (None, code):
+            parser.error("two different join codes: give the one in the host's line, host:port/CODE, or --code")
+        namespace.code = code
 
 
 def register(sub) -> None:
     p = sub.add_parser("join", help="take your seat at a table someone hosts (ohseven host)",
                        description="Join a table server with your seat's join code. The host's screen shows "
                        "the address and one code per seat.")
-    p.add_argument("address", type=_address, help="the table's address, host:port (the port 8765 if left out)")
-    p.add_argument("--code", required=True, type=_text("the join code", 200, clean_code),
-                   help="your seat's join code (one that starts with - is given as --code=CODE)")
+    p.add_argument("address", type=_address, action=_Code,
+                   help="the table's address, host:port (the port 8765 if left out), or the host's line for your "
+                   "seat, host:port/CODE")
+    p.add_argument("--code", type=_text("the join code", 200, clean_code), action=_Code,
+                   help="your seat's join code, if the address does not end with it")
     p.add_argument("--name", type=_text("the name", 40), help="your name at the table (default: Settings' name)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C (for this run; see Settings)")
     p.add_argument("--theme", help="a Textual theme for this run, e.g. textual-light (see Settings)")
@@ -62,6 +83,10 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .common import UsageError
     from .play import run_app
 
+    if not args.code:
+        raise UsageError("ohseven join: the join code is missing: give the host's line for your seat, "
+                         "ohseven join host:port/CODE, or --code CODE")
     return run_app(args, join=(args.address, args.code, args.name or ""))

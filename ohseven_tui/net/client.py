@@ -29,7 +29,7 @@ from . import protocol as p
 from .protocol import ChatLine, Error, Goodbye, Record, Status, Update, Welcome
 
 __all__ = ["TableClient", "JoinError", "Update", "Status", "ChatLine", "Error", "Record", "Goodbye", "Welcome",
-           "ws_address"]
+           "ws_address", "split_join", "join_line"]
 
 MAX_FRAME = 8 * 1024 * 1024  # a finished game's record is the biggest message
 
@@ -75,6 +75,33 @@ def ws_address(address: str) -> str:
     else:
         raise ValueError(f"the port must be from 1 to 65535, not {quoted(port_text, 20)}")
     return f"{scheme}://{host}:{port}"
+
+
+def split_join(text: str) -> tuple[str, Optional[str]]:
+    """A table's address as typed, or the host's one-argument join line
+    (``host:port/CODE``, ``ws://host:port/CODE``, even ``ohseven join host:port/CODE``
+    pasted whole): the address and the code in it (None if it holds none).
+    ValueError with one sentence for an address that is not one."""
+    given = text.strip()
+    words = given.split()
+    if len(words) == 3 and words[:2] == ["ohseven", "join"]:
+        given = words[2]  # the host's whole line, pasted
+    scheme = ""
+    if "://" in given:
+        scheme, given = given.split("://", 1)
+        scheme += "://"
+    given = given.rstrip("/")
+    where, slash, code = given.partition("/")
+    if slash and (not code or any(ch.isspace() or ch in "/?#@\\" for ch in code)):
+        raise ValueError(f"{quoted(text, 80)} is not a table's address: give host:port/CODE, as the host's line says")
+    ws_address(scheme + where)  # ValueError if the address is not one
+    return scheme + where, (code if slash else None)
+
+
+def join_line(address: str, code: str) -> str:
+    """What a friend runs to take a seat: one argument after ``join``, with nothing a
+    chat program rewrites (no ``--``, no space, no ``_``)."""
+    return f"ohseven join {address.removeprefix('ws://')}/{code}"
 
 
 class TableClient:

@@ -34,10 +34,13 @@ __all__ = ["HostScreen", "HostPanel", "seats_table"]
 
 
 def seats_table(server: Any, *, you: Optional[int]) -> Table:
-    """Every seat: who plays it, its join code (human seats), and whether its player is here."""
+    """Every seat: who plays it, the line its friend joins with (human seats: the
+    address and the code in one argument), and whether its player is here."""
+    from ...net.client import join_line
+
     status = server.status()
     grid = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
-    for head in ("Seat", "Player", "Join code", ""):
+    for head in ("Seat", "Player", "Their join line", ""):
         grid.add_column(head, style="bold" if head == "Seat" else "", no_wrap=True)
     for seat, kind in enumerate(server.players):
         name = Text(printable(server.names.get(seat, f"Seat {seat + 1}")))  # a Text: a str cell is markup
@@ -55,7 +58,7 @@ def seats_table(server: Any, *, you: Optional[int]) -> Table:
             here = Text("away", style="bold reverse")
         else:
             here = Text("not joined yet")
-        grid.add_row(str(seat + 1), name if seat in server.joined else "", Text(server.codes[seat]), here)
+        grid.add_row(str(seat + 1), name if seat in server.joined else "", Text(join_line(server.address, server.codes[seat])), here)
     return grid
 
 
@@ -97,8 +100,8 @@ class HostScreen(Screen[None]):
         with Vertical(id="host-body"):
             yield Static("Starting the table…", id="host-where")
             yield Static("", id="host-seats")
-            yield Static("Give each friend their seat's code: they run ohseven join ADDRESS --code CODE "
-                         "(or Join a table on the menu). The game starts once every seat has joined.",
+            yield Static("Give each friend their seat's line: they run it, or paste it into Join a table on "
+                         "the menu. The game starts once every seat has joined.",
                          id="host-help")
             yield Static("", id="host-status")
         yield KeysFooter()

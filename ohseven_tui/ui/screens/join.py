@@ -84,7 +84,7 @@ class JoinScreen(Screen[Optional[Any]]):
         yield Static("Join a table", id="join-title")
         with Vertical(id="join-body"):
             for key, label, value, hint in (
-                    ("address", "Address", self.address, "host:port, as the host's screen shows it"),
+                    ("address", "Address", self.address, "host:port, or the host's line host:port/CODE"),
                     ("code", "Join code", self.code, "your seat's code, from the host"),
                     ("name", "Your name", self.name_, "as the others will see it")):
                 with Horizontal(classes="row"):
@@ -104,7 +104,19 @@ class JoinScreen(Screen[Optional[Any]]):
             self.say("Enter joins. The table starts once every seat has joined.")
 
     def _empty_field(self) -> Optional[str]:
+        if self._line_code():  # the host's whole line in the address: the code is given
+            return next((i for i in FIELDS if i != "join-code" and not self.query_one(f"#{i}", Input).value.strip()),
+                        None)
         return next((i for i in FIELDS if not self.query_one(f"#{i}", Input).value.strip()), None)
+
+    def _line_code(self) -> Optional[str]:
+        """The code in the address field when it holds the host's line (host:port/CODE)."""
+        from ...net.client import split_join
+
+        try:
+            return split_join(self.query_one("#join-address", Input).value)[1]
+        except ValueError:
+            return None
 
     def next_field(self, field: Input) -> bool:
         """Enter in ``field``: the focus goes now to the first empty field, if any
@@ -126,9 +138,23 @@ class JoinScreen(Screen[Optional[Any]]):
     def _start(self) -> None:
         if self.client is not None:
             return
+        from ...commands.join import clean_code
+        from ...net.client import split_join
+
         address = self.query_one("#join-address", Input).value.strip()
-        code = self.query_one("#join-code", Input).value.strip()
+        code = clean_code(self.query_one("#join-code", Input).value)
         name = self.query_one("#join-name", Input).value.strip() or "Guest"
+        try:
+            address, in_line = split_join(address)
+        except ValueError:
+            in_line = None  # the connection says what is wrong with it, in one line
+        if in_line is not None:
+            in_line = clean_code(in_line)
+            if code and code != in_line:
+                self.say("Two different join codes: the one in the address and the one in the code field.",
+                         error=True)
+                return
+            code = in_line
         if not address or not code:
             self.say("The address and the join code are both needed.", error=True)
             return
