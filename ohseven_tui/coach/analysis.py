@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence
 
@@ -36,7 +37,7 @@ from ..engine.protocol import GameState, Observation
 
 __all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
            "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW", "OPEN_VIEW", "VIEWS",
-           "OPEN_MOST"]
+           "OPEN_MOST", "OPEN_DRAWN"]
 
 ANALYSER_VERSION = 4  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds; 4: reasons, the open view. Raise it whenever a figure could change: stored analyses of another version are not used
 DEFAULT_SAMPLES = 400  # deals per decision
@@ -44,7 +45,8 @@ LABELS = ("fine", "inaccuracy", "mistake", "blunder")
 VIEW = "fair"  # from each seat's observation only
 OPEN_VIEW = "open"  # with all hands open: the real cards (another analysis, never mixed with the fair one)
 VIEWS = (VIEW, OPEN_VIEW)
-OPEN_MOST = 60  # with all hands open, a decision of more legal actions (passes, discards) is not weighed
+OPEN_MOST = 60  # with all hands open, every legal action is weighed up to this many
+OPEN_DRAWN = 12  # of more (an auction's bids, a discard's choices): the taken, the normal bot's and others drawn
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
@@ -260,13 +262,22 @@ def _played_out(state: GameState[Observation], seat: int, action: Any) -> float:
     return _round_points(game, seat, start)
 
 
-def _open_verdict(state: GameState[Observation], seat: int, taken: Any,
-                  thresholds: Optional[Thresholds]) -> Verdict:
+def _open_verdict(state: GameState[Observation], seat: int, taken: Any, thresholds: Optional[Thresholds],
+                  seed: int) -> Verdict:
     """The verdict on ``taken`` with all hands open: every legal action played out
-    once from the real cards (the playouts follow fixed rules: one is enough)."""
+    once from the real cards (the playouts follow fixed rules: one is enough).
+    Of more than ``OPEN_MOST`` (an auction's bids, a discard of several cards), the
+    action taken, the normal bot's and others drawn with ``seed``, ``OPEN_DRAWN`` in all."""
     legal = list(state.legal_actions(seat))
-    if thresholds is None or len(legal) > OPEN_MOST:
+    if thresholds is None:
         return Verdict(taken, taken, 0.0, 0.0, 0.0, "", 0.0, 0, judged=False)
+    if len(legal) > OPEN_MOST:
+        first = [taken]
+        normal = decide(state.observe(seat), None).action
+        if normal != taken and normal in legal:
+            first.append(normal)
+        others = [a for a in legal if a not in first]
+        legal = first + random.Random(seed).sample(others, OPEN_DRAWN - len(first))
     points = tuple(_played_out(state, seat, a) for a in legal)
     return verdict_of(Weighed(tuple(legal), ((points, 1.0),), complete=True), taken, thresholds)
 
@@ -314,7 +325,8 @@ def analyse_game(game: GameState[Observation], seats: Optional[Sequence[int]] = 
         if seat not in thresholds:
             thresholds[seat] = _thresholds(obs)
         if real is not None:
-            verdict: Optional[Verdict] = _open_verdict(real, seat, action, thresholds[seat])
+            verdict: Optional[Verdict] = _open_verdict(real, seat, action, thresholds[seat],
+                                                       decision_seed(seed, seat, index))
         else:
             verdict = judge(obs, action, samples, decision_seed(seed, seat, index))
         if verdict is not None:
