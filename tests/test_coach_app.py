@@ -213,3 +213,38 @@ async def test_the_replay_shows_the_coachs_note_at_anns_decisions(saved):
             await pilot.pause()
         await until(pilot, lambda: "Coach" in text(app), "the stored note")
         assert len(stored_rows(dirs)) == 1
+
+
+async def test_an_unfinished_game_is_coached_on_its_finished_rounds_only(tmp_path):
+    """Privacy: the round in play of a put-aside game stays hidden in the review, so
+    the coach's figures leave it out too ("best was" would show a card still held)."""
+    seats = [Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
+    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
+    bots = [make_bot("normal", s) for s in range(3)]
+    plays_in_round_2 = 0
+    while plays_in_round_2 < 6:  # two tricks into round 2
+        to_act = game.to_act()
+        action = bots[to_act[0]].choose(game.observe(to_act[0])) if to_act else game.legal_actions()[0]
+        game.apply(action)
+        if game.round_number == 2 and type(action).__name__ == "Play":
+            plays_in_round_2 += 1
+    assert len(game.results()) == 1 and not game.is_over
+    dirs = storage.save_dirs(tmp_path / "saves")
+    dirs.saves.mkdir(parents=True)
+    storage.write_save(dirs.saves / "ann-aside.json", game, game_id="annaside")
+    save = storage.load_save(dirs.saves / "ann-aside.json")
+    rec = record.to_record(save.game)
+    deals = [i for i, a in enumerate(save.game.history) if type(a).__name__ == "Deal"]
+    round_1 = deals[len(rec["rounds"][0]["deals"])]  # round 2's first deal: round 1 ends before it
+    first_round = [i for i in choices(save.game) if i < round_1]
+    later = [i for i in choices(save.game) if i >= round_1]
+    assert first_round and later
+    app = OhSevenApp(save_dir=dirs.saves)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(GameReviewScreen(save))
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen) and "Accuracy" in text(app), "analysed")
+        shown = " ".join(text(app).split())
+        assert f"of {len(first_round)} decisions" in shown
+        assert "round in play" in shown

@@ -128,6 +128,8 @@ def test_the_open_view_judges_every_game(spec):
     report = analyse_game(g, samples=1, view=OPEN_VIEW).seats[0]
     judged = [d for d in report.decisions if d.judged]
     assert judged, f"{spec.name}: nothing judged with all hands open"
+    # Every decision, an auction's bids and a discard's choices too (the real cards settle them all).
+    assert len(judged) == len(report.decisions), f"{spec.name}: {len(report.decisions) - len(judged)} not judged"
     for d in judged:
         assert d.loss == 0 or d.loss >= report.thresholds.fine
         assert d.best_points >= d.taken_points - 1e-9

@@ -10,6 +10,7 @@ worker (:class:`~..widgets.coach_run.CoachRun`); Escape stops it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Optional
 
 from rich.console import Group
@@ -54,6 +55,15 @@ def seat_note(spec: Any, report: SeatAnalysis, d: Decision, ascii: bool = False)
     unit = report.thresholds.unit if report.thresholds is not None else "points"
     return decision_note(d, action_words(spec, report.seat, d.taken, ascii),
                          action_words(spec, report.seat, d.best, ascii), unit)
+
+
+def finished_rounds(game: Any, report: SeatAnalysis) -> SeatAnalysis:
+    """``report`` without the decisions of a round still in play: "best was 7♥"
+    would show a card its player still holds, whoever is watching (privacy)."""
+    if game.is_over:
+        return report
+    done = len(game.results())
+    return replace(report, decisions=tuple(d for d in report.decisions if d.round <= done))
 
 
 class AnalysisScreen(Screen[Optional[Analysis]]):
@@ -106,9 +116,12 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
 
     def _report(self, analysis: Analysis) -> Group:
         parts: list[Any] = [Text(view_note(analysis), style="italic")]
-        spec = self.saved.game.spec
+        game = self.saved.game
+        if not game.is_over:
+            parts.append(Text("This game is not over: the round in play is left out until it is (its cards are "
+                              "still hidden, as in the replay).", style="italic"))
         for report in analysis.seats:
-            parts.extend(self._seat(spec, report))
+            parts.extend(self._seat(game.spec, finished_rounds(game, report)))
         return Group(*parts)
 
     def _seat(self, spec: Any, report: SeatAnalysis) -> list[Any]:
