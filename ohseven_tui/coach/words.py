@@ -31,9 +31,15 @@ def article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
-def accuracy_line(judged: int, fine: int, mean_loss: Optional[float], total: float, unit: str) -> str:
+def accuracy_line(judged: int, fine: int, mean_loss: Optional[float], total: float, unit: str,
+                  view: str = "fair") -> str:
+    """The accuracy in words; with all hands open the figures are the real cards'
+    outcomes, not estimates."""
     if not judged:
         return "No decision to judge."
+    if view == OPEN_VIEW:
+        return (f"Accuracy with all hands open: {fine} of {judged} decisions as good as the best "
+                f"({fine / judged:.0%}); mean loss {mean_loss or 0.0:.2f} {unit} per decision, {total:.2f} in all.")
     return (f"Accuracy: {fine} of {judged} decisions as good as the best within the noise ({fine / judged:.0%}); "
             f"mean expected loss {mean_loss or 0.0:.2f} {unit} per decision, {total:.2f} in all.")
 

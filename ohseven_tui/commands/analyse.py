@@ -178,10 +178,12 @@ def _print(saved: Any, analysis: Any) -> None:
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
     console.print(_t(view_note(analysis)))
     for report in analysis.seats:
-        _print_seat(console, report, Table, _t)
+        _print_seat(console, report, Table, _t, analysis.view)
 
 
-def _print_seat(console: Any, report: Any, Table: Any, _t: Any) -> None:
+def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> None:
+    from ..coach.words import accuracy_line
+
     t = report.thresholds
     unit = t.unit if t is not None else "points"
     console.print()
@@ -210,9 +212,7 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any) -> None:
     else:
         console.print(_t("No decision lost points beyond the estimate's noise."))
     fine = sum(d.loss == 0 for d in judged)
-    console.print(_t(f"Accuracy: {fine} of {len(judged)} decisions as good as the best within the noise "
-                     f"({fine / len(judged):.0%}); mean expected loss {report.mean_loss:.2f} {unit} per decision, "
-                     f"{report.total_loss:.2f} in all."))
+    console.print(_t(accuracy_line(len(judged), fine, report.mean_loss, report.total_loss, unit, view)))
     labels = report.labels()
     console.print(_t("Labels: " + ", ".join(f"{n} {label}" for label, n in labels.items())))
     not_judged = len(report.decisions) - len(judged)

@@ -121,15 +121,15 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
             parts.append(Text("This game is not over: the round in play is left out until it is (its cards are "
                               "still hidden, as in the replay).", style="italic"))
         for report in analysis.seats:
-            parts.extend(self._seat(game.spec, finished_rounds(game, report)))
+            parts.extend(self._seat(game.spec, finished_rounds(game, report), analysis.view))
         return Group(*parts)
 
-    def _seat(self, spec: Any, report: SeatAnalysis) -> list[Any]:
+    def _seat(self, spec: Any, report: SeatAnalysis, view: str) -> list[Any]:
         out: list[Any] = [Text(""), Text(printable(f"{report.name} (seat {report.seat + 1})"), style="bold")]
         unit = report.thresholds.unit if report.thresholds is not None else "points"
         judged = report.judged
         fine = sum(d.loss == 0 for d in judged)
-        out.append(Text(accuracy_line(len(judged), fine, report.mean_loss, report.total_loss, unit)))
+        out.append(Text(accuracy_line(len(judged), fine, report.mean_loss, report.total_loss, unit, view)))
         if not judged:
             return out
         out.append(Text("Labels: " + ", ".join(f"{n} {label}" for label, n in report.labels().items())))
