@@ -85,12 +85,11 @@ def _oh_seven_4(hands):
     return registry.new_game("oh-seven", {"players": 4}, seed=11, seats=seats(4), stacked_deals=[(hands,)])
 
 
-def test_a_different_hidden_deal_with_the_same_observations_gives_the_same_analysis():
-    """Round 1 of a 4-seat Oh-Seven game, cut at seat 0's turn after three tricks. A
-    second game is dealt the same hands except two unplayed cards of one suit
-    swapped between two other seats (not cards they bid with: those are face up).
-    Every observation of seat 0 is the same in both games; its fair analysis must
-    be too."""
+def planted_games():
+    """Round 1 of a 4-seat Oh-Seven game, cut at seat 0's turn after three tricks,
+    and each game dealt the same hands except two unplayed cards of one suit
+    swapped between two other seats (not cards they bid with: those are face up)
+    in which every observation of seat 0 is the same: (real, planted) pairs."""
     first = registry.new_game("oh-seven", {"players": 4}, seed=11, seats=seats(4))
     first.apply(first.legal_actions()[0])
     deal = _deal_of(first)
@@ -103,7 +102,6 @@ def test_a_different_hidden_deal_with_the_same_observations_gives_the_same_analy
         for b in range(a + 1, 4):
             swaps += [(a, x, b, y) for x in deal[a] for y in deal[b]
                       if x.suit == y.suit and x != y and not {x, y} & seen]
-    planted = None
     for a, x, b, y in swaps:
         hands = [list(h) for h in deal]
         hands[a][hands[a].index(x)] = y
@@ -113,7 +111,13 @@ def test_a_different_hidden_deal_with_the_same_observations_gives_the_same_analy
             planted = _oh_seven_4(other_deal)
             for act in actions:
                 planted.apply(act)
-            break
+            yield real, planted
+
+
+def test_a_different_hidden_deal_with_the_same_observations_gives_the_same_analysis():
+    """Every observation of seat 0 is the same in both games; its fair analysis must
+    be too."""
+    real, planted = next(planted_games(), (None, None))
     assert planted is not None, "no swap keeps the record legal"
     assert _deal_of(planted)[1:] != _deal_of(real)[1:]  # the hidden cards really differ
     fair = analyse_game(real, seats=[0], samples=SAMPLES).as_dict()

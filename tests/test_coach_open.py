@@ -5,7 +5,7 @@ changes the fair view; and a decision's reason is the bots' own words."""
 from __future__ import annotations
 
 import pytest
-from test_coach_analysis import _deal_of, _oh_seven_4, _plays, _same_for_seat_0, oh_seven_rounds, play, seats
+from test_coach_analysis import _deal_of, oh_seven_rounds, planted_games, play, seats
 
 from ohseven_tui.bots.normal import decide
 from ohseven_tui.coach import OPEN_VIEW, VIEW, analyse_game
@@ -35,33 +35,6 @@ def test_the_open_view_is_stored_apart_and_leaves_the_fair_one_as_it_was(tmp_pat
         assert store.get(fair.record, 0, SAMPLES, 0) is not None
 
 
-def _planted():
-    """Round 1 of a 4-seat Oh-Seven game cut after three tricks, and each game that
-    differs from it by two unplayed cards swapped between two other seats where
-    seat 0 sees the same before each of its actions (as in test_coach_analysis)."""
-    first = registry.new_game("oh-seven", {"players": 4}, seed=11, seats=seats(4))
-    first.apply(first.legal_actions()[0])
-    deal = _deal_of(first)
-    real = play(_oh_seven_4(deal), until=lambda g: _plays(g) >= 12 and g.to_act() == (0,))
-    actions = list(real.history)
-    seen = {a.card for a in actions if type(a).__name__ in ("Play", "Bid")}
-    for a in (1, 2, 3):
-        for b in range(a + 1, 4):
-            for x in deal[a]:
-                for y in deal[b]:
-                    if x.suit != y.suit or x == y or {x, y} & seen:
-                        continue
-                    hands = [list(h) for h in deal]
-                    hands[a][hands[a].index(x)] = y
-                    hands[b][hands[b].index(y)] = x
-                    other = tuple(tuple(sorted(h, reverse=True)) for h in hands)
-                    if _same_for_seat_0(actions, deal, other):
-                        planted = _oh_seven_4(other)
-                        for act in actions:
-                            planted.apply(act)
-                        yield real, planted
-
-
 def _figures(analysis) -> list[tuple]:
     return [(d.index, d.taken_points, d.best_points) for d in analysis.seats[0].decisions]
 
@@ -71,7 +44,7 @@ def test_the_open_view_uses_the_real_cards_and_the_fair_view_does_not():
     differ (the real cards changed what its actions were worth); its fair view is
     the same as the real game's."""
     differing = None
-    for real, planted in _planted():
+    for real, planted in planted_games():
         assert _deal_of(planted)[1:] != _deal_of(real)[1:]
         real_open = analyse_game(real, seats=[0], view=OPEN_VIEW)
         planted_open = analyse_game(planted, seats=[0], view=OPEN_VIEW)
