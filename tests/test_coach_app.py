@@ -171,6 +171,16 @@ async def test_game_over_analysis_is_shown_stored_once_and_the_open_view_is_apar
         assert stored_rows(dirs) == made
 
 
+async def step_to(pilot, title: str) -> None:
+    """Step the replay until its title says ``title`` (each step waited for)."""
+    for _ in range(len(pilot.app.screen.steps()) + 1):  # round 1's steps, at most
+        if title in text(pilot.app):
+            return
+        await pilot.press("right")
+        await pilot.pause()
+    assert title in text(pilot.app), f"the replay never showed {title!r}"
+
+
 async def test_the_replay_shows_the_coachs_note_at_anns_decisions(saved):
     save, dirs = saved
     game = save.game
@@ -194,9 +204,7 @@ async def test_the_replay_shows_the_coachs_note_at_anns_decisions(saved):
         await until(pilot, lambda: app.screen is review, "back to the review")
         await pilot.press("r")
         title = f"trick {trick} of"
-        while title not in text(app):
-            await pilot.press("right")
-            await pilot.pause()
+        await step_to(pilot, title)
         shown = " ".join(text(app).split())
         assert "Coach" in shown and "Ann" in shown
         assert card.pretty() in shown.split("Coach", 1)[1]
@@ -208,9 +216,7 @@ async def test_the_replay_shows_the_coachs_note_at_anns_decisions(saved):
         review = GameReviewScreen(save)
         await app.push_screen(review)
         await pilot.press("r")
-        while title not in text(app):
-            await pilot.press("right")
-            await pilot.pause()
+        await step_to(pilot, title)
         await until(pilot, lambda: "Coach" in text(app), "the stored note")
         assert len(stored_rows(dirs)) == 1
 

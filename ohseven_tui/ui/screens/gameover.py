@@ -186,13 +186,15 @@ class GameOverScreen(Screen[None]):
             self.notify("The analysis is ready: a shows it.", timeout=6)
 
     def _open_analysis(self) -> None:
+        from ...coach import DEFAULT_SAMPLES
         from .analysis import AnalysisScreen
 
         run = self.query_one(CoachRun)
         storage = self.app.storage()
         dirs = storage.save_dirs(getattr(self.app, "save_dir", None))
         saved = self.saved
-        job = CoachJob(lambda: saved, self.analysis.view, int(getattr(self.app, "coach_samples", 400)), dirs.state)
+        samples = int(getattr(self.app, "coach_samples", DEFAULT_SAMPLES))
+        job = CoachJob(lambda: saved, self.analysis.view, samples, dirs.state)
         run.remove_class("-shown")
         self.app.push_screen(AnalysisScreen(saved, self.analysis, job))
 
