@@ -19,24 +19,32 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .commands import host, join, play, scores, serve, simulate, tutorial
+COMMANDS = ("play", "simulate", "scores", "tutorial", "host", "join", "serve")  # in --help's order
+
+
+def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The parser for ``commands`` (each a module of ``ohseven_tui.commands``): all
+    of them, or only the one a command line names, so that starting a game does
+    not load (and build the options of) scores, simulate, serve and the rest."""
+    import importlib
 
     parser = _Parser(prog="ohseven",
                      description="Trick-taking card games in a terminal (ohseven play --help lists them).")
     parser.add_argument("--version", action="version", version=f"ohseven {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
-    for module in (play, simulate, scores, tutorial, host, join, serve):
-        module.register(sub)
+    for name in commands:
+        importlib.import_module(f"{__package__}.commands.{name}").register(sub)
     return parser
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
         if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
             argv = ["play", *argv]  # `ohseven --save-dir DIR` is `ohseven play --save-dir DIR`
+        named = "play" if not argv else argv[0]
+        # The help, the version and an unknown command's message list every command.
+        parser = build_parser((named,) if named in COMMANDS else COMMANDS)
         args = parser.parse_args(argv)
         if args.command is None:
             args = parser.parse_args(["play", *argv])

@@ -58,6 +58,9 @@ def under(modules: set[str], *packages: str) -> list[str]:
     return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
 
 
+# The command line builds the parser of the command it names (play, by default), not every command's.
+OTHER_COMMANDS = tuple(f"ohseven_tui.commands.{name}" for name in ("simulate", "scores", "tutorial", "host", "join",
+                                                                     "serve", "analyse"))
 LATER = ("ohseven_tui.net", "ohseven_tui.coach", "ohseven_tui.storage.index", "ohseven_tui.ui.saves_index",
          "websockets", "sqlite3")
 
@@ -65,17 +68,21 @@ LATER = ("ohseven_tui.net", "ohseven_tui.coach", "ohseven_tui.storage.index", "o
 def test_the_main_menu_is_drawn_before_any_table_bot_or_network_code_loads(tmp_path):
     """``ohseven``: the menu's first frame. The command once loaded every bot to set
     up a table it was not asked for, and the app the table screen (with the table's
-    flow and widgets) to learn that none was open yet."""
+    flow and widgets) to learn that none was open yet; the menu loaded every game
+    family for its tagline's player counts and its Tutorial entry (now words that
+    come after the first paint, as Continue does), and the command line every
+    command's module to build their options."""
     loaded = loaded_at_first_frame(tmp_path, "MenuScreen")
     assert "ohseven_tui.ui.screens.menu" in loaded
     early = under(loaded, "ohseven_tui.bots", "ohseven_tui.table", "ohseven_tui.ui.screens.table",
-                  "ohseven_tui.ui.setup", *LATER)
+                  "ohseven_tui.ui.setup", "ohseven_tui.games", *LATER, *OTHER_COMMANDS)
     assert not early, early
 
 
 def test_the_table_is_drawn_before_network_coach_or_other_families_screens_load(tmp_path):
     """``ohseven play --seed 1``: the default game's table at its first frame, with
-    that game's family screens and no other family's."""
+    that game's family screens and no other family's, and no main menu (it loaded
+    to learn there was no menu under the table yet)."""
     from ohseven_tui.engine import registry
 
     loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
@@ -83,5 +90,6 @@ def test_the_table_is_drawn_before_network_coach_or_other_families_screens_load(
     assert "ohseven_tui.ui.screens.table" in loaded
     ours = registry.default_game().family
     others = {spec.family for spec in registry.games()} - {ours}
-    early = under(loaded, *LATER, *(f"ohseven_tui.ui.screens.{family}" for family in others))
+    early = under(loaded, *LATER, *OTHER_COMMANDS, "ohseven_tui.ui.screens.menu",
+                  *(f"ohseven_tui.ui.screens.{family}" for family in others))
     assert not early, early

@@ -395,9 +395,8 @@ class OhSevenApp(GameApp):
     def _pop_to_menu(self) -> None:
         """Close every screen above the main menu (or above the blank first screen:
         ``ohseven play`` starts at the table and builds the menu only when needed)."""
-        from .screens.menu import MenuScreen
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+        menus = sys.modules.get(f"{__package__}.screens.menu")  # not loaded: no menu to stop at
+        while len(self.screen_stack) > 1 and not (menus is not None and isinstance(self.screen, menus.MenuScreen)):
             self.pop_screen()
         if self._delay_before_tutorial is not None:  # a tutorial's slow pace is its own
             self.bot_delay, self._delay_before_tutorial = self._delay_before_tutorial, None

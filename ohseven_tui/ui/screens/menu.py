@@ -13,7 +13,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine import registry
 from ..messages import NewGame, OpenJoin, ShowHelp, ShowSettings, StartGame, StartTutorial
 from ..plain import plain
 from ..widgets.keys import KeysFooter
@@ -67,7 +66,7 @@ class MenuScreen(Screen[None]):
             with Center():
                 yield Static(self._banner(), id="banner")
             with Center():
-                yield Static(self._tagline(), id="tagline")
+                yield Static(" ", id="tagline")  # its words after the first paint: they load the games
             with Center():
                 yield MenuList(id="menu")
             with Center():
@@ -76,6 +75,8 @@ class MenuScreen(Screen[None]):
 
     @staticmethod
     def _tagline() -> str:
+        from ...engine import registry
+
         games = registry.games()
         low = min(s.players[0] for s in games)
         high = max(s.players[1] for s in games)
@@ -137,7 +138,11 @@ class MenuScreen(Screen[None]):
         self._shown = True
 
     def refresh_menu(self, look_for_saves: bool = True) -> None:
-        """Continue and Saved games appear only when the saves feature is present."""
+        """Continue and Saved games appear only when the saves feature is present.
+        Without ``look_for_saves`` (the first paint) nothing that loads the games'
+        code is asked: the saves, the tagline's player counts, the tutorials."""
+        if look_for_saves:
+            self.query_one("#tagline", Static).update(self._tagline())
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -149,7 +154,7 @@ class MenuScreen(Screen[None]):
             menu.add_option(Option("Saved games", id="saved"))
         from ..tutorial import guided_games
 
-        if guided_games():  # one entry: with several games it asks which
+        if look_for_saves and guided_games():  # one entry: with several games it asks which
             menu.add_option(Option("Tutorial", id="tutorial"))
         menu.add_option(Option("Join a table", id="join"))
         menu.add_option(Option("Rules and keys", id="rules"))
