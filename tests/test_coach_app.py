@@ -254,3 +254,29 @@ async def test_an_unfinished_game_is_coached_on_its_finished_rounds_only(tmp_pat
         shown = " ".join(text(app).split())
         assert f"of {len(first_round)} decisions" in shown
         assert "round in play" in shown
+
+
+async def test_a_name_with_markup_and_a_control_character_is_shown_as_typed(tmp_path):
+    name = "Ann [bold]x[/bold]\x1b[31m"
+    seats = [Seat(name, "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
+    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
+    play_game(game, [make_bot("normal", s) for s in range(3)])
+    dirs = storage.save_dirs(tmp_path / "saves")
+    dirs.saves.mkdir(parents=True)
+    storage.write_save(dirs.saves / "odd-name.json", game, game_id="oddname1")
+    save = storage.load_save(dirs.saves / "odd-name.json")
+    app = OhSevenApp(save_dir=dirs.saves)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=SIZE) as pilot:
+        review = GameReviewScreen(save)
+        await app.push_screen(review)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen) and "Accuracy" in text(app), "analysed")
+        shown = text(app)
+        assert "Ann [bold]x[/bold]\\x1b[31m" in shown and "\x1b" not in shown
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is review, "back")
+        await pilot.press("r")
+        await step_to(pilot, "Round 1: bid")  # Ann's bid card: a choice of her whole hand
+        await until(pilot, lambda: "Coach" in text(app), "a note")
+        assert "Coach, Ann [bold]x[/bold]\\x1b[31m" in " ".join(text(app).split())

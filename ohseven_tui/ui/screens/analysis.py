@@ -137,7 +137,7 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
         for col in ("Round", "Decisions", "Loss"):
             rounds.add_column(col, justify="right")
         for r in report.rounds:
-            rounds.add_row(str(r.round), str(r.decisions), f"{r.loss:.2f}")
+            rounds.add_row(Text(str(r.round)), Text(str(r.decisions)), Text(f"{r.loss:.2f}"))
         out.extend([Text(""), rounds, Text(""), Text("Biggest mistakes:", style="bold")])
         worst = report.worst(3)
         if not worst:
@@ -152,8 +152,10 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
                                ("Label", False)):
                 table.add_column(col, justify="right" if right else "left")
             for d in lost:
-                table.add_row(str(d.round), action_words(spec, report.seat, d.taken, self.ascii),
-                              action_words(spec, report.seat, d.best, self.ascii), f"{d.loss:.2f}", d.label)
+                # Text cells: words from a save are never read as markup.
+                table.add_row(Text(str(d.round)), Text(action_words(spec, report.seat, d.taken, self.ascii)),
+                              Text(action_words(spec, report.seat, d.best, self.ascii)), Text(f"{d.loss:.2f}"),
+                              Text(d.label))
             out.extend([Text(""), table])
         t = report.thresholds
         if t is not None:
@@ -176,7 +178,7 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
         event.stop()
         self.analyses[event.analysis.view] = event.analysis
         if event.problem:
-            self.notify(printable(event.problem), severity="warning", timeout=6)
+            self.notify(printable(event.problem), severity="warning", timeout=6, markup=False)
         self._show()
 
     def action_back(self) -> None:

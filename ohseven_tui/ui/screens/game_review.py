@@ -199,7 +199,7 @@ class GameReviewScreen(Screen[None]):
         event.stop()
         self._analysed(event.analysis)
         if event.problem:
-            self.notify(printable(event.problem), severity="warning", timeout=6)
+            self.notify(printable(event.problem), severity="warning", timeout=6, markup=False)
         if self.app.screen is self:
             self.app.push_screen(AnalysisScreen(self.saved, event.analysis, self._job()), self._analysed)
         else:

@@ -179,7 +179,7 @@ class GameOverScreen(Screen[None]):
         event.stop()
         self.saved, self.analysis = event.saved, event.analysis
         if event.problem:
-            self.notify(printable(event.problem), severity="warning", timeout=6)
+            self.notify(printable(event.problem), severity="warning", timeout=6, markup=False)
         if self.app.screen is self:
             self._open_analysis()
         else:
