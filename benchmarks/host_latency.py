@@ -5,9 +5,9 @@ with no screen, in the same run. Prints figures; asserts nothing.
 
 Issue 34's floor: the round trip with the host playing a seat stays within 1.5x of
 a headless host's. A table of three: the host's seat, a friend's (the probe), an
-easy bot. The probe, on a thread of its own, has joined with its code and sends a
-message the table answers at once (``{}``: one error line back), then the next
-when the answer came; each round trip is timed.
+easy bot. The probe, a process of its own (as a friend's client is), has joined
+with its code and sends a message the table answers at once (``{}``: one error
+line back), then the next when the answer came; each round trip is timed.
 
 1. Headless: the table alone (``TableServer.start_in_thread``, nothing else runs
    in this process but the probe).
@@ -40,16 +40,34 @@ from ohseven_tui.net.server import TableServer  # noqa: E402
 
 
 def probe(address: str, code: str, probes: int, times: list[float], ready: threading.Event) -> None:
-    """Join as the friend, then time ``probes`` round trips."""
+    """Join as the friend, then time ``probes`` round trips. The friend is a process
+    of its own, as on their own machine: a thread here would wait for this process's
+    interpreter lock and time the host's screen twice (the table's wait and its own)."""
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, __file__, "--probe", address, code, str(probes)],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    for line in child.stdout:
+        if line.startswith("ready"):
+            ready.set()
+        elif line.strip():
+            times.append(float(line))
+    child.wait()
+    ready.set()
+
+
+def probe_here(address: str, code: str, probes: int) -> None:
+    """The friend's process: join, say ready, print each round trip in seconds."""
     with connect(address, open_timeout=60) as ws:
         ws.send(p.to_json(p.Hello(p.VERSION, code, "Probe")))
-        ready.set()
+        print("ready", flush=True)
         for _ in range(probes):
             started = time.perf_counter()
             ws.send("{}")
             while '"error"' not in ws.recv(timeout=60):  # updates and statuses pass by
                 pass
-            times.append(time.perf_counter() - started)
+            print(time.perf_counter() - started, flush=True)
             time.sleep(0.005)
 
 
@@ -103,6 +121,9 @@ async def with_a_screen(probes: int, folder: str) -> list[float]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--probe"]:
+        probe_here(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--probes", type=int, default=300)
     args = parser.parse_args()
