@@ -106,3 +106,19 @@ def test_the_open_view_judges_every_game(spec):
     for d in judged:
         assert d.loss == 0 or d.loss >= report.thresholds.fine
         assert d.best_points >= d.taken_points - 1e-9
+
+
+def test_a_decisions_note_says_why_in_the_bots_words_or_what_the_figures_rest_on():
+    from ohseven_tui.coach import Decision
+    from ohseven_tui.coach.words import decision_note
+
+    worded = Decision(7, 2, "play 5H", "play 7H", -1.0, 2.5, 3.5, "blunder", 0.1, 400,
+                      reason="Win cheaply: you still need 1 trick")
+    note = decision_note(worded, "5♥", "7♥", "points for the round")
+    assert note.startswith("5♥ (-1.00); best was 7♥ (+2.50): 3.50 points for the round lost, a blunder.")
+    assert note.endswith("Why 7♥: Win cheaply: you still need 1 trick.")
+    bare = Decision(7, 2, "play 5H", "play 7H", -1.0, 2.5, 3.5, "blunder", 0.1, 400)
+    assert "Over 400 deals of the cards you could not see" in decision_note(bare, "5♥", "7♥")
+    assert "With the real cards" in decision_note(bare, "5♥", "7♥", view=OPEN_VIEW)
+    fine = Decision(7, 2, "play 5H", "play 5H", 1.0, 1.0, 0.0, "fine", 0.1, 400, reason="Duck: you bid 0")
+    assert decision_note(fine, "5♥", "5♥") == "5♥ (+1.00): as good as the best, fine. Why: Duck: you bid 0."

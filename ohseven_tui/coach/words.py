@@ -44,9 +44,11 @@ def accuracy_line(judged: int, fine: int, mean_loss: Optional[float], total: flo
             f"mean expected loss {mean_loss or 0.0:.2f} {unit} per decision, {total:.2f} in all.")
 
 
-def decision_note(d: Decision, taken: str, best: str, unit: str = "points") -> str:
-    """One decision in words: what was played, what was best, the loss and why.
-    ``taken`` and ``best``: the actions as the reader reads them."""
+def decision_note(d: Decision, taken: str, best: str, unit: str = "points", view: str = "fair") -> str:
+    """One decision in words: what was played, what was best, the loss and why
+    (the bots' words where their rule of thumb chooses the best action too, else
+    what the figures rest on). ``taken`` and ``best``: the actions as the reader
+    reads them."""
     if not d.judged:
         return f"{taken}: not judged (the search does not weigh such a decision)."
     if d.loss <= 0:
@@ -54,4 +56,9 @@ def decision_note(d: Decision, taken: str, best: str, unit: str = "points") -> s
         return f"{note} Why: {d.reason}." if d.reason else note
     note = (f"{taken} ({d.taken_points:+.2f}); best was {best} ({d.best_points:+.2f}): {d.loss:.2f} {unit} lost, "
             f"{article(d.label)} {d.label}.")
-    return f"{note} Why {best}: {d.reason}." if d.reason else note
+    if d.reason:
+        return f"{note} Why {best}: {d.reason}."
+    if view == OPEN_VIEW:
+        return f"{note} With the real cards, played out by the normal bot's rules, it scored more."
+    return (f"{note} Over {d.samples} deals of the cards you could not see, each played out by the normal bot, "
+            f"it scored more on average.")

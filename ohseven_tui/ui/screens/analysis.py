@@ -50,11 +50,11 @@ def _ascii(text: str) -> str:
     return text
 
 
-def seat_note(spec: Any, report: SeatAnalysis, d: Decision, ascii: bool = False) -> str:
+def seat_note(spec: Any, report: SeatAnalysis, d: Decision, ascii: bool = False, view: str = VIEW) -> str:
     """One decision of ``report``'s seat in words, its actions as the game says them."""
     unit = report.thresholds.unit if report.thresholds is not None else "points"
     return decision_note(d, action_words(spec, report.seat, d.taken, ascii),
-                         action_words(spec, report.seat, d.best, ascii), unit)
+                         action_words(spec, report.seat, d.best, ascii), unit, view)
 
 
 def finished_rounds(game: Any, report: SeatAnalysis) -> SeatAnalysis:
@@ -143,7 +143,7 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
         if not worst:
             out.append(Text("  none: no decision lost points beyond the estimate's noise"))
         for i, d in enumerate(worst, start=1):
-            out.append(Text(f"  {i}. Round {d.round}: {seat_note(spec, report, d, self.ascii)}"))
+            out.append(Text(f"  {i}. Round {d.round}: {seat_note(spec, report, d, self.ascii, view)}"))
         lost = [d for d in judged if d.loss > 0]
         if lost:
             table = Table(title=f"Decisions that lost points ({unit})", title_justify="left", box=None,

@@ -220,7 +220,7 @@ class GameReviewScreen(Screen[None]):
         for report in self.analysis.seats:
             for d in report.decisions:
                 if d.index in shown:
-                    note = seat_note(self.game.spec, report, d, self.ascii)
+                    note = seat_note(self.game.spec, report, d, self.ascii, self.analysis.view)
                     notes.append(Text.assemble(("Coach, ", "bold"), (printable(report.name), "bold"), ": ", note))
         return notes
 
