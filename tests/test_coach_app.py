@@ -280,3 +280,22 @@ async def test_a_name_with_markup_and_a_control_character_is_shown_as_typed(tmp_
         await step_to(pilot, "Round 1: bid")  # Ann's bid card: a choice of her whole hand
         await until(pilot, lambda: "Coach" in text(app), "a note")
         assert "Coach, Ann [bold]x[/bold]\\x1b[31m" in " ".join(text(app).split())
+
+
+async def test_escape_at_once_after_the_key_stops_the_analysis_not_the_review(saved, monkeypatch):
+    """Typed together: the worker may not have begun when Esc arrives; it is stopped all the same."""
+    save, dirs = saved
+    gate = gate_the_judge(monkeypatch)
+    gate.acquire()  # no decision passes
+    app = OhSevenApp(save_dir=dirs.saves)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=SIZE) as pilot:
+        review = GameReviewScreen(save)
+        await app.push_screen(review)
+        await pilot.press("a", "escape")
+        await until(pilot, lambda: "stopped" in progress_line(app), "Esc stops the analysis")
+        assert app.screen is review
+        gate.release()
+        gate.release()
+        await app.workers.wait_for_complete()
+        assert stored_rows(dirs) == []

@@ -72,7 +72,8 @@ class CoachRun(Vertical):
 
     @property
     def running(self) -> bool:
-        return self._worker is not None and self._worker.is_running and not self._worker.is_cancelled
+        # From start() on (a worker pending is running for Esc), until it ends or is stopped.
+        return self._worker is not None and not self._worker.is_finished and not self._worker.is_cancelled
 
     def start(self, job: CoachJob) -> None:
         if self.running:
