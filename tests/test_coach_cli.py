@@ -128,3 +128,42 @@ def test_open_is_the_other_view_labelled_and_stored_apart(saves):
     assert json.loads(again.stdout)["view"] == "fair"
     assert again.stdout == fair.stdout
     assert "WITH ALL HANDS OPEN" not in run("ann-game", "--samples", SAMPLES, save_dir=saves).stdout
+
+
+def test_an_unfinished_game_is_analysed_on_its_finished_rounds_only(tmp_path):
+    """Privacy, as in the app: the round in play of a put-aside game still has cards
+    in its players' hands ("best was 7♥" would tell one), so the command leaves that
+    round out, in its table, its JSON and its accuracy, and says so."""
+    from ohseven_tui.engine import record
+
+    seats = [Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
+    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
+    bots = [make_bot("normal", s) for s in range(3)]
+    plays_in_round_2 = 0
+    while plays_in_round_2 < 6:  # two tricks into round 2
+        to_act = game.to_act()
+        action = bots[to_act[0]].choose(game.observe(to_act[0])) if to_act else game.legal_actions()[0]
+        game.apply(action)
+        if game.round_number == 2 and type(action).__name__ == "Play":
+            plays_in_round_2 += 1
+    assert not game.is_over
+    write_save(tmp_path / "ann-aside.json", game, game_id="annaside")
+    # Ann's decisions (two legal actions or more) before round 2's first deal, from the record replayed.
+    rec = record.to_record(game)
+    state = registry.new_game(rec["game"], rec["options"], seed=rec["seed"], seats=game.seats)
+    deals = [i for i, a in enumerate(game.history) if type(a).__name__ == "Deal"]
+    round_2 = deals[len(rec["rounds"][0]["deals"])]
+    first_round = later = 0
+    for i, action in enumerate(game.history):
+        if getattr(action, "seat", None) == 0 and len(state.legal_actions(0)) > 1:
+            first_round, later = (first_round + 1, later) if i < round_2 else (first_round, later + 1)
+        state.apply(action)
+    assert first_round and later
+    data = json.loads(run("ann-aside", "--samples", SAMPLES, "--json", save_dir=tmp_path).stdout)
+    decisions = data["seats"][0]["decisions"]
+    assert len(decisions) == first_round and {d["round"] for d in decisions} == {1}
+    out = run("ann-aside", "--samples", SAMPLES, save_dir=tmp_path)
+    assert out.returncode == 0, out.stderr
+    judged = [d for d in decisions if d["judged"]]
+    assert f"of {len(judged)} decisions" in " ".join(out.stdout.split())
+    assert "round in play" in out.stdout

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..bots.judge import Thresholds, Verdict, Weighed, decision_seed, judge
@@ -37,7 +37,7 @@ from ..engine.protocol import GameState, Observation
 
 __all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
            "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW", "OPEN_VIEW", "VIEWS",
-           "OPEN_MOST", "OPEN_DRAWN"]
+           "OPEN_MOST", "OPEN_DRAWN", "finished_rounds", "shown_analysis"]
 
 ANALYSER_VERSION = 4  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds; 4: reasons, the open view. Raise it whenever a figure could change: stored analyses of another version are not used
 DEFAULT_SAMPLES = 400  # deals per decision
@@ -186,6 +186,21 @@ class Analysis:
     def as_dict(self) -> dict[str, Any]:
         return {"analyser": self.analyser, "view": self.view, "game": self.game, "record": self.record,
                 "samples": self.samples, "seed": self.seed, "seats": [s.as_dict() for s in self.seats]}
+
+
+def finished_rounds(game: GameState[Observation], report: SeatAnalysis) -> SeatAnalysis:
+    """``report`` without the decisions of a round still in play: "best was 7♥"
+    would show a card its player still holds, whoever is looking (privacy; the
+    review's replay hides that round too)."""
+    if game.is_over:
+        return report
+    done = len(game.results())
+    return replace(report, decisions=tuple(d for d in report.decisions if d.round <= done))
+
+
+def shown_analysis(game: GameState[Observation], analysis: Analysis) -> Analysis:
+    """``analysis`` as it may be shown while ``game`` is unfinished: its finished rounds."""
+    return replace(analysis, seats=tuple(finished_rounds(game, s) for s in analysis.seats))
 
 
 def record_hash(game: GameState[Observation]) -> str:

@@ -76,6 +76,9 @@ def run(args: Any) -> int:
         if bar is not None:
             bar.stop()
         store.close()
+    from ..coach.analysis import shown_analysis
+
+    analysis = shown_analysis(saved.game, analysis)  # an unfinished game's round in play stays hidden
     if store.problem:
         from ..safetext import one_line
 
@@ -177,6 +180,9 @@ def _print(saved: Any, analysis: Any) -> None:
 
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
     console.print(_t(view_note(analysis)))
+    if not saved.game.is_over:
+        console.print(_t("This game is not over: the round in play is left out until it is (its cards are "
+                         "still hidden, as in the replay)."))
     for report in analysis.seats:
         _print_seat(console, report, Table, _t, analysis.view)
 

@@ -10,7 +10,6 @@ worker (:class:`~..widgets.coach_run.CoachRun`); Escape stops it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Optional
 
 from rich.console import Group
@@ -23,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...coach import OPEN_VIEW, VIEW, Analysis, Decision, SeatAnalysis
+from ...coach.analysis import finished_rounds
 from ...coach.words import accuracy_line, article, decision_note, view_label, view_note
 from ..plain import printable
 from ..widgets.coach_run import CoachJob, CoachRun
@@ -55,15 +55,6 @@ def seat_note(spec: Any, report: SeatAnalysis, d: Decision, ascii: bool = False,
     unit = report.thresholds.unit if report.thresholds is not None else "points"
     return decision_note(d, action_words(spec, report.seat, d.taken, ascii),
                          action_words(spec, report.seat, d.best, ascii), unit, view)
-
-
-def finished_rounds(game: Any, report: SeatAnalysis) -> SeatAnalysis:
-    """``report`` without the decisions of a round still in play: "best was 7♥"
-    would show a card its player still holds, whoever is watching (privacy)."""
-    if game.is_over:
-        return report
-    done = len(game.results())
-    return replace(report, decisions=tuple(d for d in report.decisions if d.round <= done))
 
 
 class AnalysisScreen(Screen[Optional[Analysis]]):
