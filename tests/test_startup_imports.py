@@ -81,8 +81,9 @@ def test_the_main_menu_is_drawn_before_any_table_bot_or_network_code_loads(tmp_p
 
 def test_the_table_is_drawn_before_network_coach_or_other_families_screens_load(tmp_path):
     """``ohseven play --seed 1``: the default game's table at its first frame, with
-    that game's family screens and no other family's, and no main menu (it loaded
-    to learn there was no menu under the table yet)."""
+    that game's family screens and bots and no other family's (every family's bots
+    loaded to learn who plays the one game), and no main menu (it loaded to learn
+    there was no menu under the table yet)."""
     from ohseven_tui.engine import registry
 
     loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
@@ -91,5 +92,6 @@ def test_the_table_is_drawn_before_network_coach_or_other_families_screens_load(
     ours = registry.default_game().family
     others = {spec.family for spec in registry.games()} - {ours}
     early = under(loaded, *LATER, *OTHER_COMMANDS, "ohseven_tui.ui.screens.menu",
-                  *(f"ohseven_tui.ui.screens.{family}" for family in others))
+                  *(f"ohseven_tui.ui.screens.{family}" for family in others),
+                  *(f"ohseven_tui.bots.{family}" for family in others))
     assert not early, early

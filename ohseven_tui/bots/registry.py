@@ -116,6 +116,23 @@ def _load_families() -> None:
             importlib.import_module(f"{__package__}.{info.name}")
 
 
+_families_loaded: set[str] = set()
+
+
+def _load_family(family: str) -> None:
+    """Only ``family``'s bot package, if it has one: enough to know who plays that
+    family's games (a table of one game starts without every family's bots)."""
+    if _loaded or family in _families_loaded:
+        return
+    _families_loaded.add(family)
+    if (Path(__file__).resolve().parent / family / "__init__.py").is_file():
+        importlib.import_module(f"{__package__}.{family}")
+
+
+def _in_order() -> list[BotSpec]:
+    return sorted(_BOTS.values(), key=lambda s: (s.order, s.name))
+
+
 def skill(name: str, family: str, part: str = "") -> Optional[Any]:
     """What ``family``'s bot package taught the strength ``name``, or None."""
     _load_families()
@@ -156,14 +173,17 @@ def bots_for(game: Union[GameSpec, str]) -> list[str]:
     spec = _game(game)
     if spec is None:
         return []
-    return [b.name for b in bot_specs() if b.plays(spec)]
+    _load_family(spec.family)
+    return [b.name for b in _in_order() if b.plays(spec)]
 
 
 def default_bot(game: Union[GameSpec, str, None] = None) -> str:
     """The bot a seat gets unless told otherwise: the one declared default where it
     plays ``game``, else the first that does (``easy`` plays every game)."""
     spec = _game(game) if game is not None else None
-    specs = bot_specs()
+    if spec is not None:
+        _load_family(spec.family)
+    specs = _in_order() if spec is not None else list(bot_specs())
     playing = [b for b in specs if spec is None or b.plays(spec)] or list(specs)
     chosen = next((b for b in playing if b.default), playing[0])
     return chosen.name
@@ -178,4 +198,5 @@ def bot_presets(name: str) -> tuple[str, ...]:
 def make_bot(name: str, seed: int = 0, **options: Any) -> Any:
     """A bot by name, with its own seeded RNG. Options go to the bot:
     ``make_bot("strong", 7, budget=0.2)`` (seconds per decision)."""
-    return bot_spec(name).factory(seed, **options)
+    known = _BOTS.get(name) if isinstance(name, str) else None  # its factory: the same, whatever it was taught
+    return (known or bot_spec(name)).factory(seed, **options)
