@@ -427,3 +427,19 @@ async def test_the_host_s_whole_join_line_pasted_in_the_address_field_joins(tmp_
             await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "the table")
     finally:
         host.stop()
+
+
+async def test_a_seat_a_bot_plays_while_its_player_is_away_is_never_told_as_everyone_here(tmp_path):
+    """Issue 34, section 2, item 2: the host's screen said "Everyone is at the table."
+    while a bot played for a friend who was away."""
+    server, app = hosted_table(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await in_the_waiting_room(pilot)
+        friend = await join(server.address, server.codes[1], "Bea")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the host's bid to choose")
+        await friend.close()
+        await until(pilot, lambda: "come back" in screen_text(app), "the host told that the table waits for Bea")
+        said = await asyncio.to_thread(server.hand_to_bot, 1, "easy")
+        assert said.startswith("the easy bot plays seat 2")
+        await until(pilot, lambda: "bot plays for Bea" in screen_text(app), "told that a bot plays for Bea")
+        assert "Everyone is at the table" not in screen_text(app)

@@ -702,9 +702,13 @@ class TableServer:
             self._update(conn, actor, self.spec.action_for(action, conn.seat), shared=shared)
 
     def _kept(self, game: Any) -> None:
-        """After every action (the flow's source keeps it): one line appended to the
+        """After every action (the flow's source keeps it): a human seat's move that
+        its stand-in bot made is marked as such, then one line appended to the
         autosave, cheaper than a hop to a thread; the finished game is filed by
         :meth:`_finish`."""
+        seat = game.history[-1].seat if game.history else None
+        if seat in self.standins and seat in self.humans:
+            storage.mark_stand_in(game, self.standins[seat], "away")
         if not game.is_over:
             self._save()
 
@@ -722,7 +726,8 @@ class TableServer:
     def _send_record(self, conn: _Conn) -> None:
         if not conn.record_sent and self.game is not None:
             conn.record_sent = True
-            self._send(conn, p.Record(storage.save_data(self.game)))
+            # with the game's id: the players' copies and the host's save are one game
+            self._send(conn, p.Record(storage.save_data(self.game, game_id=storage.game_id(self.game))))
 
     def _save(self) -> None:
         if not self.autosave or self.game is None:

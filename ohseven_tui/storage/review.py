@@ -20,9 +20,30 @@ __all__ = [
     "stats_of",
     "PlayerSummary",
     "player_summaries",
+    "stand_in_note",
 ]
 
 SORT_KEYS = ("date", "id", "players", "rules", "winner", "score")
+
+
+def stand_in_note(game: Any) -> str:
+    """Which of a game's moves a stand-in made for a person ('' if none): "Stand-ins:
+    8 of Bea's 21 moves by the easy bot while Bea was away"."""
+    from .saves import stand_ins
+
+    counts: dict[tuple[int, str, str], int] = {}
+    for mark in stand_ins(game).values():
+        key = (mark.seat, mark.bot, mark.why)
+        counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return ""
+    parts = []
+    for (seat, bot, why), n in sorted(counts.items()):
+        name = game.seats[seat].name
+        moves = sum(1 for action in game.history if action.seat == seat)
+        when = f"while {name} was away" if why == "away" else f"when {name}'s time ran out"
+        parts.append(f"{n} of {name}'s {moves} moves by the {bot} bot {when}")
+    return "Stand-ins: " + "; ".join(parts) + "."
 
 
 def rules_short(spec: GameSpec, options: Mapping[str, Any]) -> str:

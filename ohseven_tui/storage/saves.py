@@ -72,6 +72,9 @@ __all__ = [
     "load_prefs",
     "prefs_path",
     "same_game",
+    "StandIn",
+    "mark_stand_in",
+    "stand_ins",
     "list_saves",
     "load_save",
     "find_save",
@@ -181,6 +184,67 @@ def same_game(old: GameState, new: GameState) -> None:
     _ids[new] = game_id(old)
 
 
+# ---------------------------------------------------------------------------- stand-ins
+# Who made a human seat's move when its player did not: a stand-in bot while they were
+# away, or a bot when the turn clock ran out. Kept beside the Game as its id is, and
+# written in the record's optional "stand_ins" (docs/record-format.md).
+STAND_IN_WHY = ("away", "clock")
+STAND_INS = "stand_ins"
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A move made for ``seat`` by the ``bot`` strength, because its player was away or out of time."""
+
+    seat: int
+    bot: str
+    why: str  # one of STAND_IN_WHY
+
+
+_stand_ins: "WeakKeyDictionary[GameState, dict[int, StandIn]]" = WeakKeyDictionary()
+
+
+def mark_stand_in(game: GameState, bot: str, why: str = "away") -> None:
+    """The game's last action was made for its seat by a stand-in (``why``: away or clock)."""
+    assert why in STAND_IN_WHY and game.history
+    index = len(game.history) - 1
+    seat = game.history[index].seat
+    assert seat is not None
+    _stand_ins.setdefault(game, {})[index] = StandIn(seat, bot, why)
+
+
+def stand_ins(game: GameState) -> dict[int, StandIn]:
+    """The marked actions of ``game``, by index in its history (empty for most games)."""
+    return dict(_stand_ins.get(game, {}))
+
+
+def _marks_data(game: GameState) -> list[dict[str, Any]]:
+    return [{"action": i, "seat": m.seat, "bot": m.bot, "why": m.why}
+            for i, m in sorted(_stand_ins.get(game, {}).items()) if i < len(game.history)]
+
+
+def _read_marks(path: Path, record: dict, game: GameState) -> None:
+    """The record's stand-in marks, checked against its actions (SaveError in one line)."""
+    data = record.get(STAND_INS)
+    if data is None:
+        return
+    bad = f"the record's '{STAND_INS}' field must be a list of the game's actions made by a stand-in"
+    if not isinstance(data, list):
+        raise SaveError(path, bad)
+    marks: dict[int, StandIn] = {}
+    for item in data:
+        if not isinstance(item, dict) or set(item) != {"action", "seat", "bot", "why"}:
+            raise SaveError(path, bad)
+        index, seat, bot, why = item["action"], item["seat"], item["bot"], item["why"]
+        if type(index) is not int or type(seat) is not int or not isinstance(bot, str) \
+                or why not in STAND_IN_WHY or not 0 <= index < len(game.history) \
+                or game.history[index].seat != seat or not bot or len(bot) > 64:
+            raise SaveError(path, bad)
+        marks[index] = StandIn(seat, bot, why)
+    if marks:
+        _stand_ins[game] = marks
+
+
 _OLD_ID_KEYS = ("rules", "seats", "seed", "stacked_deals", "actions")  # a version 1 record's game
 _ID_KEYS = ("game", "options", "seats", "seed", "stacked_deals", "actions")  # any later record's
 
@@ -248,7 +312,11 @@ def save_data(game: GameState, *, date: Optional[str] = None, app: Optional[dict
     if game_id:
         data["game_id"] = game_id
     data["summary"] = _summary(game)
-    data["record"] = records.to_record(game)
+    record = records.to_record(game)
+    marks = _marks_data(game)
+    if marks:
+        record[STAND_INS] = marks
+    data["record"] = record
     if app:
         data["app"] = app
     return data
@@ -289,12 +357,14 @@ class AutosaveLog:
         self._fd: Optional[int] = None
         self._game: Optional[GameState] = None
         self._written = 0  # the actions the file holds
+        self._marks = 0  # and the stand-in marks
 
     def write(self, game: GameState) -> Path:
         """Make the autosave hold ``game`` as it is now: a line for the new
         actions, or the whole save for another game (or after a failed write)."""
         history = game.history
-        if self._fd is None or game is not self._game or len(history) < self._written:
+        if self._fd is None or game is not self._game or len(history) < self._written \
+                or len(_stand_ins.get(game, ())) != self._marks:  # a line holds moves only: a mark, the whole file
             self._write_whole(game)
         elif len(history) > self._written:
             text = game.spec.action_text
@@ -322,6 +392,7 @@ class AutosaveLog:
         except OSError as exc:
             raise SaveError(self.dirs.autosave, f"cannot write: {exc.strerror or exc}") from None
         self._game, self._written = game, len(game.history)
+        self._marks = len(_stand_ins.get(game, ()))
 
     def close(self) -> None:
         if self._fd is not None:
@@ -362,7 +433,7 @@ def _read_autosave(path: Path) -> tuple[Any, bool]:
     if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
         return data, False  # _from_data says what is wrong with it
     # Only the record's envelope: its derived fields (the rounds, the totals) are as of the first line.
-    envelope = {k: v for k, v in record.items() if k in records.ENVELOPE}
+    envelope = {k: v for k, v in record.items() if k in records.ENVELOPE or k == STAND_INS}
     envelope["actions"] = record["actions"] + added
     return {**data, "record": envelope}, True
 
@@ -652,6 +723,7 @@ def _from_data(path: Path, data: Any, *, check_summary: bool = True) -> SavedGam
         raise SaveError(path, f"the game record cannot be read ({type(exc).__name__})") from None
     if check_summary:
         _check_summary(path, data.get("summary"), game)
+    _read_marks(path, record, game)
     gid = _data_id(data) or _derived_id(record)  # a save always has one (see _data_id)
     _ids[game] = gid
     return SavedGame(path, game, date, game.is_over, app, gid)

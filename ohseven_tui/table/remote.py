@@ -109,7 +109,7 @@ class RemoteTable:
                         self._queue.put_nowait(_BACK)  # a screen waiting in others() takes its turn now
                 # A seat a bot plays while its player is away is away all the same.
                 gone = tuple(s for s, on in enumerate(msg.connected) if not on or s in msg.standins)
-                self._news(Away(gone, msg.message, self.waiting_note))
+                self._news(Away(gone, msg.message, self.waiting_note or self._standin_note(msg.standins)))
             elif isinstance(msg, ChatLine):
                 self._hear_chat(Chat(msg.seat, msg.text))
             elif isinstance(msg, Record):
@@ -223,6 +223,11 @@ class RemoteTable:
             return ""
         names = " and ".join(self._obs.seats[s].name for s in self.away)
         return f"The table waits for {names} to come back; it goes on when they do."
+
+    def _standin_note(self, seats: Sequence[int]) -> str:
+        """Who a bot plays for while they are away ('' for nobody): never 'everyone is here'."""
+        names = " and ".join(self._obs.seats[s].name for s in seats if 0 <= s < len(self._obs.seats))
+        return f"A bot plays for {names} until they come back." if names else ""
 
     @property
     def gone_note(self) -> str:

@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 
 from ...engine import Card
 from ...engine.protocol import ReviewStep, SheetView
+from ...storage.review import stand_in_note
 from ..cards import cards_text
 from ..narration import out_of
 from ..plain import plain, printable
@@ -117,6 +118,9 @@ class GameReviewScreen(Screen[None]):
         described = game.spec.describe(game.options)
         yield Static(plain(f"{saved.id}: {described}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
                      id="review-title")
+        standins = stand_in_note(game)  # moves a bot made for a person (away, or out of time)
+        if standins:
+            yield Static(plain(standins), id="review-standins")
         with ContentSwitcher(initial="scoresheet", id="review-views"):
             with VerticalScroll(id="scoresheet"):
                 # An unfinished game: the round it stopped in, with any points won in it.

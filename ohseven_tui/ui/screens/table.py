@@ -76,6 +76,7 @@ class TableScreen(Screen):
     _event_rows = 1  # the event line's rows now
     _message_rows = 1  # the message line's rows now (a long hint takes two)
     away_seats: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
+    away_note = ""  # and what the table waits for, or who plays for them, as last told
 
     def __init__(self, table: SeatSource, *, coach: Optional["Coach"] = None) -> None:
         super().__init__()

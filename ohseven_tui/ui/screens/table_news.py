@@ -21,12 +21,13 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
     """Draw one piece of news on ``table`` (and the bid or pass screen over it)."""
     if isinstance(news, told.Away):
         # Told when someone goes or comes back; every move's status would drown the log.
-        if news.seats != table.away_seats:
+        # A bot taking an away seat changes the note, not the seats: told all the same.
+        if (news.seats, news.note) != (table.away_seats, table.away_note):
             if news.seats or table.away_seats:
                 table.log_line(Text(table.plain(printable(news.message) if news.seats
                                                 else "Everyone is at the table.")))
                 _tell_waiting(table, printable(news.note))
-            table.away_seats = news.seats
+            table.away_seats, table.away_note = news.seats, news.note
             table.refresh_view()  # the seats mark who is away
             chooser = table.stage.chooser()
             if chooser is not None and chooser.is_mounted:
@@ -57,8 +58,8 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
 
 
 def _tell_waiting(table: "TableScreen", note: str) -> None:
-    """Someone is away (``note`` says the table waits for them) or everyone is
-    back (``note`` is empty): told where the player is looking."""
+    """Someone is away (``note`` says the table waits for them, or which bot plays
+    for them) or everyone is back (``note`` is empty): told where the player is looking."""
     back = "Everyone is at the table."
     chooser = table.stage.chooser()
     if chooser is not None:
