@@ -325,3 +325,24 @@ def test_strong_doubles_with_a_strong_defence_against_a_high_contract():
     bidder, seat, obs = _standing(24, H, 7, 1, DEFENCE)
     bot = make_bot("strong", 3, budget=1e6, max_samples=40)
     assert bot.choose(obs) == FactorBid(seat)
+
+
+def test_easy_raises_its_factor_on_a_hunch_now_and_then():
+    """Issue 37 §3: easy is a beginner. Besides its factor bids holding two top bowers
+    (V12), it raises now and then on a hunch, holding none of them; never the most of
+    its turns."""
+    from ohseven_tui.bots.sevenforseven.habits import top_bowers
+
+    counts = {"hunch": 0, "turns": 0}
+
+    def check(obs):
+        if obs.phase is not Phase.AUCTION or obs.standing is None or FactorBid(obs.seat) not in obs.legal_actions:
+            return
+        if top_bowers(obs.hand, int(obs.standing.suit), obs.standing.rank) < 2:
+            counts["turns"] += 1
+            counts["hunch"] += bot.choose(obs) == FactorBid(obs.seat)
+
+    bot = make_bot("easy", 11)
+    for seed in (3, 4):
+        play([make_bot("easy", s) for s in range(7)], seed, on_obs=check)
+    assert 0 < counts["hunch"] < counts["turns"] / 2
