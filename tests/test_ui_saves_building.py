@@ -152,3 +152,25 @@ async def test_no_sort_by_a_column_that_is_not_shown(samples):
         assert "id" not in offered and "players" not in offered, offered
         assert {"date", "game", "winner", "score"} <= set(offered)
         assert "ID" not in heads.split()
+
+
+async def test_long_names_and_winners_leave_each_total_in_sight_at_60x15(tmp_path):
+    # A 20-character name (the list's longest) as the winner and in the scores: the
+    # name is cut (…) so that its total stays beside it, inside 60 columns.
+    import re
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    seats = [("Maximiliana-Theodora", "human"), ("Bea", "easy"), ("ChristopherColumbusX", "normal")]
+    game = played("up-and-down", seats, seed=6)  # a longer game name: less room
+    assert tuple(game.winners) == (0,), game.totals  # the long name wins
+    for k in range(4):  # rows enough for a scrollbar, which takes two columns more
+        (folder / f"long-{k}.json").write_text(json.dumps(save_data(
+            game, date=f"2026-04-0{k + 1}T10:00:00Z", game_id=f"long{k}")), encoding="utf-8")
+    app = OhSevenApp(save_dir=folder)
+    async with app.run_test(size=(60, 15)) as pilot:
+        await open_saved_games(pilot)
+        await until(pilot, lambda: "2026-04-04" in screen_text(app), "the rows")
+        for (name, _), total in zip(seats, game.totals):
+            whole = re.compile(rf"{re.escape(name[:4])}\S*… {total}(\s|$)|{re.escape(name)} {total}(\s|$)")
+            await until(pilot, lambda whole=whole: whole.search(screen_text(app)), f"{name}'s total", fail_safe=30)

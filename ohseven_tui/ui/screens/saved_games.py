@@ -346,7 +346,8 @@ class SavedGamesScreen(Screen[None]):
                               for n, t in zip(saved.names, saved.totals)]
                 table.add_row(_plain_lines(date.replace(" ", "\n", 1)),
                               _plain_lines(_lines(rules.split(", "), rules_w, ", ")),
-                              _plain_lines(_lines(winner.split(" "), winner_w, " ")),
+                              _plain_lines("\n".join(_cut(line, winner_w) for line in
+                                                     _lines(winner.split(" "), winner_w, " ").split("\n"))),
                               _plain_lines(_lines(scores, room)), key=saved.id, height=None)
         if keep is not None:
             ids = [s.id for s in self.rows]
