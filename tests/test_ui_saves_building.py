@@ -174,3 +174,32 @@ async def test_long_names_and_winners_leave_each_total_in_sight_at_60x15(tmp_pat
         for (name, _), total in zip(seats, game.totals):
             whole = re.compile(rf"{re.escape(name[:4])}\S*… {total}(\s|$)|{re.escape(name)} {total}(\s|$)")
             await until(pilot, lambda whole=whole: whole.search(screen_text(app)), f"{name}'s total", fail_safe=30)
+
+
+async def test_leaving_during_the_build_is_quiet(samples, monkeypatch):
+    # Escape while the index is built: the build goes on in its thread and ends
+    # without touching the screen that is gone (no NoMatches, the app runs on).
+    monkeypatch.setattr(index_module, "CHUNK", 3)
+    release = threading.Event()
+    real = index_module._facts_chunk
+    batches = []
+
+    def gated(folder, items):
+        batches.append(len(items))
+        if len(batches) > 1:
+            release.wait(60)
+        return real(folder, items)
+
+    monkeypatch.setattr(index_module, "_facts_chunk", gated)
+    app = OhSevenApp(save_dir=samples)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_saved_games(pilot, wait=False)
+        table = app.screen.query_one(DataTable)
+        await until(pilot, lambda: table.row_count == 3, "the first batch's rows", fail_safe=60)
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", "the menu")
+        release.set()
+        await app.workers.wait_for_complete()
+        for _ in range(5):
+            await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen" and app.return_code is None
