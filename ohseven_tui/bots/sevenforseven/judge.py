@@ -3,8 +3,8 @@ candidates as actions, and the labels' thresholds in V22 points for the hand.
 
 The search weighs every card, the likeliest few discards, every leader, and in
 the auction the bid made, a pass and a lower bid, each as if the bidding ended
-there. An opening pass (no bid standing) is not judged: the search leaves it to
-the heuristic.
+there. An opening pass (no bid standing), a factor bid and a pass where the
+seat would not bid are not judged: the search leaves them to the heuristic.
 """
 
 from __future__ import annotations
