@@ -212,3 +212,18 @@ async def test_ascii_suits_on_wattens_trump_choices(size, tmp_path):
         flat = joined(shown)
         for letter, suit in (("H", "Hearts"), ("S", "Spades"), ("D", "Diamonds"), ("C", "Clubs")):
             assert f"{letter} {suit}" in flat, f"no {letter} {suit} choice:\n{shown}"
+
+
+async def test_turning_ascii_suits_on_relabels_wattens_trump_choices_in_view(tmp_path):
+    """The setting changed while the trump screen is open (app.change_settings, as the
+    settings screen does): the choices follow the hand at once (W4)."""
+    game = asked("watten", 4, "TRUMP")
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        shown = await shown_at(pilot, app)
+        assert "♥ Hearts" in joined(shown), shown
+        app.change_settings(ascii_suits=True)
+        await pilot.pause()
+        shown = text(app)
+        assert not any(s in shown for s in SUITS), f"a suit symbol after ASCII suits were turned on:\n{shown}"
+        assert "H Hearts" in joined(shown), shown
