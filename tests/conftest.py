@@ -1,7 +1,8 @@
 """A safety net: no test ever touches the user's own saves or settings.
 
 Every test runs with the save directory and the XDG data, state and config homes
-inside its own temporary directory (subprocesses inherit the environment too).
+inside its own temporary directory, and without the caller's OHSEVEN_CONFIG_DIR
+(subprocesses inherit the environment too).
 Tests that need another directory still set their own.
 """
 
@@ -76,6 +77,7 @@ def pytest_runtest_makereport(item, call):
 def _private_save_dirs(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(home / "saves"))
+    monkeypatch.delenv("OHSEVEN_CONFIG_DIR", raising=False)  # the settings go under XDG_CONFIG_HOME, never the caller's
     for var in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(var, str(home / var.lower()))
 
