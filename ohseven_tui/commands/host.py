@@ -141,6 +141,7 @@ async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
     say(f"table at {server.address} ({server.spec.describe(server.options)})")
     for seat in server.humans:  # one line per friend: all they need to take their seat
         say(f"seat {seat + 1}: {join_line(server.address, server.codes[seat])}")
+    say(f"watch: {join_line(server.address, server.watch_code)}")  # for anyone who only watches
     server.on_change = changed
     server.on_chat = lambda seat, text: say(f"chat: {server.names[seat]} (seat {seat + 1}): {text}")
     changed(server)

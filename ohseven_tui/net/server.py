@@ -38,6 +38,7 @@ from ..seatnames import table_names
 from ..table.flow import Moved, TableFlow
 from ..table.local import Keeping, LocalTable
 from . import protocol as p
+from . import wire
 from .origin import from_another_site
 
 __all__ = ["TableServer", "TableError", "new_code", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
@@ -61,6 +62,8 @@ CHAT_BURST_VAR = "OHSEVEN_TEST_CHAT_BURST"  # tests only: a larger burst (a slow
 _clock = time.monotonic  # the tests freeze it
 QUEUE_LIMIT = 512  # messages waiting for a slow client before it is dropped (it may reconnect)
 HUMAN = "human"
+WATCH = -1  # a watcher's connection: no seat
+MAX_WATCHERS = 16  # watchers at once (within the connection limits)
 
 
 _SAVING = ThreadPoolExecutor(max_workers=64, thread_name_prefix="table-save")  # threads start as needed
@@ -93,7 +96,7 @@ def host_dirs(save_dir: Path | str | None = None) -> storage.SaveDirs:
     return storage.SaveDirs(saves=dirs.saves, state=dirs.state / HOST_STATE)
 
 
-@dataclass
+@dataclass(eq=False)  # one connection is one object (a watcher is kept in a set)
 class _Conn:
     ws: ServerConnection
     seat: int
@@ -134,7 +137,7 @@ class TableServer:
                  host: str = "127.0.0.1", port: int = 0, save_dir: Path | str | None = None,
                  bot_delay: float = 0.0, codes: Optional[dict[int, str]] = None,
                  game: Optional[GameState] = None, on_change: Optional[Callable[["TableServer"], None]] = None,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, watch_code: Optional[str] = None) -> None:
         self.spec = spec
         self.options = spec.check_options(options)
         if len(players) != self.options["players"]:
@@ -150,6 +153,7 @@ class TableServer:
         self.codes: dict[int, str] = dict(codes) if codes else {s: new_code() for s in self.humans}
         if sorted(self.codes) != self.humans:
             raise TableError("the saved codes do not match the table's human seats")
+        self.watch_code = watch_code or new_code()  # one for every watcher: the table face down
         defaults = table_names({}, len(players))  # a bot seat's name until the players' are known
         self.names: dict[int, str] = {s: f"Seat {s + 1}" if s in self.humans else defaults[s]
                                       for s in range(len(players))}
@@ -160,6 +164,8 @@ class TableServer:
         self.standins: dict[int, str] = {}  # human seats the host handed to a bot
         self.bots: dict[int, Any] = {}
         self.conns: dict[int, _Conn] = {}
+        self.watchers: set[_Conn] = set()
+        self._watch_view: tuple[int, Any] = (-1, None)  # (seq, the watchers' observation then)
         self.on_change = on_change
         self.on_chat: Optional[Callable[[int, str], None]] = None  # (seat, line): a chat line, as the seats hear it
         self.autosave = autosave
@@ -207,6 +213,9 @@ class TableServer:
             codes = {int(k): str(v) for k, v in data["codes"].items()}
             options = dict(data["options"])
             standins = {int(k): str(v) for k, v in data.get("standins", {}).items()}
+            watch_code = data.get("watch")
+            if watch_code is not None and not isinstance(watch_code, str):
+                raise ValueError("its watch code is not text")
             was_host, was_port = data.get("bind", "127.0.0.1"), data.get("port", 8765)
             if not isinstance(was_host, str) or type(was_port) is not int or not 0 <= was_port <= 65535:
                 raise ValueError("its address is not a host and a port")
@@ -220,7 +229,7 @@ class TableServer:
             raise TableError(one_line(exc, 300)) from None
         if game is not None and (game.spec is not spec or len(game.seats) != len(players)):
             raise TableError("the autosave is not this table's game")
-        table = cls(spec, options, players, codes=codes, game=game, save_dir=save_dir,
+        table = cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, watch_code=watch_code,
                     host=was_host if host is None else host, port=was_port if port is None else port, **kwargs)
         from ..bots import bots_for
 
@@ -313,10 +322,10 @@ class TableServer:
                     await task
                 except (asyncio.CancelledError, Exception):
                     pass
-        for conn in list(self.conns.values()):
+        for conn in self._everyone():
             self._send(conn, p.Goodbye(reason))
             conn.queue.put_nowait(None)  # the writer closes the connection after the last message
-        writers = [c.writer for c in self.conns.values() if c.writer is not None]
+        writers = [c.writer for c in self._everyone() if c.writer is not None]
         if writers:
             await asyncio.wait(writers, timeout=5)
         if self._server is not None:
@@ -481,17 +490,19 @@ class TableServer:
     def _seat_of(self, code: str) -> Optional[int]:
         found = None
         given = code.encode("utf-8", "surrogatepass")
-        for seat, real in self.codes.items():  # every code compared, in constant time each
+        for seat, real in [*self.codes.items(), (WATCH, self.watch_code)]:  # each compared, in constant time
             if hmac.compare_digest(given, real.encode("utf-8")):
                 found = seat
         return found
 
     def _join(self, seat: int, name: str) -> None:
-        if self.game is None:
+        if self.game is None and seat != WATCH:
             self.names[seat] = p.clean_text(name, p.MAX_NAME) or f"Seat {seat + 1}"
             self.joined.add(seat)
 
     def _connect(self, ws: ServerConnection, seat: int) -> _Conn:
+        if seat == WATCH:
+            return self._watch(ws)
         old = self.conns.get(seat)
         if old is not None:  # the newer connection takes the seat
             self._send(old, p.Goodbye("another connection joined with this seat's code"))
@@ -513,10 +524,33 @@ class TableServer:
         self._changed(joined=conn)
         return conn
 
+    def _watch(self, ws: ServerConnection) -> _Conn:
+        """A watcher: the table as every seat sees it alike, no seat, no action, no chat line."""
+        conn = _Conn(ws, WATCH)
+        conn.writer = asyncio.get_running_loop().create_task(self._write(conn))
+        seats = tuple((self.names[s], self.players[s]) for s in range(len(self.players)))
+        if len(self.watchers) >= MAX_WATCHERS:
+            self._send(conn, p.Goodbye(f"the table has {MAX_WATCHERS} watchers already: try again later"))
+            conn.queue.put_nowait(None)
+            return conn
+        self.watchers.add(conn)
+        self._send(conn, p.Welcome(p.VERSION, WATCH, self.spec.name, dict(self.options), seats))
+        if self.game is not None:
+            self._update(conn, None, None, full=True)
+        self._send(conn, self.status())
+        return conn
+
+    def _here(self, conn: _Conn) -> bool:
+        """Is ``conn`` still the table's (not replaced, not dropped)?"""
+        return conn in self.watchers if conn.seat == WATCH else self.conns.get(conn.seat) is conn
+
+    def _everyone(self) -> list[_Conn]:
+        return [*self.conns.values(), *self.watchers]
+
     async def _serve(self, conn: _Conn) -> None:
         try:
             async for raw in conn.ws:
-                if self.conns.get(conn.seat) is not conn:
+                if not self._here(conn):
                     break  # replaced
                 msg: Optional[p.ClientMessage] = None
                 try:
@@ -529,7 +563,9 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
-            if self.conns.get(conn.seat) is conn:
+            if conn.seat == WATCH:
+                self.watchers.discard(conn)
+            elif self.conns.get(conn.seat) is conn:
                 del self.conns[conn.seat]
                 self._changed()
             conn.queue.put_nowait(None)
@@ -537,12 +573,16 @@ class TableServer:
     async def _receive(self, conn: _Conn, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Hello):
             raise p.ProtocolError("you have joined already")
+        if conn.seat == WATCH and isinstance(msg, p.Chat):
+            raise p.ProtocolError("you are watching: watchers read the table's chat, only its seats speak")
+        if conn.seat == WATCH and isinstance(msg, p.Act):
+            raise p.ProtocolError("you are watching: a watcher cannot act")
         if isinstance(msg, p.Chat):
             text = p.clean_text(msg.text, p.MAX_CHAT)
             if not self._chat.setdefault(conn.seat, _Allowance(self.chat_burst, CHAT_EVERY)).take():
                 raise p.ProtocolError(f"you are chatting too fast: a line every {CHAT_EVERY:g} seconds, please")
             if text:
-                for other in list(self.conns.values()):
+                for other in self._everyone():
                     self._send(other, p.ChatLine(conn.seat, text))
                 if self.on_chat is not None:  # the host hears it too (a headless host is a person at a terminal)
                     self.on_chat(conn.seat, text)
@@ -581,13 +621,16 @@ class TableServer:
         """The seat's observation now: whole when it joins or the game starts, else
         only the fields that changed since the last one this connection got."""
         assert self.game is not None
-        obs = self.game.observe(conn.seat)
+        obs = self._watched() if conn.seat == WATCH else self.game.observe(conn.seat)
         base, conn.last = (None if full else conn.last), obs
         self._send(conn, p.Update(self.seq, actor, shown, obs, base=base), shared)
 
     def _send(self, conn: _Conn, message: Any, shared: Optional[dict[Any, str]] = None) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that does not read: drop it, it may reconnect
-            if self.conns.get(conn.seat) is conn:
+            if conn.seat == WATCH and conn in self.watchers:
+                self.watchers.discard(conn)
+                conn.ws.transport.abort()
+            elif self.conns.get(conn.seat) is conn:
                 del self.conns[conn.seat]
                 conn.ws.transport.abort()  # its writer may be stuck on a full socket
                 self._changed()
@@ -638,7 +681,7 @@ class TableServer:
         self._make_bots()
         self._turns(())
         self._save()
-        for conn in list(self.conns.values()):
+        for conn in self._everyone():
             self._update(conn, None, None, full=True)
         self._begin_flow()
 
@@ -700,6 +743,31 @@ class TableServer:
         shared: dict[Any, str] = {}  # a field equal for several seats is encoded once
         for conn in list(self.conns.values()):
             self._update(conn, actor, self.spec.action_for(action, conn.seat), shared=shared)
+        if self.watchers:  # what every seat learns of it alike, or only that the actor acted
+            known = [self.spec.action_for(action, s) for s in range(len(self.players))]
+            shown = known[0] if all(k == known[0] for k in known) else None
+            for conn in list(self.watchers):
+                self._update(conn, actor, shown, shared=shared)
+
+    def _watched(self) -> Any:
+        """The watchers' observation: each field every seat sees alike as it is; a field
+        that differs between seats (a hand, its legal actions, a card laid face down)
+        blank. Read from the game's own observations, so no family is named here."""
+        assert self.game is not None
+        if self._watch_view[0] == self.seq:
+            return self._watch_view[1]
+        views = [self.game.observe(s) for s in range(len(self.players))]
+        first = views[0]
+        blank: dict[str, Any] = {}
+        for name in wire.init_fields(type(first)):
+            values = [getattr(v, name) for v in views]
+            if name == "seat":
+                blank[name] = 0  # the observation's own seat: the watcher looks from the first, at no hand
+            elif name in ("hand", "legal_actions") or any(v != values[0] for v in values[1:]):
+                blank[name] = _blank(values)  # never a hand or an action, even the table's own
+        watched = p.Changes(blank).merged(first)
+        self._watch_view = (self.seq, watched)
+        return watched
 
     def _kept(self, game: Any) -> None:
         """After every action (the flow's source keeps it): a human seat's move that
@@ -759,7 +827,7 @@ class TableServer:
             return
         data = {"game": self.spec.name, "options": self.options, "players": self.players,
                 "codes": {str(s): c for s, c in self.codes.items()},
-                "standins": {str(s): kind for s, kind in self.standins.items()},
+                "standins": {str(s): kind for s, kind in self.standins.items()}, "watch": self.watch_code,
                 "bind": self.bound_to, "port": self.port}
         folder = self.dirs.state
         folder.mkdir(parents=True, exist_ok=True)
@@ -785,12 +853,25 @@ class TableServer:
             if self.flow is not None and not self._closing:  # someone back, a stand-in: the table goes on
                 asyncio.get_running_loop().call_soon(self.flow.advance)
             status = self.status()  # only when it is sent: its line is the costly part
-            for conn in list(self.conns.values()):
+            for conn in self._everyone():
                 self._send(conn, status)
         elif joined is not None:
             self._send(joined, self.status())
         if self.on_change is not None:
             self.on_change(self)
+
+
+def _blank(values: list[Any]) -> Any:
+    """A field the seats see differently, for a watcher: nothing (None where a seat
+    may have none, else an empty value of its type)."""
+    if any(v is None for v in values):
+        return None
+    kind = type(values[0])
+    if kind is bool:
+        return False
+    if kind in (int, float, str, tuple, list, dict, frozenset, set):
+        return kind()
+    return None
 
 
 class _ServerSeats(LocalTable):

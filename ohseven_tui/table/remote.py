@@ -41,8 +41,11 @@ class RemoteTable:
         self.client = client
         self.rejoin = rejoin  # (address, code, name): how to take the seat again if the connection drops
         self.spec = client.spec
-        self.seat: int = client.seat
-        self.humans = (self.seat,)
+        # A watcher (the table's watch code) has no seat: it sees the table face down,
+        # as every seat sees it alike, from the first seat's place, and never acts.
+        self.watcher = client.seat < 0
+        self.seat: int = first.observation.seat if self.watcher else client.seat
+        self.humans: tuple[int, ...] = () if self.watcher else (self.seat,)
         self._obs = first.observation
         self.seats: tuple[Seat, ...] = tuple(self._obs.seats)
         self.players = len(self.seats)
@@ -102,7 +105,7 @@ class RemoteTable:
                 if isinstance(msg, Update):
                     self._news(Seen(msg.observation))  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
-                away = tuple(s for s, on in enumerate(msg.connected) if not on and s != self.seat)
+                away = tuple(s for s, on in enumerate(msg.connected) if not on and s not in self.humans)
                 if away != self.away:
                     self.away = away
                     if not away:
@@ -158,7 +161,8 @@ class RemoteTable:
                 client = await TableClient.connect(address, code, name, timeout=10.0)
             except JoinError:
                 continue
-            if client.seat != self.seat or client.spec is not self.spec:
+            if (client.seat < 0) != self.watcher or not self.watcher and client.seat != self.seat \
+                    or client.spec is not self.spec:
                 await client.close()
                 return False  # another table now answers there
             self.client = client
@@ -176,7 +180,8 @@ class RemoteTable:
 
     @property
     def can_chat(self) -> bool:
-        return not self.gone  # once the connection is over, nobody hears a line
+        # once the connection is over, nobody hears a line; a watcher reads the chat only
+        return not self.gone and not self.watcher
 
     def chat(self, text: str) -> None:
         asyncio.get_running_loop().create_task(self.client.chat(text))
@@ -250,7 +255,8 @@ class RemoteTable:
             return Step(Next.OTHERS)  # what came is shown first (the last move may come with the goodbye)
         if self.gone:
             return Step(Next.GONE)
-        if not self._sent and not self.away and self.seat in self._obs.to_act and self._obs.legal_actions:
+        if not self._sent and not self.away and self.humans and self.seat in self._obs.to_act \
+                and self._obs.legal_actions:
             return Step(Next.HUMAN, (self.seat,))
         return Step(Next.OTHERS)
 
@@ -285,7 +291,7 @@ class RemoteTable:
                 continue
             before, self._obs = self._obs, msg.observation
             self._taken = msg.seq
-            if msg.actor == self.seat:
+            if msg.actor == self.seat and not self.watcher:
                 self._sent = False
             applied = Applied(msg.actor, msg.action, before, self._obs)
             if self._obs.round_number != before.round_number:

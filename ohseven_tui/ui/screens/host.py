@@ -73,6 +73,12 @@ def _where(server: Any) -> str:
     return f"Table at {server.address}, {server.spec.describe(server.options)}: {reach}."
 
 
+def _watch_line(server: Any) -> str:
+    from ...net.client import join_line
+
+    return f"Anyone may watch, every hand face down: {join_line(server.address, server.watch_code)}"
+
+
 class HostScreen(Screen[None]):
     """Start the server, seat the host, and wait for the others."""
 
@@ -84,6 +90,7 @@ class HostScreen(Screen[None]):
     HostScreen #host-body { padding: 1 1 0 1; height: auto; }
     HostScreen #host-seats { height: auto; margin: 1 0; }
     HostScreen #host-status { height: auto; }
+    HostScreen #host-watch { height: auto; margin-bottom: 1; }
     HostScreen #host-status.error { color: $error; }
     """
     BINDINGS = [Binding("escape", "close_table", "Close the table")]
@@ -103,6 +110,7 @@ class HostScreen(Screen[None]):
             yield Static("Give each friend their seat's line: they run it, or paste it into Join a table on "
                          "the menu. The game starts once every seat has joined.",
                          id="host-help")
+            yield Static("", id="host-watch")
             yield Static("", id="host-status")
         yield KeysFooter()
 
@@ -135,6 +143,7 @@ class HostScreen(Screen[None]):
         self.app.post_message(Hosting(server))
         self.started = True
         self.query_one("#host-where", Static).update(Text(printable(_where(server))))
+        self.query_one("#host-watch", Static).update(Text(printable(_watch_line(server))))
         self.refresh_seats()
         if self.you is None:
             return
@@ -180,6 +189,7 @@ class HostPanel(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(Text(printable(_where(self.server))), id="panel-where")
+            yield Static(Text(printable(_watch_line(self.server))), id="panel-watch")
             yield Static("", id="panel-seats")
             yield Static("A seat's number hands it to a bot while its player is away; "
                          "they take it back by joining again with their code.", id="panel-help")

@@ -171,6 +171,9 @@ class JoinScreen(Screen[Optional[Any]]):
         def joined(client: Any) -> None:
             self.client = client
             seat = client.seat
+            if seat < 0:  # the table's watch code
+                self.say(f"Watching {client.spec.label}: every hand face down. Waiting for the table…")
+                return
             who = printable(client.seats[seat][0]) if seat < len(client.seats) else f"seat {seat + 1}"
             self.say(f"Joined {client.spec.label} as {who}, seat {seat + 1}. Waiting for the table…")
 

@@ -290,6 +290,8 @@ class TableScreen(Screen):
             return self.controller.undo_refusal() is None and (self.acting is None) == (action == "undo")
         # At a human's turn the footer keeps to what that turn needs (it must fit
         # in 80 columns); skip and speed are for while the bots move (see F1).
+        if action in ("skip", "pause", "resume") and getattr(self.table, "watcher", False):
+            return False  # a table server's watcher: the table keeps its own pace
         if action == "skip":
             return self.acting is None and (self.table.has_bots and self.delay > 0 or self.watching)
         if action in ("pause", "resume"):

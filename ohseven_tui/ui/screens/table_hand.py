@@ -42,6 +42,9 @@ class TableHand:
         window (hot-seat: after the hand-off, until the action ends)."""
         screen, hand, viewer = self.screen, self.hand, self.screen.viewer
         if viewer is None:
+            if getattr(screen.table, "watcher", False):  # a table server's watcher: no hand is ever sent here
+                hand.set_hand((), title="Watching the table: every hand stays face down.")
+                return
             # Short enough for 80 columns: the replay is one key away once the game is filed.
             hand.set_hand((), title="Watching the bots; their hands stay hidden (Saved games → r replays them).")
             return
