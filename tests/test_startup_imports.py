@@ -95,3 +95,27 @@ def test_the_table_is_drawn_before_network_coach_or_other_families_screens_load(
                   *(f"ohseven_tui.ui.screens.{family}" for family in others),
                   *(f"ohseven_tui.bots.{family}" for family in others))
     assert not early, early
+
+
+# What a family's spec names but a table's first frame does not use: the replay, the
+# scoresheet, the statistics, the tutorial, the fast path.
+LATER_PARTS = ("review", "sheet", "stats", "tutorial", "fast")
+
+
+def test_the_table_loads_only_the_registered_names_of_other_families(tmp_path):
+    """``ohseven play --seed 1``: to find the default game the registry imports every
+    family, which once loaded each one's state, log, observation, replay, statistics
+    and tutorial. Another family is its package and its spec (with the option values
+    the spec declares) until one of its games is played; the default game's own
+    family leaves out what the first frame does not show."""
+    from ohseven_tui.engine import registry
+
+    loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
+                                   "--seed", "1")
+    ours = registry.default_game().family
+    others = {spec.family for spec in registry.games()} - {ours}
+    light = {"", ".spec", ".rules"}
+    early = [m for family in others for m in under(loaded, f"ohseven_tui.games.{family}")
+             if m.removeprefix(f"ohseven_tui.games.{family}") not in light]
+    early += under(loaded, *(f"ohseven_tui.games.{ours}.{part}" for part in LATER_PARTS))
+    assert not early, early

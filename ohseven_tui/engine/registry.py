@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from ..safetext import quoted
 from .protocol import GameSpec, GameState, Observation, OptionError, Seat
 
 __all__ = ["register", "unregister", "games", "game_spec", "new_game", "UnknownGame", "default_game", "family_label",
-           "family_words"]
+           "family_words", "later", "later_names"]
 
 
 class UnknownGame(OptionError):
@@ -32,6 +32,49 @@ def register(spec: GameSpec) -> GameSpec:
 
 def unregister(name: str) -> None:
     _SPECS.pop(name, None)
+
+
+def later(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``module``, imported at its first call. The registry
+    imports every family to learn its games; a spec names its state, replay, sheet
+    and tutorial this way so that a family nobody plays loads only its spec."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{module}.{name}, imported at its first call."
+    return call
+
+
+def later_names(package: str, names: Iterable[str], modules: Sequence[str]) -> Callable[[str], Any]:
+    """A family package's ``__getattr__``: each of ``names`` (its ``__all__``) not
+    bound yet is looked up in ``modules`` (of the package), imported in order until
+    one has it. ``from ohseven_tui.games.<family> import Game`` keeps working while
+    importing the package loads only its spec."""
+    wanted = frozenset(names)
+
+    def lookup(name: str) -> Any:
+        home = importlib.import_module(package)
+        if name in wanted:
+            for module in modules:
+                found = importlib.import_module(f"{package}.{module}")
+                if hasattr(found, name):
+                    value = getattr(found, name)
+                    setattr(home, name, value)
+                    return value
+        elif not name.startswith("_"):  # a submodule, as ``package.state`` read once it was imported eagerly
+            try:
+                return importlib.import_module(f"{package}.{name}")
+            except ModuleNotFoundError as error:
+                if error.name != f"{package}.{name}":
+                    raise
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return lookup
 
 
 def _load_families() -> None:

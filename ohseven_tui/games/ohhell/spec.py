@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from functools import lru_cache
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ...engine import registry
 from ...engine.actions import Bid, BidNumber, Pass, action_text, parse_action
 from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
-from .fast import FastHands
-from .fast import fast_hands as fast_path
-from .observation import Observation
-from .records import parse_stacked, stacked_text
-from .review import round_steps
 from .rules import BidStyle, Rules, make_rules
-from .sheet import sheet_view
-from .state import Game
-from .stats import game_stats, trump_counts_text
-from .table import table_view
-from .tutorial import tutorial
+
+if TYPE_CHECKING:
+    from .fast import FastHands
+    from .observation import Observation
+    from .state import Game
+
+# Imported at their first call: the registry imports every family to learn its games.
+parse_stacked = registry.later(f"{__package__}.records", "parse_stacked")
+stacked_text = registry.later(f"{__package__}.records", "stacked_text")
+round_steps = registry.later(f"{__package__}.review", "round_steps")
+sheet_view = registry.later(f"{__package__}.sheet", "sheet_view")
+table_view = registry.later(f"{__package__}.table", "table_view")
+tutorial = registry.later(f"{__package__}.tutorial", "tutorial")
 
 __all__ = ["OH_SEVEN", "CLASSIC", "UP_AND_DOWN", "SPECS"]
 
@@ -36,7 +39,9 @@ def _rules(name: str, players: int, passing: bool) -> Rules:
 
 def _factory(name: str):
     def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
-                 stacked_deals: Sequence[Any] = ()) -> Game:
+                 stacked_deals: Sequence[Any] = ()) -> "Game":
+        from .state import Game
+
         rules = _rules(name, options["players"], bool(options.get("passing", False)))
         return Game(rules, seed=seed, seats=seats, stacked_deals=stacked_deals)
 
@@ -44,7 +49,9 @@ def _factory(name: str):
 
 
 def _fast(name: str):
-    def fast_hands(options: Mapping[str, Any]) -> FastHands:
+    def fast_hands(options: Mapping[str, Any]) -> "FastHands":
+        from .fast import fast_hands as fast_path
+
         return fast_path(_rules(name, options["players"], bool(options.get("passing", False))))
 
     return fast_hands
@@ -54,9 +61,11 @@ def _pct(x: float) -> str:
     return f"{x:.0%}"
 
 
-def stats_view(obs: Observation) -> StatsView:
+def stats_view(obs: "Observation") -> StatsView:
     """S1-S10 (oh-seven.md), the same figures for all three games, from any seat's
     observation (finished rounds are public)."""
+    from .stats import game_stats, trump_counts_text
+
     stats = game_stats(obs.results, obs.players)
     t = stats.table
     # oh-hell.md: S1-S10 apply to every preset; there the "top bid" is the highest

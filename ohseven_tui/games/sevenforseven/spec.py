@@ -7,15 +7,18 @@ from typing import Any, Mapping, Optional, Sequence, cast
 
 from ...engine import registry
 from ...engine.protocol import GameSpec, GameState, GameView, Option, Seat
-from .actions import Discard, Draw, action_text, parse_action
-from .log import Phase
-from .records import parse_stacked, stacked_text
-from .review import hand_steps
-from .sheet import sheet_view
-from .state import GAME_NAME, HANDS, Game
-from .stats import stats_view
-from .table import table_view
-from .tutorial import tutorial
+from .rules import GAME_NAME, HANDS
+
+# Imported at their first call: the registry imports every family to learn its games.
+action_text = registry.later(f"{__package__}.actions", "action_text")
+parse_action = registry.later(f"{__package__}.actions", "parse_action")
+parse_stacked = registry.later(f"{__package__}.records", "parse_stacked")
+stacked_text = registry.later(f"{__package__}.records", "stacked_text")
+hand_steps = registry.later(f"{__package__}.review", "hand_steps")
+sheet_view = registry.later(f"{__package__}.sheet", "sheet_view")
+stats_view = registry.later(f"{__package__}.stats", "stats_view")
+table_view = registry.later(f"{__package__}.table", "table_view")
+tutorial = registry.later(f"{__package__}.tutorial", "tutorial")
 
 __all__ = ["SEVEN_FOR_SEVEN", "FAMILY", "JOKER_OPTION", "BOWERS_OPTION"]
 
@@ -29,6 +32,8 @@ BOWERS_OPTION = Option("bowers", "Bowers", ("any", "pictures"), "any",
 
 def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
              stacked_deals: Sequence[Any] = ()) -> GameState:
+    from .state import Game
+
     # Game's spec is a read-only property, which mypy will not take for the protocol's attribute.
     return cast(GameState, Game(dict(options), seed=seed, seats=seats, stacked_deals=stacked_deals))
 
@@ -36,6 +41,8 @@ def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Seque
 def implied(game: Any, version: int) -> Sequence[Any]:
     """Before record version 3 the kitty draws (V15) were not actions: they followed
     from the auction's end. Such a record's draws, at the point they happen."""
+    from .log import Phase
+
     if version < 3 and game.phase is Phase.DRAW:
         return game.legal_actions()
     return ()
@@ -71,6 +78,8 @@ def _view(joker: bool, pictures: bool) -> GameView:
 def public_action(action: Any, viewer: int) -> Any:
     """The auction is said aloud (V14) and cards are played openly; the kitty's
     cards drawn and the cards discarded (V15) are seen only by their seat."""
+    from .actions import Discard, Draw
+
     if isinstance(action, (Draw, Discard)) and action.seat != viewer:
         return None
     return action

@@ -50,11 +50,10 @@ from .actions import (
 )
 from .log import Contract, DealLog, HandLog, HandResult, Phase, TrickLog, hand_points, lieutenants_of
 from .observation import Observation
+from .rules import GAME_NAME, HANDS
 
 __all__ = ["Game", "GAME_NAME", "HANDS", "pack_for", "deal_cards", "kitty_size", "captain_draws"]
 
-GAME_NAME = "seven-for-seven"
-HANDS = 7  # V4
 HAND_SIZE = 7
 _PLAY_TABLE = Play._table
 

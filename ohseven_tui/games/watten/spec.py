@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ...engine import registry
 from ...engine.protocol import GameSpec, GameView, Option, Seat
-from .actions import action_text, parse_action
-from .fast import FastHands
-from .records import parse_stacked, stacked_text
-from .review import hand_steps
 from .rules import DEFAULT_TARGET, GAME, TARGETS, Rules
-from .sheet import sheet_view
-from .state import Game
-from .stats import stats_view
-from .table import table_view
-from .tutorial import tutorial
+
+if TYPE_CHECKING:
+    from .state import Game
+
+# Imported at their first call: the registry imports every family to learn its games.
+action_text = registry.later(f"{__package__}.actions", "action_text")
+parse_action = registry.later(f"{__package__}.actions", "parse_action")
+parse_stacked = registry.later(f"{__package__}.records", "parse_stacked")
+stacked_text = registry.later(f"{__package__}.records", "stacked_text")
+hand_steps = registry.later(f"{__package__}.review", "hand_steps")
+sheet_view = registry.later(f"{__package__}.sheet", "sheet_view")
+stats_view = registry.later(f"{__package__}.stats", "stats_view")
+table_view = registry.later(f"{__package__}.table", "table_view")
+tutorial = registry.later(f"{__package__}.tutorial", "tutorial")
 
 __all__ = ["WATTEN", "FAMILY", "TARGET"]
 
@@ -31,7 +36,9 @@ def _rules(target: int) -> Rules:
 
 
 def new_game(options: Mapping[str, Any], *, seed: int = 0, seats: Optional[Sequence[Seat]] = None,
-             stacked_deals: Sequence[Any] = ()) -> Game:
+             stacked_deals: Sequence[Any] = ()) -> "Game":
+    from .state import Game
+
     return Game(_rules(options.get("target", DEFAULT_TARGET)), seed=seed, seats=seats, stacked_deals=stacked_deals)
 
 
@@ -61,6 +68,12 @@ def _view(target: int) -> GameView:
     )
 
 
+def _fast_hands(rules: Rules) -> Any:
+    from .fast import FastHands
+
+    return FastHands(rules)
+
+
 def public_action(action: Any, viewer: int) -> Any:
     """Every Watten action is said or played openly (W4, W10): the striker and the
     trump named, a raise and its answer, a card played."""
@@ -73,7 +86,7 @@ WATTEN = registry.register(GameSpec(
     rule_prefix="W", new_game=new_game, view=view, stats=stats_view, sheet=sheet_view,
     parse_action=parse_action, action_text=action_text, parse_stacked=parse_stacked, stacked_text=stacked_text,
     options=(TARGET,), order=40, table=table_view, review=hand_steps, tutorial=tutorial,
-    fast_hands=lambda options: FastHands(_rules(options.get("target", DEFAULT_TARGET))),
+    fast_hands=lambda options: _fast_hands(_rules(options.get("target", DEFAULT_TARGET))),
     public_action=public_action,
     max_hand=5,  # W3
     may_end_in_one_round=True,  # W10, W11: a stake raised in turn can reach the target in one hand
