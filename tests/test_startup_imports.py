@@ -119,3 +119,18 @@ def test_the_table_loads_only_the_registered_names_of_other_families(tmp_path):
              if m.removeprefix(f"ohseven_tui.games.{family}") not in light]
     early += under(loaded, *(f"ohseven_tui.games.{ours}.{part}" for part in LATER_PARTS))
     assert not early, early
+
+
+def test_the_table_is_drawn_before_its_bots_heuristics_load(tmp_path):
+    """``ohseven play --seed 1``: who plays the default game is the family's bot
+    package's to say, which once loaded every strength's skill for the family (its
+    heuristics, search and the coach's judge) to teach them. They load at the first
+    bot's first move (or the first hint), after the first frame."""
+    from ohseven_tui.engine import registry
+
+    loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
+                                   "--seed", "1")
+    family = f"ohseven_tui.bots.{registry.default_game().family}"
+    assert family in loaded
+    early = [m for m in under(loaded, family) if m != family] + under(loaded, "ohseven_tui.bots.judge")
+    assert not early, early

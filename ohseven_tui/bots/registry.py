@@ -21,7 +21,7 @@ from ..engine import registry as games_registry
 from ..engine.protocol import GameSpec
 from ..safetext import quoted
 
-__all__ = ["BotSpec", "UnknownBot", "Habits", "register_bot", "teach", "skill", "describe_habits", "habits",
+__all__ = ["BotSpec", "UnknownBot", "Habits", "Later", "register_bot", "teach", "skill", "describe_habits", "habits",
            "bot_specs", "bot_spec", "bot_names", "bots_for", "bot_presets", "make_bot", "default_bot"]
 
 
@@ -45,6 +45,16 @@ class BotSpec:
     def plays(self, game: GameSpec) -> bool:
         """Does this bot play ``game``?"""
         return self.every_game or game.family in self.families or game.name in self.games
+
+
+@dataclass(frozen=True)
+class Later:
+    """A skill taught by where it is, ``module``'s ``name``, imported when a bot
+    first asks for it: a family's bot package says who plays its games without
+    loading its heuristics and search (a table draws before its bots first move)."""
+
+    module: str
+    name: str
 
 
 def _no_figures(result: Any) -> list[tuple[int, str, float]]:
@@ -83,8 +93,8 @@ def register_bot(spec: BotSpec, *, keep_taught: bool = True) -> BotSpec:
 
 
 def teach(name: str, family: str, skill: Any, part: str = "") -> None:
-    """A family's bot package: the strength ``name`` plays ``family`` with ``skill``.
-    A ``part`` names a further skill beside the main one (the normal strength's
+    """A family's bot package: the strength ``name`` plays ``family`` with ``skill``
+    (or a :class:`Later`, which says where it is). A ``part`` names a further skill beside the main one (the normal strength's
     "look": how far it looks ahead at a decision)."""
     spec = _BOTS.get(name)
     if spec is None:
@@ -136,7 +146,10 @@ def _in_order() -> list[BotSpec]:
 def skill(name: str, family: str, part: str = "") -> Optional[Any]:
     """What ``family``'s bot package taught the strength ``name``, or None."""
     _load_families()
-    return _SKILLS.get((name, family, part))
+    taught = _SKILLS.get((name, family, part))
+    if isinstance(taught, Later):
+        taught = _SKILLS[(name, family, part)] = getattr(importlib.import_module(taught.module), taught.name)
+    return taught
 
 
 def bot_specs() -> tuple[BotSpec, ...]:

@@ -8,13 +8,13 @@ search; the easy bot needs nothing taught.
 from __future__ import annotations
 
 from ...games.ohhell.spec import OH_SEVEN
-from ..registry import teach
-from . import judge, normal, strong
+from ..registry import Later, teach
 
 FAMILY = OH_SEVEN.family  # the family the game package declares, not a copy of its name
 
-teach("normal", FAMILY, normal.decide)
-teach("normal", FAMILY, normal.look, part="look")
-teach("normal", FAMILY, normal.looked, part="looked")
-teach("strong", FAMILY, strong.search)
-teach("strong", FAMILY, judge.JUDGE, part="judge")  # the coach (bots.judge)
+# Where each skill is: loaded at a bot's first move, not to learn who plays the game.
+teach("normal", FAMILY, Later(f"{__name__}.normal", "decide"))
+teach("normal", FAMILY, Later(f"{__name__}.normal", "look"), part="look")
+teach("normal", FAMILY, Later(f"{__name__}.normal", "looked"), part="looked")
+teach("strong", FAMILY, Later(f"{__name__}.strong", "search"))
+teach("strong", FAMILY, Later(f"{__name__}.judge", "JUDGE"), part="judge")  # the coach (bots.judge)
