@@ -42,6 +42,9 @@ def register(sub) -> None:
     p.add_argument("--name", help="your name at the table (default: Settings' name)")
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="bring back the last table hosted with this save folder, with the same codes")
+    p.add_argument("--turn-clock", type=int_in(1, 86400, "--turn-clock"), metavar="SECONDS",
+                   help="a seat that does not act in this many seconds has its move made by a bot, marked "
+                   "as the clock's in the record (default: no clock)")
     p.add_argument("--bot-delay", type=_delay, default=0.6, help="seconds between bot moves, 0 is instant (default 0.6)")
     p.add_argument("--save-dir", type=path_argument, help="where games are saved (default: your user data folder)")
     p.set_defaults(run=run)
@@ -81,12 +84,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.resume:
             server = TableServer.continue_table(args.save_dir, host=args.bind, port=args.port,
-                                                bot_delay=args.bot_delay)
+                                                bot_delay=args.bot_delay, turn_clock=args.turn_clock)
         else:
             spec, options, players = _players(args)
             server = TableServer(spec, options, players, host=args.bind or "127.0.0.1",
                                  port=8765 if args.port is None else args.port,
-                                 save_dir=args.save_dir, bot_delay=args.bot_delay)
+                                 save_dir=args.save_dir, bot_delay=args.bot_delay, turn_clock=args.turn_clock)
     except TableError as exc:
         raise UsageError(f"ohseven host: {exc}") from None
     args.bind, args.port = server.host, server.port  # where it listens, for the lines that say so

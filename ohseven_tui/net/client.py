@@ -26,9 +26,9 @@ from ..engine import registry
 from ..engine.protocol import GameSpec
 from ..safetext import one_line, quoted
 from . import protocol as p
-from .protocol import ChatLine, Error, Goodbye, Record, Status, Update, Welcome
+from .protocol import ChatLine, Clock, Error, Goodbye, Record, Status, Update, Welcome
 
-__all__ = ["TableClient", "JoinError", "Update", "Status", "ChatLine", "Error", "Record", "Goodbye", "Welcome",
+__all__ = ["TableClient", "JoinError", "Update", "Status", "ChatLine", "Error", "Record", "Goodbye", "Welcome", "Clock",
            "ws_address", "split_join", "join_line"]
 
 MAX_FRAME = 8 * 1024 * 1024  # a finished game's record is the biggest message

@@ -19,7 +19,7 @@ from . import wire
 
 __all__ = [
     "VERSION", "MAX_INBOUND", "MAX_NAME", "MAX_CHAT", "MAX_ACTION", "MAX_CODE", "ProtocolError",
-    "Hello", "Act", "Chat", "Bye", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye",
+    "Hello", "Act", "Chat", "Bye", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye", "Clock",
     "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
 ]
 
@@ -207,7 +207,15 @@ class Goodbye:
     type = "bye"
 
 
-ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye]
+@dataclass(frozen=True)
+class Clock:
+    """The table's turn clock: you have ``seconds`` from now to act, then a bot moves for you."""
+
+    seconds: int
+    type = "clock"
+
+
+ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye, Clock]
 
 
 # ---------------------------------------------------------------------------- encoding
@@ -373,6 +381,11 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
             return Record(_fields(data, kind, {"save": dict})["save"])
         if kind == "bye":
             return Goodbye(clean_text(_fields(data, kind, {"reason": str})["reason"], 1000))
+        if kind == "clock":
+            seconds = _fields(data, kind, {"seconds": int})["seconds"]
+            if not 0 < seconds <= 86400:
+                raise ProtocolError("a clock's seconds must be from 1 to 86400")
+            return Clock(seconds)
     except (wire.WireError, ValueError, TypeError) as exc:
         if isinstance(exc, ProtocolError):
             raise

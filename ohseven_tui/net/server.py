@@ -21,6 +21,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
@@ -137,7 +138,7 @@ class TableServer:
                  host: str = "127.0.0.1", port: int = 0, save_dir: Path | str | None = None,
                  bot_delay: float = 0.0, codes: Optional[dict[int, str]] = None,
                  game: Optional[GameState] = None, on_change: Optional[Callable[["TableServer"], None]] = None,
-                 autosave: bool = True, watch_code: Optional[str] = None) -> None:
+                 autosave: bool = True, watch_code: Optional[str] = None, turn_clock: Optional[int] = None) -> None:
         self.spec = spec
         self.options = spec.check_options(options)
         if len(players) != self.options["players"]:
@@ -154,6 +155,9 @@ class TableServer:
         if sorted(self.codes) != self.humans:
             raise TableError("the saved codes do not match the table's human seats")
         self.watch_code = watch_code or new_code()  # one for every watcher: the table face down
+        self.turn_clock = turn_clock  # seconds a person has to act, then a bot moves for them (None: no clock)
+        self._clocks: dict[int, tuple[object, Any]] = {}  # seat -> (this turn's token, its timer)
+        self._clock_move: Optional[tuple[int, str]] = None  # (seat, bot) of the move the clock is making
         defaults = table_names({}, len(players))  # a bot seat's name until the players' are known
         self.names: dict[int, str] = {s: f"Seat {s + 1}" if s in self.humans else defaults[s]
                                       for s in range(len(players))}
@@ -521,6 +525,8 @@ class TableServer:
             self._update(conn, None, None, full=True)
             if self.game.is_over:
                 self._send_record(conn)
+            elif seat in self._clocks:
+                self._start_clocks(again=seat)  # back: its time starts over, and it is told
         self._changed(joined=conn)
         return conn
 
@@ -723,11 +729,74 @@ class TableServer:
         self.seq += 1
         self._turns(tuple(before.to_act), before.phase)
         actor = getattr(action, "seat", None)
+        if actor is not None:
+            self._stop_clock(actor)
         if game.is_over:
             self._finishing = asyncio.get_running_loop().create_task(self._finish(actor, action))
             return
         self._tell(actor, action)
+        self._start_clocks()
         self._changed()
+
+    # -- the turn clock (--turn-clock), on the flow's scheduler
+    def _start_clocks(self, again: Optional[int] = None) -> None:
+        """A clock for each person whose turn it is and who has none running (``again``:
+        that seat's starts over: its player just came back); each is told its time."""
+        game = self.game
+        if not self.turn_clock or game is None or game.is_over or self.flow is None or self._closing:
+            return
+        if again is not None:
+            self._stop_clock(again)
+        for seat in game.to_act():
+            if seat not in self.humans or seat in self.standins or seat in self._clocks:
+                continue
+            token = object()
+            timer = self._loop.later(self.turn_clock, partial(self._ran_out, seat, token))
+            self._clocks[seat] = (token, timer)
+            conn = self.conns.get(seat)
+            if conn is not None:
+                self._send(conn, p.Clock(self.turn_clock))
+
+    def _stop_clock(self, seat: int) -> None:
+        running = self._clocks.pop(seat, None)
+        if running is not None:
+            running[1].stop()
+
+    def _ran_out(self, seat: int, token: object) -> None:
+        if self._clocks.get(seat, (None,))[0] is not token:
+            return  # acted meanwhile, or started over
+        del self._clocks[seat]
+        game = self.game
+        if game is None or game.is_over or self._closing or seat not in game.to_act() or seat in self.standins:
+            return
+        if self._away():  # the table holds for someone away: this seat's time starts over with the game
+            self._start_clocks()
+            return
+        asyncio.get_running_loop().create_task(self._move_for(seat))
+
+    async def _move_for(self, seat: int) -> None:
+        """The clock ran out: the default bot chooses the seat's move from its observation."""
+        from ..bots import default_bot, make_bot
+
+        game = self.game
+        assert game is not None
+        strength = default_bot(self.spec.name)
+        bot = make_bot(strength, seed=game.seed * 16 + seat)
+        try:
+            action = await asyncio.to_thread(bot.choose, game.observe(seat))
+        except Exception:  # a broken bot must not end the game: the first legal move
+            action = None
+        async with self._lock:
+            if self.flow is None or self._closing or game.is_over or seat not in game.to_act() \
+                    or seat in self._clocks or self._away():
+                return  # acted, or its time started over, meanwhile
+            if action is None or game.why_illegal(action) is not None:
+                action = game.legal_actions(seat)[0]
+            self._clock_move = (seat, strength)
+            try:
+                self.flow.act(action)
+            finally:
+                self._clock_move = None
 
     async def _finish(self, actor: Optional[int], action: Any) -> None:
         # Filing's fsyncs off the loop, on threads of their own: the tables' saves wait
@@ -775,7 +844,9 @@ class TableServer:
         autosave, cheaper than a hop to a thread; the finished game is filed by
         :meth:`_finish`."""
         seat = game.history[-1].seat if game.history else None
-        if seat in self.standins and seat in self.humans:
+        if self._clock_move is not None and seat == self._clock_move[0]:
+            storage.mark_stand_in(game, self._clock_move[1], "clock")
+        elif seat in self.standins and seat in self.humans:
             storage.mark_stand_in(game, self.standins[seat], "away")
         if not game.is_over:
             self._save()
@@ -790,6 +861,7 @@ class TableServer:
                               live=lambda: not self._closing and not self._away(), hold=lambda: bool(self._away()),
                               remote=True)
         self.flow.advance()
+        self._start_clocks()
 
     def _send_record(self, conn: _Conn) -> None:
         if not conn.record_sent and self.game is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-__all__ = ["Away", "Chat", "Gone", "Lost", "News", "Regained", "Seen"]
+__all__ = ["Away", "Chat", "Clock", "Gone", "Lost", "News", "Regained", "Seen"]
 
 
 @dataclass(frozen=True)
@@ -58,4 +58,11 @@ class Gone:
     note: str
 
 
-News = Union[Away, Chat, Seen, Lost, Regained, Gone]
+@dataclass(frozen=True)
+class Clock:
+    """The table's turn clock: this seat has ``seconds`` from now to act, then a bot moves for it."""
+
+    seconds: int
+
+
+News = Union[Away, Chat, Seen, Lost, Regained, Gone, Clock]

@@ -11,7 +11,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Sequence
 
 from ..engine.errors import IllegalAction
 from ..engine.protocol import Observation, Seat
-from .news import Away, Chat, Gone, Lost, News, Regained, Seen
+from .news import Away, Chat, Clock, Gone, Lost, News, Regained, Seen
 from .source import Applied, Next, Step
 
 __all__ = ["RemoteTable"]
@@ -47,6 +47,7 @@ class RemoteTable:
         self.seat: int = first.observation.seat if self.watcher else client.seat
         self.humans: tuple[int, ...] = () if self.watcher else (self.seat,)
         self._obs = first.observation
+        self.latest: Any = first.observation
         self.seats: tuple[Seat, ...] = tuple(self._obs.seats)
         self.players = len(self.seats)
         self._taken = first.seq
@@ -97,12 +98,14 @@ class RemoteTable:
 
     async def _read(self) -> None:
         from ..net.client import ChatLine, Error, Goodbye, Record, Status, Update
+        from ..net.client import Clock as TurnClock
 
         while True:
             msg = await self.client.next_message()
             if isinstance(msg, (Update, Error)):
                 self._queue.put_nowait(msg)
                 if isinstance(msg, Update):
+                    self.latest = msg.observation  # the table as it is now, before the screen takes the move
                     self._news(Seen(msg.observation))  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
                 away = tuple(s for s, on in enumerate(msg.connected) if not on and s not in self.humans)
@@ -115,6 +118,8 @@ class RemoteTable:
                 self._news(Away(gone, msg.message, self.waiting_note or self._standin_note(msg.standins)))
             elif isinstance(msg, ChatLine):
                 self._hear_chat(Chat(msg.seat, msg.text))
+            elif isinstance(msg, TurnClock):
+                self._news(Clock(msg.seconds))  # the screen counts down
             elif isinstance(msg, Record):
                 if self.keep_record is not None:
                     self.keep_record(msg.save)

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine.protocol import TableView
@@ -77,6 +78,7 @@ class TableScreen(Screen):
     _message_rows = 1  # the message line's rows now (a long hint takes two)
     away_seats: tuple[int, ...] = ()  # a table server's seats whose players are away, as last told
     away_note = ""  # and what the table waits for, or who plays for them, as last told
+    turn_clock: Optional[Timer] = None  # the countdown of a table server's turn clock, while it runs
 
     def __init__(self, table: SeatSource, *, coach: Optional["Coach"] = None) -> None:
         super().__init__()

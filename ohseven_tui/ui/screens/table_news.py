@@ -3,6 +3,8 @@ on the private screen over it: who is away and back, chat, the connection."""
 
 from __future__ import annotations
 
+import math
+import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -42,6 +44,8 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
         table.log_line(Text(words))
         if table.app.screen is not table:  # a bid or a pass on top hides the log: shown over it
             table.app.notify(words, markup=False, timeout=8)
+    elif isinstance(news, told.Clock):
+        _count_down(table, news.seconds)
     elif isinstance(news, (told.Lost, told.Regained)):
         table.say(news.text, error=isinstance(news, told.Lost))
         table.log_line(Text(table.plain(news.text)))
@@ -55,6 +59,32 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
         chooser = table.stage.chooser()
         if chooser is not None:
             chooser.say(words, error=True)
+
+
+def _count_down(table: "TableScreen", seconds: int) -> None:
+    """The turn clock: the time left, each second, where the player is looking, until
+    the seat has acted (or the bot moved for it)."""
+    if table.turn_clock is not None:
+        table.turn_clock.stop()
+    until = time.monotonic() + seconds
+
+    def tick() -> None:
+        left = math.ceil(until - time.monotonic())
+        latest = getattr(table.table, "latest", None)  # the table as the server last told it
+        if left <= 0 or latest is None or latest.seat not in latest.to_act or not table.is_attached:
+            if table.turn_clock is not None:
+                table.turn_clock.stop()
+                table.turn_clock = None
+            return
+        words = f"{left} s left to act; then a bot moves for you."
+        chooser = table.stage.chooser()
+        if chooser is not None and chooser.is_mounted:
+            chooser.say(words)
+        else:
+            table.say(words)
+
+    table.turn_clock = table.set_interval(1, tick)
+    table.call_later(tick)
 
 
 def _tell_waiting(table: "TableScreen", note: str) -> None:
