@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from net_helpers import TIMEOUT, join
+from net_helpers import TIMEOUT, Host, join
 
 from ohseven_tui.engine import registry
 from ohseven_tui.net import server as server_module
@@ -70,3 +70,39 @@ async def test_bot_seats_get_names_and_two_players_of_one_name_are_told_apart(tm
         await b.close()
     finally:
         await server.close()
+
+
+async def test_the_chat_key_shows_the_table_s_chat_so_far(tmp_path):
+    """Issue 34, section 2, item 5: chat that stays. c opens the table's chat: every
+    line heard at this table so far (over the ones shown in the log), and the line to
+    send; the lines are kept by the app for the table's life, not in the save."""
+    from test_ui_driver import until
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.chat import ChatScreen
+    from ohseven_tui.ui.screens.table import TableScreen
+    from ohseven_tui.ui.snapshot import screen_text
+
+    host = Host(["--players", "3", "--humans", "2", "--bots", "easy"], tmp_path / "host")
+    try:
+        codes = host.read_codes(2)
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address, codes[0], "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            friend = await join(host.address, codes[1], "Bea")
+            await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "the table")
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            lines = [f"line {n} [b]x" for n in range(12)]
+            for text in lines[:5]:  # the burst a seat may send
+                await friend.chat(text)
+            await until(pilot, lambda: len(table.table.chat_history) == 5, "the lines heard")
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat screen")
+            shown = await until(pilot, lambda: "Bea: line 4 [b]x" in screen_text(app) and screen_text(app),
+                                "the chat so far")
+            assert all(f"Bea: {text}" in shown for text in lines[:5])
+            await pilot.press("escape")
+            await friend.close()
+        saves = list((tmp_path / "mine").rglob("*.json")) + list((tmp_path / "host").rglob("*.json"))
+        assert not any("line 4" in path.read_text() for path in saves)  # never in a save
+    finally:
+        host.stop()

@@ -126,7 +126,7 @@ async def test_the_app_joined_with_the_watch_code_shows_the_table_face_down_to_i
             shown = await until(pilot, lambda: "Pat" in screen_text(app) and screen_text(app), "the seats drawn")
             assert "Watching the table: every hand stays face down." in shown and "Pause" not in shown
             table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-            assert not table.check_action("chat", ()) and table.acting is None
+            assert not table.table.can_chat and table.acting is None  # c reads the chat: a watcher only reads
             rng = random.Random(3)
             game = asyncio.get_running_loop().create_task(play_randomly(player, rng, seen))
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen) or game.done() and

@@ -34,6 +34,7 @@ class RemoteTable:
     CHAT_SHOWN_EVERY = 0.1  # seconds between chat lines shown, at least
     CHAT_WAITING = 20  # lines that may wait to be shown
     RETRY_EVERY = (1.0, 2.0, 4.0, 5.0)  # the pauses between tries (the last repeats)
+    CHAT_KEPT = 500  # lines of the table's chat kept for its history (c at the table), newest last
 
     def __init__(self, client: Any, first: Any, *, on_news: Optional[Callable[[News], None]] = None,
                  keep_record: Optional[Callable[[dict[str, Any]], None]] = None,
@@ -60,6 +61,9 @@ class RemoteTable:
         self.keep_record = keep_record  # files the finished game's record (a joined player's copy)
         self._reader: Optional[asyncio.Task[None]] = None
         self._chat: deque[Chat] = deque()
+        # Every line heard at this table, for as long as the app is at it: never in a save
+        # (what the people say to each other is theirs, not the game's record).
+        self.chat_history: deque[tuple[str, str]] = deque(maxlen=self.CHAT_KEPT)
         self._chat_skipped = 0
         self._chat_shower: Optional[asyncio.Task[None]] = None
 
@@ -133,6 +137,9 @@ class RemoteTable:
                 return
 
     def _hear_chat(self, line: Chat) -> None:
+        seats = self._obs.seats
+        self.chat_history.append((seats[line.seat].name if 0 <= line.seat < len(seats) else f"seat {line.seat + 1}",
+                                  line.text))
         self._chat.append(line)
         if len(self._chat) > self.CHAT_WAITING:
             self._chat.popleft()

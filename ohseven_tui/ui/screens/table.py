@@ -282,8 +282,8 @@ class TableScreen(Screen):
         """Only the keys that apply now (Textual 8: False hides a binding)."""
         if action == "sweep":
             return self.controller.state is Flow.TRICK
-        if action == "chat":
-            return self.table.can_chat
+        if action == "chat":  # to speak, or (a watcher) to read what was said
+            return self.table.can_chat or getattr(self.table, "chat_history", None) is not None
         if action == "family":
             return parameters[0] in self.hand.family_actions()
         if action in ("act", "move", "select", "hint", "sort"):
@@ -346,8 +346,9 @@ class TableScreen(Screen):
             if text and self.table.can_chat:
                 self.table.chat(text)
 
-        if self.table.can_chat:
-            self.app.push_screen(ChatScreen(), send)
+        history = getattr(self.table, "chat_history", None)
+        if self.table.can_chat or history is not None:
+            self.app.push_screen(ChatScreen(tuple(history or ()), speak=self.table.can_chat), send)
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen
