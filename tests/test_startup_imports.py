@@ -134,3 +134,14 @@ def test_the_table_is_drawn_before_its_bots_heuristics_load(tmp_path):
     assert family in loaded
     early = [m for m in under(loaded, family) if m != family] + under(loaded, "ohseven_tui.bots.judge")
     assert not early, early
+
+
+def test_the_table_is_drawn_before_hashing_loads(tmp_path):
+    """``ohseven play --seed 1``: hashlib (OpenSSL's, a few ms to load) served the
+    coach's decision seeds, a save's old-style id and the game's random id; the first
+    frame needs none of them (a new game's id is os.urandom's)."""
+    loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
+                                   "--seed", "1")
+    assert "ohseven_tui.storage.saves" in loaded
+    early = under(loaded, "hashlib", "_hashlib", "hmac", "secrets")
+    assert not early, early

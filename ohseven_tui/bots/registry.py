@@ -47,14 +47,20 @@ class BotSpec:
         return self.every_game or game.family in self.families or game.name in self.games
 
 
-@dataclass(frozen=True)
 class Later:
     """A skill taught by where it is, ``module``'s ``name``, imported when a bot
     first asks for it: a family's bot package says who plays its games without
-    loading its heuristics and search (a table draws before its bots first move)."""
+    loading its heuristics and search (a table draws before its bots first move).
+    A plain class: a dataclass costs about half a millisecond to make at start."""
 
-    module: str
-    name: str
+    __slots__ = ("module", "name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Later({self.module!r}, {self.name!r})"
 
 
 def _no_figures(result: Any) -> list[tuple[int, str, float]]:

@@ -18,11 +18,9 @@ one game, one entry. Any game of the registry can be saved: nothing here knows o
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
-import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -174,7 +172,7 @@ def game_id(game: GameState) -> str:
     """This game's id: the one its save file holds, or a new random one for a new game."""
     gid = _ids.get(game)
     if gid is None:
-        gid = _ids[game] = secrets.token_hex(8)
+        gid = _ids[game] = os.urandom(8).hex()  # as secrets.token_hex(8), without loading hashlib at start
     return gid
 
 
@@ -254,6 +252,8 @@ def _derived_id(record: Any) -> str:
     hash of what the game is (game and options, seats, seed, deals, actions), so
     every copy of one file agrees. A version 1 record hashes its ``rules`` in their
     place, as it always did: an old file keeps its id and is never filed twice."""
+    import hashlib  # only for saves from before ids: not loaded at start
+
     if not isinstance(record, dict):
         record = {}
     keys = _OLD_ID_KEYS if record.get("version") == 1 or "game" not in record else _ID_KEYS

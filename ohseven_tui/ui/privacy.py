@@ -6,7 +6,6 @@ hand may be face up is the table's (``table.privacy.Lookout``)."""
 from __future__ import annotations
 
 import random
-import secrets
 from typing import Any, Callable, Collection, Optional, Sequence
 
 # Whose hand may be face up is the table's (``table.privacy.Lookout``): not imported
@@ -118,9 +117,10 @@ class HandoffKeys:
     POOL = tuple("bdgjkmvwxz")  # no table key (enter, space, digits, h o u l c t s p r f), no i/l/o
 
     def __init__(self, rng: Optional[random.Random] = None) -> None:
-        """``rng``: a test's seeded generator; by default the system's (``secrets``),
-        which nobody at the table can foresee."""
-        self.pick: Callable[[Sequence[str]], str] = rng.choice if rng is not None else secrets.choice
+        """``rng``: a test's seeded generator; by default the system's (what
+        ``secrets.choice`` uses, without loading hashlib at start), which nobody at the
+        table can foresee."""
+        self.pick: Callable[[Sequence[str]], str] = (rng or random.SystemRandom()).choice
         self.last: Optional[str] = None
 
     def choose(self, busy: Collection[str] = ()) -> str:

@@ -167,13 +167,13 @@ class GameSetup:
     def make_game(self) -> "GameState":
         """A new game through the registry; a bad choice raises the spec's
         OptionError (or the family's own ValueError), one readable sentence."""
-        import secrets
+        import random  # the system's generator, as secrets.randbelow (which loads hashlib at start)
 
         from ..engine import registry
         from ..engine.protocol import Seat
         from ..safetext import clean_name
 
-        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         names = unique_names([clean_name(s.name) or NAMES[i] for i, s in enumerate(self.seats)])
         seats = [Seat(n, s.player) for n, s in zip(names, self.seats)]
         return registry.new_game(self.game, self.game_options(), seed=seed, seats=seats)
