@@ -12,7 +12,6 @@ bot when the bot was taught the game's ``family``, or names the game itself.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Union
@@ -127,9 +126,8 @@ def _load_families() -> None:
         return
     _loaded = True
     here = Path(__file__).resolve().parent  # this package's folder: its sub-packages are the families' bots
-    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
-        if info.ispkg:
-            importlib.import_module(f"{__package__}.{info.name}")
+    for name in games_registry.packages_in([str(here)]):
+        importlib.import_module(f"{__package__}.{name}")
 
 
 _families_loaded: set[str] = set()

@@ -11,6 +11,8 @@
 The games themselves are families under ``ohseven_tui.games``.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .actions import DEAL, Action, Bid, BidNumber, Deal, Pass, Play, action_text, parse_action
 from .cards import JOKER, SUITS, Card, Suit, make_pack, parse_card, parse_cards, rank_label
 from .errors import (
@@ -28,7 +30,20 @@ from .errors import (
     WrongPassCount,
     WrongPhase,
 )
-from .protocol import GameSpec, GameState, GameView, Option, OptionError, Seat, Stat, StatsView
+from .protocol import GameSpec, GameState, GameView, Option, OptionError, Seat
 from .registry import UnknownGame, default_game, game_spec, games, new_game, register
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+if TYPE_CHECKING:
+    from .reports import Stat, StatsView
+
+__all__ = [name for name in dir() if not name.startswith("_") and name not in ("TYPE_CHECKING", "Any")]
+__all__ += ["Stat", "StatsView"]
+
+
+def __getattr__(name: str) -> Any:
+    """The statistics' classes, made at their first use (:mod:`.reports`)."""
+    if name in ("Stat", "StatsView"):
+        from . import reports
+
+        return getattr(reports, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,10 +6,13 @@ its spec (``spec.sheet(obs)``, ``spec.stats(obs)``), so nothing here knows a gam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
-from ..engine.protocol import GameSpec, SheetView, StatsView
+from ..engine.protocol import GameSpec
 from .saves import SavedGame
+
+if TYPE_CHECKING:
+    from ..engine.reports import SheetView, StatsView
 
 __all__ = [
     "SORT_KEYS",

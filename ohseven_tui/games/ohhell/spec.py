@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ...engine import registry
 from ...engine.actions import Bid, BidNumber, Pass, action_text, parse_action
-from ...engine.protocol import GameSpec, GameView, Option, Seat, Stat, StatsView, Tally
+from ...engine.protocol import GameSpec, GameView, Option, Seat
 from .rules import BidStyle, Rules, make_rules
 
 if TYPE_CHECKING:
+    from ...engine.reports import StatsView
     from .fast import FastHands
     from .observation import Observation
     from .state import Game
@@ -64,6 +65,7 @@ def _pct(x: float) -> str:
 def stats_view(obs: "Observation") -> StatsView:
     """S1-S10 (oh-seven.md), the same figures for all three games, from any seat's
     observation (finished rounds are public)."""
+    from ...engine.reports import Stat, StatsView, Tally
     from .stats import game_stats, trump_counts_text
 
     stats = game_stats(obs.results, obs.players)
