@@ -269,12 +269,25 @@ def passed_out_save(folder: Path, deals: int) -> Path:
     from ohseven_tui.engine.protocol import Seat
     from ohseven_tui.storage import save_data
 
-    spec = registry.game_spec("seven-for-seven")
-    options = spec.check_options({})
-    game = spec.new_game(options, seed=7, seats=[Seat(f"P{s}", "human") for s in range(options["players"])])
-    game.apply(game.legal_actions()[0])  # the deal
-    while game.to_act():  # everyone passes: the first legal action of the auction is the pass
-        game.apply(game.legal_actions(game.current_seat)[0])
+    # The game is found, not named: the registered game whose first deal, each seat
+    # taking its first legal action (the pass, in an auction), is dealt again.
+    for spec in registry.games():
+        try:
+            options = spec.check_options({})
+        except ValueError:
+            continue
+        game = spec.new_game(options, seed=7, seats=[Seat(f"P{s}", "human") for s in range(options["players"])])
+        game.apply(game.legal_actions()[0])  # the deal
+        for _ in range(options["players"]):
+            seats = game.to_act()
+            legal = game.legal_actions(seats[0]) if seats else []
+            if not legal:
+                break
+            game.apply(legal[0])
+        if not game.to_act() and len(game.history) == options["players"] + 1:
+            break
+    else:
+        raise SystemExit("no registered game's hand is passed out when every seat passes")
     data = save_data(game, date="2026-05-01T10:00:00Z")
     record = data["record"]
     one = list(record["actions"])
