@@ -4,14 +4,15 @@ normal strength its heuristics and the strong strength its search."""
 
 from __future__ import annotations
 
-from ...games.watten import WATTEN
-from ..registry import describe_habits, teach
-from . import easy, habits, judge, normal, strong
+from ...games.watten.spec import WATTEN
+from ..registry import Later, describe_habits, teach
+from . import habits
 
 FAMILY = WATTEN.family  # the family the game package declares
 
-teach("easy", FAMILY, easy.choose)
-teach("normal", FAMILY, normal.decide)
-teach("strong", FAMILY, strong.search)
-teach("strong", FAMILY, judge.JUDGE, part="judge")  # the coach (bots.judge)
+# Where each skill is: loaded at a bot's first move, not to learn who plays the game.
+teach("easy", FAMILY, Later(f"{__name__}.easy", "choose"))
+teach("normal", FAMILY, Later(f"{__name__}.normal", "decide"))
+teach("strong", FAMILY, Later(f"{__name__}.strong", "search"))
+teach("strong", FAMILY, Later(f"{__name__}.judge", "JUDGE"), part="judge")  # the coach (bots.judge)
 describe_habits(FAMILY, habits.HABITS)
