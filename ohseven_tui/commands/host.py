@@ -196,5 +196,7 @@ async def _commands(server: Any, say: Callable[[str], None], stop: asyncio.Event
             say(server.status().message)
         elif words[0] == "bot" and len(words) in (2, 3) and words[1].isdigit():
             say(server.hand_to_bot(int(words[1]) - 1, words[2] if len(words) == 3 else ""))
+        elif words[0] == "move" and len(words) == 3 and words[1].isdigit() and words[2].isdigit():
+            say(server.move_seat(int(words[1]) - 1, int(words[2]) - 1))
         else:
-            say("commands: bot SEAT [STRENGTH], status, quit")
+            say("commands: bot SEAT [STRENGTH], move SEAT SEAT (before the start), status, quit")

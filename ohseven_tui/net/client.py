@@ -185,6 +185,8 @@ class TableClient:
             msg = p.parse_server(raw, self.spec)
         except p.ProtocolError as exc:
             return Error(f"the table sent a bad message: {exc}")
+        if isinstance(msg, Welcome):  # seated again in the waiting room (a seat chosen or moved)
+            self.seat, self.seats = msg.seat, msg.seats
         if isinstance(msg, Update):
             if isinstance(msg.observation, p.Changes):  # only what changed since the last one
                 try:
@@ -201,6 +203,10 @@ class TableClient:
 
     async def chat(self, text: str) -> None:
         await self._send(p.Chat(text))
+
+    async def sit(self, seat: int) -> None:
+        """In the waiting room: take ``seat`` (0-based) instead of this one."""
+        await self._send(p.Sit(seat))
 
     async def send_raw(self, data: Any) -> None:
         """Send a frame as it is (text or bytes): for tests of a server's defences."""

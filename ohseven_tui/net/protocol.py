@@ -19,7 +19,7 @@ from . import wire
 
 __all__ = [
     "VERSION", "MAX_INBOUND", "MAX_NAME", "MAX_CHAT", "MAX_ACTION", "MAX_CODE", "ProtocolError",
-    "Hello", "Act", "Chat", "Bye", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye", "Clock",
+    "Hello", "Act", "Chat", "Bye", "Sit", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye", "Clock",
     "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
 ]
 
@@ -72,7 +72,15 @@ class Bye:
     type = "bye"
 
 
-ClientMessage = Union[Hello, Act, Chat, Bye]
+@dataclass(frozen=True)
+class Sit:
+    """In the waiting room: take this seat instead (0-based), if no joined player holds it."""
+
+    seat: int
+    type = "sit"
+
+
+ClientMessage = Union[Hello, Act, Chat, Bye, Sit]
 
 
 # ---------------------------------------------------------------------------- server -> client
@@ -330,6 +338,11 @@ def parse_client(raw: Union[str, bytes]) -> ClientMessage:
     if kind == "bye":
         _fields(data, kind, {})
         return Bye()
+    if kind == "sit":
+        seat = _fields(data, kind, {"seat": int})["seat"]
+        if not 0 <= seat < 64:
+            raise ProtocolError("the sit message's seat is out of range")
+        return Sit(seat)
     raise ProtocolError(f"unknown message type {quoted(kind)}")
 
 

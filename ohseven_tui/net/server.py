@@ -356,12 +356,82 @@ class TableServer:
         strength = strength or default_bot(self.spec.name)
         if strength not in playing:
             return f"the bots that play this game are {', '.join(playing)}"
+        if self.game is None:  # the waiting room: the seat is a bot's for this game
+            if seat in self.joined:
+                return f"{self.names[seat]} has joined seat {seat + 1}; only a seat nobody has joined goes to a bot"
+            if len(self.humans) == 1:
+                return "a table needs at least one human seat"
+            self.players[seat] = strength
+            del self.codes[seat]
+            self._seated()
+            return f"seat {seat + 1} is the {strength} bot's; its code no longer joins"
         self.standins[seat] = strength
         if self.game is not None:
             self._make_bots()
         self._keep_standins()  # a continued table keeps the bot in the seat
         self._changed()
         return f"the {strength} bot plays seat {seat + 1} until {self.names[seat]} comes back with the code"
+
+    def move_seat(self, a: int, b: int) -> str:
+        """Before the start: seats ``a`` and ``b`` change places, each with its player,
+        code and name. One line saying what happened (or why not)."""
+        if self._elsewhere():
+            said: str = self._wait_on_thread(lambda: self.move_seat(a, b))
+            return said
+        n = len(self.players)
+        for seat in (a, b):
+            if not 0 <= seat < n:
+                return f"there is no seat {seat + 1}: this table has seats 1 to {n}"
+        if self.game is not None:
+            return "the game has started: seats are moved in the waiting room"
+        if a == b:
+            return f"seat {a + 1} is where it is"
+        self._swap(a, b)
+        return f"seat {a + 1} and seat {b + 1} changed places"
+
+    def _swap(self, a: int, b: int) -> None:
+        """Seats ``a`` and ``b`` change places before the start; the players there hear their new seats."""
+        def swapped(seat: int) -> int:
+            return b if seat == a else a if seat == b else seat
+
+        self.players[a], self.players[b] = self.players[b], self.players[a]
+        self.codes = {swapped(s): c for s, c in self.codes.items()}
+        self.names = {swapped(s): name for s, name in self.names.items()}
+        self.joined = {swapped(s) for s in self.joined}
+        self._chat = {swapped(s): allowance for s, allowance in self._chat.items()}  # a move refills nothing
+        moved = [c for c in self.conns.values() if c.seat in (a, b)]
+        self.conns = {swapped(s): c for s, c in self.conns.items()}
+        for conn in moved:
+            conn.seat = swapped(conn.seat)
+        self._seated(moved)
+
+    def _seated(self, moved: Sequence[_Conn] = ()) -> None:
+        """The seats changed in the waiting room: the names again, the file, and everyone told."""
+        self.humans = [s for s, kind in enumerate(self.players) if kind == HUMAN]
+        defaults = table_names({}, len(self.players))
+        self.names = {s: self.names[s] if s in self.joined else f"Seat {s + 1}" if s in self.humans else defaults[s]
+                      for s in range(len(self.players))}
+        seats = tuple((self.names[s], self.players[s]) for s in range(len(self.players)))
+        for conn in moved:
+            self._send(conn, p.Welcome(p.VERSION, conn.seat, self.spec.name, dict(self.options), seats))
+        self._keep_standins()  # the table's file: a continued table has these seats
+        self._told = None
+        self._changed()
+
+    def _sit(self, conn: _Conn, seat: int) -> None:
+        """A player chooses a seat in the waiting room: any seat no joined player holds."""
+        n = len(self.players)
+        if conn.seat == WATCH:
+            raise p.ProtocolError("you are watching: a watcher has no seat to choose")
+        if self.game is not None:
+            raise p.ProtocolError("the game has started: seats are chosen in the waiting room")
+        if not 0 <= seat < n:
+            raise p.ProtocolError(f"there is no seat {seat + 1}: this table has seats 1 to {n}")
+        if seat == conn.seat:
+            raise p.ProtocolError(f"you sit there already, at seat {seat + 1}")
+        if seat in self.joined:
+            raise p.ProtocolError(f"seat {seat + 1} is taken by {self.names[seat]}")
+        self._swap(conn.seat, seat)
 
     def status(self) -> p.Status:
         if self._elsewhere():
@@ -388,7 +458,11 @@ class TableServer:
         name = lambda s: f"seat {s + 1}" if self.names[s] == f"Seat {s + 1}" else f"{self.names[s]} (seat {s + 1})"
         if self.game is None:
             wait = [name(s) for s in self.humans if s not in self.joined]
-            return f"waiting for {', '.join(wait)} to join"
+            # In a game played in sides (the spec's), who partners whom as seated now.
+            sides = self.spec.view(self.options).sides
+            partners = "".join(f"; {' and '.join(self.names[s] for s in side)} are partners" for side in sides
+                               if sum(s in self.joined for s in side) > 1)
+            return f"waiting for {', '.join(wait)} to join{partners}"
         game = self.game
         score = ", ".join(f"{self.names[s]} {t}" for s, t in enumerate(game.totals))
         if game.is_over:
@@ -594,6 +668,9 @@ class TableServer:
                     self.on_chat(conn.seat, text)
             return
         if isinstance(msg, p.Bye):
+            return
+        if isinstance(msg, p.Sit):
+            self._sit(conn, msg.seat)
             return
         game = self.game
         if game is None:

@@ -74,14 +74,16 @@ class RemoteTable:
         """Take a seat with its code and wait for the table to start (its first
         update). ``joined(client)`` once the seat is ours, ``status(words)`` while it
         waits for the others. JoinError if refused, or if the table closes first."""
-        from ..net.client import Goodbye, JoinError, Status, TableClient, Update
+        from ..net.client import Goodbye, JoinError, Status, TableClient, Update, Welcome
 
         client = await TableClient.connect(address, code, name)
         if joined is not None:
             joined(client)
         while True:
             msg = await client.next_message()
-            if isinstance(msg, Status) and status is not None:
+            if isinstance(msg, Welcome) and joined is not None:  # seated elsewhere in the waiting room
+                joined(client)
+            elif isinstance(msg, Status) and status is not None:
                 status(msg.message)
             elif isinstance(msg, Goodbye):
                 raise JoinError(f"the table closed: {msg.reason}")

@@ -93,13 +93,18 @@ class HostScreen(Screen[None]):
     HostScreen #host-watch { height: auto; margin-bottom: 1; }
     HostScreen #host-status.error { color: $error; }
     """
-    BINDINGS = [Binding("escape", "close_table", "Close the table")]
+    BINDINGS = [Binding("escape", "close_table", "Close the table"),
+                *[Binding(str(i + 1), f"pick({i})", "Move a seat", show=i == 0, key_display="1-9")
+                  for i in range(9)],
+                Binding("b", "to_bot", "Hand to a bot")]
 
     def __init__(self, server: Any, name: str) -> None:
         super().__init__()
         self.server = server
         self.host_name = name
         self.you: Optional[int] = server.humans[0] if server.humans else None
+        self.your_code: Optional[str] = server.codes[self.you] if self.you is not None else None
+        self.picked: Optional[int] = None  # a seat picked to move (the next seat's number) or hand to a bot
         self.started = False
 
     def compose(self) -> ComposeResult:
@@ -111,6 +116,7 @@ class HostScreen(Screen[None]):
                          "the menu. The game starts once every seat has joined.",
                          id="host-help")
             yield Static("", id="host-watch")
+            yield Static("", id="host-said")
             yield Static("", id="host-status")
         yield KeysFooter()
 
@@ -120,6 +126,8 @@ class HostScreen(Screen[None]):
     def refresh_seats(self) -> None:
         if not self.is_attached or not self.started:
             return
+        # The host's seat moves with the host's code (the waiting room's seats may change places).
+        self.you = next((s for s, code in self.server.codes.items() if code == self.your_code), self.you)
         self.query_one("#host-seats", Static).update(seats_table(self.server, you=self.you))
         self.query_one("#host-status", Static).update(Text(printable(one_line(self.server.status().message, 300))))
 
@@ -154,6 +162,41 @@ class HostScreen(Screen[None]):
             return
         source.hosted = True  # the host's Esc closes the table: nobody could take this seat back
         self.app.post_message(OpenRemoteTable(source, keep_copy=False))  # the server files it here
+
+    def _said(self, text: str) -> None:
+        self.query_one("#host-said", Static).update(Text(printable(one_line(text, 300))))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action in ("pick", "to_bot"):  # seats change places only before the start
+            ready = self.started and self.server.game is None
+            if action == "pick":
+                return ready and int(str(parameters[0])) < len(self.server.players)
+            return ready and self.picked is not None
+        return True
+
+    def footer_key_display(self, binding: Binding) -> Optional[str]:
+        seats = min(len(self.server.players), 9)
+        return (f"1-{seats}" if seats > 1 else "1") if binding.action == "pick(0)" else None
+
+    def action_pick(self, seat: int) -> None:
+        """A seat's number picks it; a second seat's number makes the two change places."""
+        if self.picked is None or self.picked == seat:
+            self.picked = None if self.picked == seat else seat
+            self._said(f"Seat {seat + 1} picked: another seat's number moves it there, b hands it to a bot."
+                       if self.picked is not None else "No seat picked.")
+        else:
+            said, self.picked = self.server.move_seat(self.picked, seat), None
+            self._said(_sentence(said))
+        self.refresh_bindings()
+        self.refresh_seats()
+
+    def action_to_bot(self) -> None:
+        if self.picked is None:
+            return
+        said, self.picked = self.server.hand_to_bot(self.picked), None
+        self._said(_sentence(said))
+        self.refresh_bindings()
+        self.refresh_seats()
 
     async def action_close_table(self) -> None:
         from .confirm import ConfirmScreen

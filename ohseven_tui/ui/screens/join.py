@@ -24,6 +24,10 @@ from ..widgets.text_field import TextField
 
 __all__ = ["JoinScreen"]
 
+
+def sentence(text: str) -> str:
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
 FIELDS = ["join-address", "join-code", "join-name"]
 
 
@@ -71,7 +75,9 @@ class JoinScreen(Screen[Optional[Any]]):
     JoinScreen #join-status { height: auto; padding: 0 1; }
     JoinScreen #join-status.error { color: $error; }
     """
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back"),
+                *[Binding(str(i + 1), f"sit({i})", "Choose a seat", show=i == 0, key_display="1-9")
+                  for i in range(9)]]
 
     def __init__(self, address: str = "", code: str = "", name: str = "", *, connect: bool = False) -> None:
         super().__init__()
@@ -79,6 +85,7 @@ class JoinScreen(Screen[Optional[Any]]):
         self.connect_now = connect and bool(address and code)
         self.client: Any = None
         self.joined = False
+        self.seated = ""  # where this player sits while the table fills
 
     def compose(self) -> ComposeResult:
         yield Static("Join a table", id="join-title")
@@ -175,17 +182,33 @@ class JoinScreen(Screen[Optional[Any]]):
                 self.say(f"Watching {client.spec.label}: every hand face down. Waiting for the table…")
                 return
             who = printable(client.seats[seat][0]) if seat < len(client.seats) else f"seat {seat + 1}"
-            self.say(f"Joined {client.spec.label} as {who}, seat {seat + 1}. Waiting for the table…")
+            self.seated = f"Joined {client.spec.label} as {who}, seat {seat + 1}."
+            self.say(f"{self.seated} Waiting for the table… A seat's number takes that seat instead.")
+            self.refresh_bindings()
 
         try:
             source = await RemoteTable.join(address, code, name, joined=joined,
-                                            status=lambda words: self.say(words or "Waiting for the table…"))
+                                            status=lambda words: self.say(
+                                                f"{self.seated} {sentence(words or 'waiting for the table')} "
+                                                "A seat's number takes that seat instead."))
         except JoinError as exc:
             self.client = None
             self._failed(f"Could not join: {exc}.")
             return
         self.joined = True
         self.dismiss(source)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action == "sit":  # in the waiting room only, a digit a seat of the table
+            client = self.client
+            return client is not None and not self.joined and client.seat >= 0 and \
+                int(str(parameters[0])) < len(client.seats)
+        return True
+
+    def action_sit(self, index: int) -> None:
+        client = self.client
+        if client is not None and not self.joined:
+            self.run_worker(client.sit(index), group="sit")
 
     def _failed(self, text: str) -> None:
         self.say(text, error=True)

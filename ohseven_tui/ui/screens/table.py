@@ -283,7 +283,7 @@ class TableScreen(Screen):
         if action == "sweep":
             return self.controller.state is Flow.TRICK
         if action == "chat":  # to speak, or (a watcher) to read what was said
-            return self.table.can_chat or getattr(self.table, "chat_history", None) is not None
+            return self.table.can_chat or self._reads_chat()
         if action == "family":
             return parameters[0] in self.hand.family_actions()
         if action in ("act", "move", "select", "hint", "sort"):
@@ -347,8 +347,12 @@ class TableScreen(Screen):
                 self.table.chat(text)
 
         history = getattr(self.table, "chat_history", None)
-        if self.table.can_chat or history is not None:
+        if self.table.can_chat or self._reads_chat():
             self.app.push_screen(ChatScreen(tuple(history or ()), speak=self.table.can_chat), send)
+
+    def _reads_chat(self) -> bool:
+        """A table server's watcher, still at the table: it reads the chat, it does not speak."""
+        return bool(getattr(self.table, "watcher", False)) and not getattr(self.table, "gone", "")
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen
