@@ -1,4 +1,4 @@
-"""10,000+ hostile messages against one real table server (``ohseven host`` in its
+"""10,000+ hostile messages (and 2,000 from a watcher) against one real table server (``ohseven host`` in its
 own process), sent while the table waits for another seat: random JSON, wrong
 types, huge numbers, deep nesting, oversized and binary frames, text that is not
 JSON, actions for other seats, stale or illegal. Every message gets exactly one
@@ -18,10 +18,11 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from ohseven_tui.net import protocol as p
-from ohseven_tui.net.client import ChatLine, Error, Update
+from ohseven_tui.net.client import ChatLine, Error, Status, Update
 
 FLAGS = ["--game", "classic", "--players", "3", "--bots", "easy"]  # bids in turn: one seat acts at a time
 MESSAGES = 10_000
+WATCHER_MESSAGES = 2_000  # the same, from a watcher's connection (issue 34: watch)
 
 
 def random_json(rng: random.Random, depth: int = 0):
@@ -48,7 +49,7 @@ def random_json(rng: random.Random, depth: int = 0):
 def hostile(rng: random.Random, me: int, other: int, seq: int):
     """One hostile frame (text or bytes) for an authenticated connection, which the
     table must refuse with exactly one error line."""
-    kind = rng.randrange(12)
+    kind = rng.randrange(13)
     if kind == 0:
         return json.dumps(random_json(rng))
     if kind == 1:  # a known type with fields of the wrong types
@@ -83,6 +84,9 @@ def hostile(rng: random.Random, me: int, other: int, seq: int):
                                       {"type": "hello", "v": 99, "code": "", "name": ""},
                                       {"type": "welcome"}, {"type": "BYE"}, {"type": "chat", "text": 5},
                                       {"type": "bye", "x": 1}, {"type": "chat"}]))
+    if kind == 11:  # a seat chosen once the game is on, or no seat at all (issue 34: seat choice)
+        return json.dumps({"type": "sit", **rng.choice([{"seat": rng.randrange(-5, 70)}, {"seat": other},
+                                                          {"seat": "1"}, {"seat": None}, {}, {"seat": 1, "x": 2}])})
     return json.dumps({"type": "chat", "text": "x" * rng.randrange(1001, 4000)})  # over the chat line's length
 
 
@@ -90,6 +94,7 @@ async def test_ten_thousand_hostile_messages_change_nothing_and_reach_nobody(tmp
     host = Host(FLAGS, tmp_path)
     try:
         codes = host.read_codes(2)
+        watch_code = host.wait_line(lambda line: line.startswith("watch: ")).rsplit("/", 1)[1]
         seens = [Seen(), Seen()]
         a, b = [await join(host.address, codes[s], f"P{s}", seens[s]) for s in range(2)]
         a_turn = lambda u: u.observation.to_act == (a.seat,)  # public: both stop at the same update
@@ -107,6 +112,20 @@ async def test_ten_thousand_hostile_messages_change_nothing_and_reach_nobody(tmp
             reply = await asyncio.wait_for(b.next_message(), TIMEOUT)
             assert isinstance(reply, Error), (n, reply)  # exactly one error line each
             assert "\n" not in reply.text and 0 < len(reply.text) <= 300
+        watcher = await join(host.address, watch_code, "Wes")
+        while not isinstance(await asyncio.wait_for(watcher.next_message(), TIMEOUT), Update):
+            pass  # the table as it is, then the status
+        for n in range(WATCHER_MESSAGES):  # a watcher's every message: one error line, never an action or a line
+            await watcher.send_raw(hostile(rng, b.seat, a.seat, seq) if n % 3 else
+                                   json.dumps(rng.choice([{"type": "action", "action": f"{a.seat} bid 1", "seq": seq},
+                                                          {"type": "chat", "text": "hi"},
+                                                          {"type": "sit", "seat": 0}])))
+            reply = await asyncio.wait_for(watcher.next_message(), TIMEOUT)
+            while isinstance(reply, Status):
+                reply = await asyncio.wait_for(watcher.next_message(), TIMEOUT)
+            assert isinstance(reply, Error), (n, reply)
+            assert "\n" not in reply.text and 0 < len(reply.text) <= 300
+        await watcher.close()
         # frames that break the websocket close their own connection, and only it
         for _ in range(20):
             async with connect(host.address, max_size=None, compression=None) as ws:
