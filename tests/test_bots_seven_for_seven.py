@@ -346,3 +346,24 @@ def test_easy_raises_its_factor_on_a_hunch_now_and_then():
     for seed in (3, 4):
         play([make_bot("easy", s) for s in range(7)], seed, on_obs=check)
     assert 0 < counts["hunch"] < counts["turns"] / 2
+
+
+def test_the_habits_count_what_a_seat_s_factor_steps_won():
+    """benchmarks/habits.py's 'points a seat's factor steps won' (issue 36 §1): by V22 a
+    seat scores its side's trick points and the contract times its factor, won or
+    lost; the steps past single are what its factor bids won."""
+    from ohseven_tui.bots.registry import habits
+
+    game = play([make_bot("normal", s) for s in range(7)], 5)
+    described = habits(registry.game_spec(NAME).family)
+    checked = 0
+    for result in game.results():
+        won = {(seat, name): value for seat, name, value in described.hand(result) if name == "factor points"}
+        for seat in range(7):
+            trio = seat in result.trio
+            side = result.trio_points if trio else result.quartet_points
+            sign = 1 if result.made == trio else -1
+            single = side + sign * result.contract.points  # her score at factor x1
+            assert won[(seat, "factor points")] == result.round_points[seat] - single
+            checked += result.factors[seat] > 1
+    assert checked  # some seat raised its factor in these seven hands
