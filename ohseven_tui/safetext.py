@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["printable", "one_line", "quoted", "clean_name", "drop_unsafe", "drop_sequences", "csv_cell", "escape_json_output", "is_unsafe", "LIMIT"]
+__all__ = ["printable", "one_line", "quoted", "clean_name", "clean_code", "drop_unsafe", "drop_sequences", "csv_cell", "escape_json_output", "is_unsafe", "LIMIT"]
 
 LIMIT = 80  # characters of quoted input in one error line
 
@@ -76,6 +76,11 @@ def drop_unsafe(text: str) -> str:
     characters; a line break or tab becomes a space."""
     text = drop_sequences(str(text))
     return "".join(" " if ch in "\t\n\r" else ch for ch in text if ch in "\t\n\r" or not is_unsafe(ch))
+
+
+def clean_code(text: str) -> str:
+    """A join code as typed or pasted: no spaces, tabs, line breaks or control characters."""
+    return "".join(drop_unsafe(text).split())
 
 
 def one_line(text: object, limit: int = LIMIT) -> str:

@@ -11,18 +11,13 @@ import argparse
 from typing import Any, Optional
 
 from ..paths import path_argument
-from ..safetext import clean_name, drop_unsafe
+from ..safetext import clean_code, clean_name
 
 
 def clean_player_name(text: str) -> str:
     """A name typed for the table: control and bidi characters dropped, spaces tidied
     (as for a name at home), never shown as escapes to the other players."""
     return clean_name(text)
-
-
-def clean_code(text: str) -> str:
-    """A join code as typed or pasted: no spaces, tabs, line breaks or control characters."""
-    return "".join(drop_unsafe(text).split())
 
 
 def _text(what: str, limit: int, clean=clean_name):

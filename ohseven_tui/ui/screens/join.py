@@ -145,8 +145,8 @@ class JoinScreen(Screen[Optional[Any]]):
     def _start(self) -> None:
         if self.client is not None:
             return
-        from ...commands.join import clean_code
         from ...net.client import split_join
+        from ...safetext import clean_code
 
         address = self.query_one("#join-address", Input).value.strip()
         code = clean_code(self.query_one("#join-code", Input).value)
