@@ -142,5 +142,7 @@ def test_a_seat_a_bot_plays_for_an_away_player_is_still_away_but_the_table_does_
 
     source, heard = asyncio.run(run())
     assert [a.seats for a in heard] == [(1,), (1,)]
-    assert heard[0].note and not heard[1].note  # waited for, then not: a bot plays the seat
+    # Waited for, then not: a bot plays the seat, and the note says so (never "everyone is here").
+    assert "waits for Bea" in heard[0].note
+    assert "waits" not in heard[1].note and "bot plays for Bea" in heard[1].note
     assert source.away == ()
