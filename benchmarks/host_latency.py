@@ -127,11 +127,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--probes", type=int, default=300)
     args = parser.parse_args()
+    compare(args.probes)
+
+
+def compare(probes: int) -> None:
+    """Both ways in one run, and their ratio (benchmarks/network.py --flood prints it too)."""
     with tempfile.TemporaryDirectory() as folder:
         os.environ.setdefault("OHSEVEN_CONFIG_DIR", folder)
         print("a friend's round trip to the table (oh-seven, 3 seats), the same run:")
-        alone = figures("headless host", asyncio.run(headless(args.probes, folder + "/a")))
-        busy = figures("host playing a seat with a screen", asyncio.run(with_a_screen(args.probes, folder + "/b")))
+        alone = figures("headless host", asyncio.run(headless(probes, folder + "/a")))
+        busy = figures("host playing a seat with a screen", asyncio.run(with_a_screen(probes, folder + "/b")))
         print(f"  ratio (floor <= 1.5x): p50 {busy[0] / alone[0]:.2f}x   p99 {busy[1] / alone[1]:.2f}x")
 
 
