@@ -357,7 +357,7 @@ def main() -> None:
                              "round trip with a seat and a screen against a headless host's")
     parser.add_argument("--flooders", type=int, default=1, help="the flood's processes (default 1)")
     parser.add_argument("--rounds", type=int, default=2, help="--flood: runs without and with it, alternating")
-    parser.add_argument("--probes", type=int, default=300, help="the host's round trips timed each way")
+    parser.add_argument("--probes", type=int, default=1000, help="the host's round trips timed each way")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--flood-tables", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--flood-client", action="store_true", help=argparse.SUPPRESS)
