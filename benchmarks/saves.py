@@ -22,7 +22,8 @@
    where file modes stop nothing): the child's seconds and the files it read.
 6. ``--passed-out N``: ``ohseven scores show`` of a Seven for Seven save whose hand
    was passed out N times (V10), the record's actions without its derived log, as
-   a hand-written record may be (120,000 deals is about 8 MB).
+   a hand-written record may be (120,000 deals is about 8 MB; past 12,500 deals the
+   record holds more than the 100,000 actions a record may, and is refused).
 7. ``--profile N``: cProfile of the index's reading of one file (``_facts``) over
    N files of the small folder, in this process, the top functions by cumulative time.
 

@@ -121,3 +121,30 @@ async def test_a_big_save_is_opened_while_the_list_answers_keys(folder, monkeypa
         await until(pilot, lambda: app.screen.reverse, "the key handled", fail_safe=30)
         release.set()
         await until(pilot, lambda: type(app.screen).__name__ == "GameReviewScreen", "the review", fail_safe=120)
+
+
+def test_a_record_past_the_cap_is_refused_in_one_line(tmp_path, data, capsys):
+    """The other way out the issue offers: a record may hold at most 100,000 actions
+    (a real game holds a few thousand at most; the 8.4 MB save held 960,000), and
+    one that holds more is refused in one line, before any of it is replayed."""
+    from ohseven_tui.engine.record import MAX_ACTIONS, RecordError, from_record
+
+    assert MAX_ACTIONS == 100_000  # what docs/record-format.md promises
+    record = json.loads(json.dumps(data["record"]))
+    del record["rounds"]
+    one_deal = record["actions"][:len(NAMES) + 1]  # a deal and seven passes
+    assert one_deal[0] == "deal" and all("pass" in a for a in one_deal[1:])
+    record["actions"] = one_deal * (MAX_ACTIONS // len(one_deal))
+    assert len(record["actions"]) == MAX_ACTIONS
+    assert not from_record(record, check_log=False).results()  # at the cap: still read
+    record["actions"] += one_deal
+    with pytest.raises(RecordError, match="100,008 actions, more than the 100,000 a record may hold"):
+        from_record(record)
+    out = tmp_path / "big"
+    out.mkdir()
+    big = {**data, "record": record}
+    (out / "too-long.json").write_text(json.dumps(big, separators=(",", ":")), encoding="utf-8")
+    rc = main(["scores", "show", "too-long", "--save-dir", str(out)])
+    shown, err = capsys.readouterr()
+    assert rc != 0 and shown == "" and len(err.strip().splitlines()) == 1, (rc, err)
+    assert "more than the 100,000 a record may hold" in err

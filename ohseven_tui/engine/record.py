@@ -21,13 +21,16 @@ from .errors import IllegalAction, RecordError
 from .protocol import GameSpec, GameState, Observation, OptionError, Seat
 from .registry import game_spec
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "to_record", "from_record", "dumps", "loads", "record_log"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "MAX_ACTIONS", "to_record", "from_record", "dumps", "loads", "record_log"]
 
 RECORD_FORMAT = "ohseven-record"
 RECORD_VERSION = 3  # 3: Seven for Seven's kitty draws are actions (2 left them out)
 READ_VERSIONS = (1, 2, RECORD_VERSION)
 ENVELOPE = ("format", "version", "game", "options", "seats", "seed", "stacked_deals", "actions")
 _LOG_KEYS_V1 = ("phase", "round", "rounds", "totals", "winners")
+# A real game holds a few thousand actions at most; a record of 960,000 (a hand
+# passed out 120,000 times) took seconds to replay. Past this it is refused unread.
+MAX_ACTIONS = 100_000
 
 
 def to_record(game: GameState[Observation]) -> dict[str, Any]:
@@ -129,6 +132,8 @@ def from_record(data: Any, *, check_log: bool = True) -> GameState[Observation]:
         raise RecordError(f"the record has {len(seats)} seats for {options['players']} players")
     seed = _need(data, "seed", int, "an integer")
     actions = _need(data, "actions", list, "a list")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"the record holds {len(actions):,} actions, more than the {MAX_ACTIONS:,} a record may hold")
     stacked = []
     stacked_data = data.get("stacked_deals") or []
     if not isinstance(stacked_data, list):
