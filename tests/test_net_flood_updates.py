@@ -25,8 +25,8 @@ LINES = 6  # chat lines each time: one past the seat's burst
 
 
 async def flood(address: str, code: str, rng: random.Random) -> tuple[int, int, int]:
-    """Join ROUNDS times: wait for the table as it stands, act if it is this seat's
-    turn, say LINES lines, leave. (joined, acted, refused)"""
+    """Join ROUNDS times: wait for this seat's turn (the others play while it is
+    here), act, say LINES lines, leave. (joined, acted, refused)"""
     joined = acted = refused = 0
     for n in range(ROUNDS):
         try:
@@ -35,12 +35,15 @@ async def flood(address: str, code: str, rng: random.Random) -> tuple[int, int, 
             refused += 1
             continue
         joined += 1
-        while not isinstance(await asyncio.wait_for(client.next_message(), TIMEOUT), Update):
-            pass  # the status before the table as it stands
-        obs = client.observation
-        if obs is not None and client.seat in obs.to_act and obs.legal_actions:
-            await client.act(rng.choice(obs.legal_actions))
-            acted += 1
+        while True:
+            msg = await asyncio.wait_for(client.next_message(), TIMEOUT)
+            if isinstance(msg, (Record, Goodbye)):  # the game ended under the flood: too short a game
+                return joined, acted, refused
+            obs = client.observation
+            if isinstance(msg, Update) and obs is not None and client.seat in obs.to_act and obs.legal_actions:
+                await client.act(rng.choice(obs.legal_actions))
+                acted += 1
+                break
         for k in range(LINES):
             await client.chat(f"flood {n}.{k} " + "x" * 180)
         await client.close()
@@ -101,7 +104,7 @@ async def test_honest_players_get_every_update_through_a_flood(tmp_path):
                   for s, c in enumerate((ann, bea))]
         (joined, acted, refused), wrong = await asyncio.gather(
             flood(host.address, codes[2], random.Random(2)), wrong_codes(host.address))
-        assert joined and acted, (joined, acted, refused)  # the flood joined and played
+        assert joined == acted == ROUNDS, (joined, acted, refused)  # the flood joined and played each time
         assert wrong == MAX_WRONG_CODES - 1  # no wrong code joined
         # Mallory sits down for good and plays on: the game runs to its end.
         last = await join(host.address, codes[2], "Mallory")
