@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ohseven_tui.engine.cards import Card
-from ohseven_tui.net.client import Error, Goodbye, Record, TableClient, Update
+from ohseven_tui.net.client import Error, Goodbye, Record, Status, TableClient, Update
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 120.0  # a hang, not a pace: a message on loopback takes milliseconds
@@ -141,9 +141,11 @@ async def join(address: str, code: str, name: str, seen: Optional[Seen] = None) 
 
 
 async def play_randomly(client: TableClient, rng: random.Random, seen: Seen,
-                        stop: Optional[Callable[[Update], bool]] = None) -> Seen:
+                        stop: Optional[Callable[[Update], bool]] = None, *, patient: bool = False) -> Seen:
     """Play random legal moves for the client's seat until the game's record comes
-    (or the connection ends, or ``stop(update)`` says so)."""
+    (or the connection ends, or ``stop(update)`` says so). A refused move is tried
+    again at once, or, ``patient``, when who is at the table changes (a status: the
+    table refuses moves while a player is away)."""
     pending = False
 
     async def act() -> None:
@@ -166,6 +168,9 @@ async def play_randomly(client: TableClient, rng: random.Random, seen: Seen,
         elif isinstance(msg, Error):
             seen.errors.append(msg.text)
             pending = False
+            if not patient:
+                await act()
+        elif isinstance(msg, Status) and patient:
             await act()
         elif isinstance(msg, Record):
             seen.record = msg.save

@@ -16,7 +16,7 @@ import random
 
 from net_helpers import TIMEOUT, Host, Seen, join, play_randomly
 
-from ohseven_tui.net.client import Error, Goodbye, JoinError, Record, Status, TableClient, Update
+from ohseven_tui.net.client import Goodbye, JoinError, Record, TableClient, Update
 from ohseven_tui.net.server import MAX_WRONG_CODES
 
 TABLE = ["--game", "oh-seven", "--players", "3", "--humans", "3"]
@@ -53,33 +53,6 @@ async def flood(address: str, code: str, rng: random.Random) -> tuple[int, int, 
 WAITING = "the table waits for a player to come back"  # an action while the flooder is away
 
 
-async def play_honestly(client: TableClient, rng: random.Random, seen: Seen) -> Seen:
-    """A random legal move whenever it is this seat's turn, tried again when who is
-    at the table changes (a Status): an action while a player is away is refused."""
-    pending = False
-    while True:
-        msg = await asyncio.wait_for(client.next_message(), TIMEOUT)
-        if isinstance(msg, Update):
-            seen.updates.append((None, msg))
-            pending = pending and msg.actor != client.seat
-        elif isinstance(msg, Error):
-            seen.errors.append(msg.text)
-            pending = False
-            continue
-        elif isinstance(msg, Record):
-            seen.record = msg.save
-            return seen
-        elif isinstance(msg, Goodbye):
-            seen.bye = msg.reason
-            return seen
-        elif not isinstance(msg, Status):
-            continue
-        obs = client.observation
-        if not pending and obs is not None and client.seat in obs.to_act and obs.legal_actions:
-            pending = True
-            await client.act(rng.choice(obs.legal_actions))
-
-
 async def wrong_codes(address: str) -> int:
     refused = 0
     for _ in range(MAX_WRONG_CODES - 1):
@@ -100,7 +73,7 @@ async def test_honest_players_get_every_update_through_a_flood(tmp_path):
         first = await join(host.address, codes[2], "Mallory")
         await first.close()  # every seat has joined: the game starts, Mallory away
         seen = [Seen(), Seen()]
-        honest = [asyncio.ensure_future(play_honestly(c, random.Random(s), seen[s]))
+        honest = [asyncio.ensure_future(play_randomly(c, random.Random(s), seen[s], patient=True))
                   for s, c in enumerate((ann, bea))]
         (joined, acted, refused), wrong = await asyncio.gather(
             flood(host.address, codes[2], random.Random(2)), wrong_codes(host.address))
