@@ -186,8 +186,9 @@ def test_typed_ahead_keys_at_bids_plays_and_passes_show_no_other_hand(busy_machi
 
 
 @pytest.mark.parametrize("game, players, turns, raises, phases", [
-    # Seed 3: Dot wins the auction at 28 with Bea in the trio, so Bea discards (V16).
-    ("seven-for-seven", 7, 15, 0, {"AUCTION", "DISCARD", "PLAY"}),
+    # Seed 3: the auction goes to 28 and a person ends up in the trio, so discards (V16);
+    # the bots' factor bids (V12) keep the auction going, hence 30 turns.
+    ("seven-for-seven", 7, 30, 0, {"AUCTION", "DISCARD", "PLAY"}),
     # Ann and Bea are opponents: each raise of theirs is answered by the other (W10).
     ("watten", 4, 12, 3, {"TRUMP", "PLAY", "ANSWER"}),
 ])
