@@ -38,3 +38,19 @@ async def test_a_line_told_before_the_chooser_is_drawn_shows_when_it_is(tmp_path
         await until(pilot, lambda: app.screen is early and early.is_mounted, "the chooser up")
         await until(pilot, lambda: "Bea is away" in screen_text(app), "the early line shown")
         assert "Choose a card." not in screen_text(app)  # the later line is the one shown
+
+
+async def test_a_chooser_pushed_as_the_app_closes_is_no_crash(tmp_path):
+    """CI met it twice: the bid screen was pushed just as the app closed (a test's
+    end; a player's quit), its children were never mounted, and its on_mount's look
+    for the seats stopped the app with NoMatches."""
+    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
+    game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, ChooseScreen)
+        late = _Chooser(screen.obs, table=screen.table)
+        app.push_screen(late)
+        app.exit()
+    assert app._exception is None, app._exception

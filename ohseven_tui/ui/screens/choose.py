@@ -181,6 +181,8 @@ class ChooseScreen(Screen):
 
     def on_resize(self, event: events.Resize) -> None:
         """Short, the seats' table goes below the words; tall, above them (as composed)."""
+        if not self.query(SeatsView):  # pushed as the app closed (on_mount)
+            return
         body = self.query_one("#choose-body")
         seats = self.query_one("#seats")
         if event.size.height < self.SHORT_ROWS:
@@ -189,6 +191,8 @@ class ChooseScreen(Screen):
             body.move_child(seats, before=self.query_one("#context"))
 
     def on_mount(self) -> None:
+        if not self.query(SeatsView):  # pushed as the app closed: its children were never mounted
+            return
         self.show_seats()
         told, self._told = self._told, None
         self.setup()
