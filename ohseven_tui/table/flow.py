@@ -20,14 +20,16 @@ from __future__ import annotations
 import asyncio
 import enum
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Coroutine, Optional, Protocol, Union
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Optional, Protocol, Union
 
 from ..engine.actions import Play
 from ..engine.errors import IllegalAction
 from ..engine.protocol import TableTrick, TableView
-from .news import News
 from .privacy import Lookout
 from .source import Applied, Next, Observation, SeatSource
+
+if TYPE_CHECKING:  # a table server's news loads with the network, not a local table
+    from .news import News
 
 __all__ = [
     "Announce", "Covered", "Flow", "GameOver", "HandOff", "Heard", "Moved", "Refused", "Retold", "RoundOver",

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Mapping, Optional, Sequence
 
 from ..engine.errors import IllegalAction
 from ..engine.protocol import GameState, Observation
-from .news import News
 from .source import Applied, Next, Step
+
+if TYPE_CHECKING:
+    from .news import News
 
 __all__ = ["Keeping", "LocalTable"]
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Optional, Protocol, Sequence
 
 from ..engine.protocol import GameSpec, Observation, Seat
-from .news import News
+
+if TYPE_CHECKING:  # news comes from a table server only
+    from .news import News
 
 __all__ = ["Applied", "Next", "Step", "SeatSource", "Observation"]
 

@@ -35,7 +35,6 @@ from ..messages import BackToMenu, CloseTable
 from ..privacy import frame_out
 from ..widgets.table_area import TableArea
 from .choose import ChooseScreen
-from .table_news import tell_news
 
 if TYPE_CHECKING:
     from .handoff import HandoffScreen
@@ -115,6 +114,8 @@ class TableStage:
 
     def _news(self, event: Heard) -> None:
         if self.screen.is_attached:
+            from .table_news import tell_news  # a networked table's only: loaded with its first news
+
             tell_news(self.screen, event.news)
 
     def choosers(self) -> list[ChooseScreen]:
