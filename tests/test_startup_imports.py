@@ -165,3 +165,12 @@ def test_a_local_table_is_drawn_before_the_network_news_loads(tmp_path):
     assert "ohseven_tui.table.flow" in loaded
     early = under(loaded, "ohseven_tui.table.news", "ohseven_tui.ui.screens.table_news")
     assert not early, early
+
+
+def test_a_table_is_drawn_before_the_saved_games_review_loads(tmp_path):
+    """``ohseven play --seed 1``: the saved-games list's sorting, filters and player
+    summaries (``storage.review``) serve Saved games, not the table's first frame."""
+    loaded = loaded_at_first_frame(tmp_path, "BidScreen,PassScreen,NumberBidScreen,TableScreen", "play",
+                                   "--seed", "1")
+    assert "ohseven_tui.storage.saves" in loaded
+    assert "ohseven_tui.storage.review" not in loaded

@@ -10,17 +10,9 @@ Every name callers used from the single ``storage`` module is here (docs/save-fo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .files import KILL_VAR, MAX_BYTES, MAX_DEPTH, SaveError, remove_stale_temps
-from .review import (
-    SORT_KEYS,
-    PlayerSummary,
-    filter_saves,
-    player_summaries,
-    rules_short,
-    sheet_of,
-    sort_saves,
-    stats_of,
-)
 from .saves import (
     AUTOSAVE_NAME,
     ENV_VAR,
@@ -61,6 +53,30 @@ from .saves import (
     write_autosave,
     write_save,
 )
+
+if TYPE_CHECKING:
+    from .review import (
+        SORT_KEYS,
+        PlayerSummary,
+        filter_saves,
+        player_summaries,
+        rules_short,
+        sheet_of,
+        sort_saves,
+        stats_of,
+    )
+_REVIEW = ("SORT_KEYS", "PlayerSummary", "filter_saves", "player_summaries", "rules_short", "sheet_of",
+           "sort_saves", "stats_of")
+
+
+def __getattr__(name: str) -> Any:
+    """The review's names load with their first use: a table's first frame needs none."""
+    if name in _REVIEW:
+        from . import review
+
+        return getattr(review, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "SAVE_FORMAT",
