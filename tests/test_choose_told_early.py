@@ -54,3 +54,18 @@ async def test_a_chooser_pushed_as_the_app_closes_is_no_crash(tmp_path):
         app.push_screen(late)
         app.exit()
     assert app._exception is None, app._exception
+
+
+async def test_a_table_pushed_as_the_app_closes_is_no_crash(tmp_path):
+    """The same for the table screen: a game opened just as the app closes."""
+    from ohseven_tui.table.local import LocalTable
+    from ohseven_tui.ui.screens.table import TableScreen
+
+    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
+    app = OhSevenApp(bot_delay=0, save_dir=tmp_path / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+        app.push_screen(TableScreen(LocalTable(game)))
+        app.exit()
+    assert app._exception is None, app._exception

@@ -121,7 +121,7 @@ class TableScreen(Screen):
         yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
-        if self._fit():
+        if self.query(SeatsView) and self._fit():
             self.refresh_view()  # the seats' columns for their new room
 
     def _fit(self) -> bool:
@@ -141,6 +141,8 @@ class TableScreen(Screen):
         return changed
 
     def on_mount(self) -> None:
+        if not self.query(SeatsView):  # pushed as the app closed: its children were never mounted
+            return
         sort = getattr(getattr(self.app, "settings", None), "hand_sort", None)
         if sort in ("suit", "rank"):
             self.hand_sort = sort
