@@ -152,7 +152,10 @@ class HotSeat:
         key = ENTER
         if NO_BID in text:
             key = "p"
-        elif RAISE in text and self.raises:  # raise: a human opponent may have to answer (hold or go)
+        elif self.raises and any("raise" in str(game.spec.action_text(a)) for a in game.legal_actions(seats[name])):
+            # Raise: a human opponent may have to answer (hold or go). Whether a raise is
+            # legal is the game's to say; the footer offering it may come a frame later.
+            term.wait_for(RAISE)
             self.raises -= 1
             key = "r"
         PATTERNS[pattern](term, key)
