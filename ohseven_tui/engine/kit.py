@@ -163,3 +163,32 @@ def round_deals(history: Sequence[Any], deals: Sequence[int], round_index: int) 
         if seen in wanted:
             out[-1].append((i, action))
     return out
+
+
+# ---------------------------------------------------------------- a guided hand's words and moments
+# Each family's tutorial script (games/<family>/tutorial.py) reads a seat's
+# observation with these: the cards it names, the seat it speaks to, its moments.
+def card_tuple(texts: Any) -> tuple[Any, ...]:
+    """Cards from their texts ("7S"), as a tuple (an action's field, a stacked hand)."""
+    from .cards import parse_cards
+
+    return tuple(parse_cards(texts))
+
+
+def seat_word(obs: Any, seat: int) -> str:
+    """"you" for the observing seat, else that seat's name."""
+    return "you" if seat == obs.seat else obs.seats[seat].name
+
+
+def my_turn(obs: Any) -> bool:
+    return obs.seat in obs.to_act
+
+
+def before_the_deal(obs: Any) -> bool:
+    return obs.round_number == 0
+
+
+def own_plays(obs: Any) -> list[Any]:
+    """The cards the observing seat has played to the finished tricks of this round."""
+    seats = len(obs.seats)
+    return [c for t in obs.tricks for i, c in enumerate(t.cards) if (t.leader + i) % seats == obs.seat]

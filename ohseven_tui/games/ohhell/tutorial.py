@@ -20,7 +20,10 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ...engine.actions import Bid, Play
-from ...engine.cards import Card, parse_card
+from ...engine.kit import before_the_deal as _before_the_deal
+from ...engine.kit import card_tuple as _cards
+from ...engine.kit import my_turn as _my_turn
+from ...engine.kit import seat_word as _name
 from ...engine.protocol import Seat, Tutorial, TutorialStep
 from .log import SUM_IS_HAND, Phase
 from .observation import Observation
@@ -42,14 +45,6 @@ PLAYS = {  # each bot plays the first of these still legal
 LEARNER = 0
 
 
-def _cards(texts) -> tuple[Card, ...]:
-    return tuple(parse_card(t) for t in texts)
-
-
-def _name(obs: Observation, seat: int) -> str:
-    return "you" if seat == obs.seat else obs.seats[seat].name
-
-
 def _pretty(cards) -> str:
     return " ".join(c.pretty() for c in cards)
 
@@ -58,19 +53,11 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _my_turn(obs: Observation) -> bool:
-    return obs.seat in obs.to_act
-
-
 def _attempts_this_deal(obs: Observation) -> list[Any]:
     return [a for d, a in obs.bid_attempts if d == obs.deal_number]
 
 
 # -- the moments ---------------------------------------------------------------
-def _before_the_deal(obs: Observation) -> bool:
-    return obs.round_number == 0
-
-
 def _first_bid(obs: Observation) -> bool:
     return obs.phase is Phase.BID and _my_turn(obs) and not _attempts_this_deal(obs)
 

@@ -25,6 +25,11 @@ from typing import Any, Optional
 
 from ...engine.actions import Play
 from ...engine.cards import JOKER, Card, Suit, parse_card, rank_label
+from ...engine.kit import before_the_deal as _before_the_deal
+from ...engine.kit import card_tuple as _cards
+from ...engine.kit import my_turn as _my_turn
+from ...engine.kit import own_plays as _learner_plays
+from ...engine.kit import seat_word as _name
 from ...engine.protocol import Seat, Tutorial, TutorialStep
 from .actions import AuctionPass, BasicBid, ChooseLeader, Discard, FactorBid, bid_label
 from .log import Phase, lieutenants_of
@@ -60,21 +65,9 @@ PLAYS = {  # each bot plays the first of these still legal
 DISCARDS = {2: ("5D",), 5: ("6C",)}
 
 
-def _cards(texts: Any) -> tuple[Card, ...]:
-    return tuple(parse_card(t) for t in texts)
-
-
-def _name(obs: Observation, seat: int) -> str:
-    return "you" if seat == obs.seat else obs.seats[seat].name
-
-
 def _names(obs: Observation, seats: Any) -> str:
     words = [_name(obs, s) for s in seats]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _my_turn(obs: Observation) -> bool:
-    return obs.seat in obs.to_act
 
 
 def _bower(obs: Observation, card: Card) -> str:
@@ -116,13 +109,6 @@ def _i_stand(obs: Observation) -> bool:
     return obs.standing is not None and obs.standing.seat == obs.seat
 
 
-def _learner_plays(obs: Observation) -> list[Card]:
-    mine: list[Card] = []
-    for trick in obs.tricks:
-        mine.extend(c for i, c in enumerate(trick.cards) if (trick.leader + i) % len(obs.seats) == obs.seat)
-    return mine
-
-
 def _on_plan(obs: Observation) -> bool:
     """Has the hand gone as the lesson plays it so far (the contract, Ann's cards)?"""
     c = obs.contract
@@ -132,10 +118,6 @@ def _on_plan(obs: Observation) -> bool:
 
 
 # -- the moments ---------------------------------------------------------------
-def _before_the_deal(obs: Observation) -> bool:
-    return obs.round_number == 0
-
-
 def _first_bid(obs: Observation) -> bool:
     return obs.phase is Phase.AUCTION and _my_turn(obs) and _own_bid(obs) is None
 

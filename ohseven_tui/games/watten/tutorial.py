@@ -23,6 +23,11 @@ from typing import Any, Optional
 
 from ...engine.actions import Play
 from ...engine.cards import Card, Suit, parse_card, rank_label
+from ...engine.kit import before_the_deal as _before_the_deal
+from ...engine.kit import card_tuple as _cards
+from ...engine.kit import my_turn as _my_turn
+from ...engine.kit import own_plays as _learner_plays
+from ...engine.kit import seat_word as _name
 from ...engine.protocol import Seat, Tutorial, TutorialStep
 from .actions import Go, Hold, NameStriker, NameTrump, Raise
 from .log import WENT, Phase
@@ -49,18 +54,6 @@ PLAYS = {  # each bot plays the first of these still legal (each once)
 }
 
 
-def _cards(texts: Any) -> tuple[Card, ...]:
-    return tuple(parse_card(t) for t in texts)
-
-
-def _name(obs: Observation, seat: int) -> str:
-    return "you" if seat == obs.seat else obs.seats[seat].name
-
-
-def _my_turn(obs: Observation) -> bool:
-    return obs.seat in obs.to_act
-
-
 def _what(obs: Observation, card: Card) -> str:
     """W5: what a card is this hand ("" for a card of a plain suit)."""
     if card in CRITICAL_NAMES:
@@ -72,10 +65,6 @@ def _what(obs: Observation, card: Card) -> str:
     return ""
 
 
-def _learner_plays(obs: Observation) -> list[Card]:
-    return [c for t in obs.tricks for i, c in enumerate(t.cards) if (t.leader + i) % PLAYERS == obs.seat]
-
-
 def _on_plan(obs: Observation) -> bool:
     if (obs.striker, obs.trump) not in ((None, None), (STRIKER, None), (STRIKER, TRUMP)):
         return False
@@ -83,10 +72,6 @@ def _on_plan(obs: Observation) -> bool:
 
 
 # -- the moments ---------------------------------------------------------------
-def _before_the_deal(obs: Observation) -> bool:
-    return obs.round_number == 0
-
-
 def _striker(obs: Observation) -> bool:
     return obs.phase is Phase.STRIKER and _my_turn(obs)
 
