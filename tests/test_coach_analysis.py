@@ -219,3 +219,20 @@ def test_a_tampered_row_is_analysed_again(tmp_path):
     again, fresh = stored_analysis(g, tmp_path, seats=[0], samples=SAMPLES)
     assert fresh == [0]
     assert again.as_dict() == first.as_dict()
+
+
+def put_aside_in_round_2():
+    """A 3-seat Oh-Seven game (Ann a person, two normal bots) stopped two tricks into
+    round 2: round 1 finished, round 2 in play (the coach's privacy tests)."""
+    seats = [Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
+    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
+    bots = [make_bot("normal", s) for s in range(3)]
+    plays_in_round_2 = 0
+    while plays_in_round_2 < 6:  # two tricks into round 2
+        to_act = game.to_act()
+        action = bots[to_act[0]].choose(game.observe(to_act[0])) if to_act else game.legal_actions()[0]
+        game.apply(action)
+        if game.round_number == 2 and type(action).__name__ == "Play":
+            plays_in_round_2 += 1
+    assert len(game.results()) == 1 and not game.is_over
+    return game

@@ -224,17 +224,9 @@ async def test_the_replay_shows_the_coachs_note_at_anns_decisions(saved):
 async def test_an_unfinished_game_is_coached_on_its_finished_rounds_only(tmp_path):
     """Privacy: the round in play of a put-aside game stays hidden in the review, so
     the coach's figures leave it out too ("best was" would show a card still held)."""
-    seats = [Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
-    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
-    bots = [make_bot("normal", s) for s in range(3)]
-    plays_in_round_2 = 0
-    while plays_in_round_2 < 6:  # two tricks into round 2
-        to_act = game.to_act()
-        action = bots[to_act[0]].choose(game.observe(to_act[0])) if to_act else game.legal_actions()[0]
-        game.apply(action)
-        if game.round_number == 2 and type(action).__name__ == "Play":
-            plays_in_round_2 += 1
-    assert len(game.results()) == 1 and not game.is_over
+    from test_coach_analysis import put_aside_in_round_2
+
+    game = put_aside_in_round_2()
     dirs = storage.save_dirs(tmp_path / "saves")
     dirs.saves.mkdir(parents=True)
     storage.write_save(dirs.saves / "ann-aside.json", game, game_id="annaside")

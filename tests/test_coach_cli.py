@@ -134,19 +134,11 @@ def test_an_unfinished_game_is_analysed_on_its_finished_rounds_only(tmp_path):
     """Privacy, as in the app: the round in play of a put-aside game still has cards
     in its players' hands ("best was 7♥" would tell one), so the command leaves that
     round out, in its table, its JSON and its accuracy, and says so."""
+    from test_coach_analysis import put_aside_in_round_2
+
     from ohseven_tui.engine import record
 
-    seats = [Seat("Ann", "human"), Seat("Bea", "normal"), Seat("Cy", "normal")]
-    game = registry.new_game("oh-seven", {"players": 3}, seed=8, seats=seats)
-    bots = [make_bot("normal", s) for s in range(3)]
-    plays_in_round_2 = 0
-    while plays_in_round_2 < 6:  # two tricks into round 2
-        to_act = game.to_act()
-        action = bots[to_act[0]].choose(game.observe(to_act[0])) if to_act else game.legal_actions()[0]
-        game.apply(action)
-        if game.round_number == 2 and type(action).__name__ == "Play":
-            plays_in_round_2 += 1
-    assert not game.is_over
+    game = put_aside_in_round_2()
     write_save(tmp_path / "ann-aside.json", game, game_id="annaside")
     # Ann's decisions (two legal actions or more) before round 2's first deal, from the record replayed.
     rec = record.to_record(game)
