@@ -20,14 +20,19 @@ def config(monkeypatch, tmp_path):
     monkeypatch.setenv("OHSEVEN_CONFIG_DIR", str(tmp_path / "config"))
 
 
+def _game() -> Game:
+    """Oh-Seven for four, Ann the person, seed 11: her bid comes first."""
+    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
+    return Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+
+
 class _Chooser(ChooseScreen):
     def setup(self) -> None:
         self.say("Choose a card.")
 
 
 async def test_a_line_told_before_the_chooser_is_drawn_shows_when_it_is(tmp_path):
-    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
-    game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+    game = _game()
     app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path / "saves")
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_input(pilot)
@@ -44,8 +49,7 @@ async def test_a_chooser_pushed_as_the_app_closes_is_no_crash(tmp_path):
     """CI met it twice: the bid screen was pushed just as the app closed (a test's
     end; a player's quit), its children were never mounted, and its on_mount's look
     for the seats stopped the app with NoMatches."""
-    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
-    game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+    game = _game()
     app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path / "saves")
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_input(pilot)
@@ -61,11 +65,10 @@ async def test_a_table_pushed_as_the_app_closes_is_no_crash(tmp_path):
     from ohseven_tui.table.local import LocalTable
     from ohseven_tui.ui.screens.table import TableScreen
 
-    seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(("Ann", "Bea", "Cid", "Dot"))]
     app = OhSevenApp(bot_delay=0, save_dir=tmp_path / "saves")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+        game = _game()
         app.push_screen(TableScreen(LocalTable(game)))
         app.exit()
     assert app._exception is None, app._exception
