@@ -10,8 +10,9 @@ Every name callers used from the single ``storage`` module is here (docs/save-fo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..engine.registry import later_names
 from .files import KILL_VAR, MAX_BYTES, MAX_DEPTH, SaveError, remove_stale_temps
 from .saves import (
     AUTOSAVE_NAME,
@@ -65,17 +66,9 @@ if TYPE_CHECKING:
         sort_saves,
         stats_of,
     )
-_REVIEW = ("SORT_KEYS", "PlayerSummary", "filter_saves", "player_summaries", "rules_short", "sheet_of",
-           "sort_saves", "stats_of")
-
-
-def __getattr__(name: str) -> Any:
-    """The review's names load with their first use: a table's first frame needs none."""
-    if name in _REVIEW:
-        from . import review
-
-        return getattr(review, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The review's names load with their first use: a table's first frame needs none.
+__getattr__ = later_names(__name__, ("SORT_KEYS", "PlayerSummary", "filter_saves", "player_summaries", "rules_short",
+                                     "sheet_of", "sort_saves", "stats_of"), ("review",))
 
 
 __all__ = [
