@@ -45,6 +45,9 @@ class TableHand:
             if getattr(screen.table, "watcher", False):  # a table server's watcher: no hand is ever sent here
                 hand.set_hand((), title="Watching the table: every hand stays face down.")
                 return
+            if screen.humans:  # hot-seat, between people's turns: nobody's window is open
+                hand.set_hand((), title="Every hand stays face down until a person's turn.")
+                return
             # Short enough for 80 columns: the replay is one key away once the game is filed.
             hand.set_hand((), title="Watching the bots; their hands stay hidden (Saved games → r replays them).")
             return
