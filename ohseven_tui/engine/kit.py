@@ -181,11 +181,11 @@ def seat_word(obs: Any, seat: int) -> str:
 
 
 def my_turn(obs: Any) -> bool:
-    return obs.seat in obs.to_act
+    return bool(obs.seat in obs.to_act)
 
 
 def before_the_deal(obs: Any) -> bool:
-    return obs.round_number == 0
+    return bool(obs.round_number == 0)
 
 
 def own_plays(obs: Any) -> list[Any]:
