@@ -72,3 +72,16 @@ async def test_a_table_pushed_as_the_app_closes_is_no_crash(tmp_path):
         app.push_screen(TableScreen(LocalTable(game)))
         app.exit()
     assert app._exception is None, app._exception
+
+
+async def test_the_table_shown_to_a_chooser_not_yet_drawn_is_no_crash(tmp_path):
+    """CI met it a third time: the table's news (the others' moves) reached a bid
+    screen pushed as the app closed, whose seats were never mounted."""
+    app = OhSevenApp(game=_game(), bot_delay=0, save_dir=tmp_path / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        late = _Chooser(screen.obs, table=screen.table)
+        app.push_screen(late)
+        late.show_seats()  # its children are not mounted yet
+        app.exit()
+    assert app._exception is None, app._exception

@@ -205,7 +205,10 @@ class ChooseScreen(Screen):
         return tuple(getattr(self.table, "away_seats", ()))
 
     def show_seats(self) -> None:
-        self.query_one(SeatsView).show(self._table_obs, self.obs.seat, ascii=self.ascii,
+        seats = next(self.query(SeatsView).results(), None)
+        if seats is None:  # pushed as the app closed: its children were never mounted
+            return
+        seats.show(self._table_obs, self.obs.seat, ascii=self.ascii,
                                        dark=self.app.current_theme.dark, humans=self.humans, away=self.away)
 
     def show_table(self, obs: Any) -> None:
