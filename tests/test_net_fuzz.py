@@ -4,7 +4,9 @@ types, huge numbers, deep nesting, oversized and binary frames, text that is not
 JSON, actions for other seats, stale or illegal. Every message gets exactly one
 error line back and changes nothing; the other client hears none of it; frames
 that break the websocket itself (invalid UTF-8, past the frame cap, cut short)
-close only their own connection. Then the game plays on to its end."""
+close only their own connection. Asking for another game before this one is over,
+or from a watcher, is refused like the rest (issue 34, section 2, item 7). Then
+the game plays on to its end."""
 
 from __future__ import annotations
 
@@ -49,7 +51,7 @@ def random_json(rng: random.Random, depth: int = 0):
 def hostile(rng: random.Random, me: int, other: int, seq: int):
     """One hostile frame (text or bytes) for an authenticated connection, which the
     table must refuse with exactly one error line."""
-    kind = rng.randrange(13)
+    kind = rng.randrange(14)
     if kind == 0:
         return json.dumps(random_json(rng))
     if kind == 1:  # a known type with fields of the wrong types
@@ -87,6 +89,8 @@ def hostile(rng: random.Random, me: int, other: int, seq: int):
     if kind == 11:  # a seat chosen once the game is on, or no seat at all (issue 34: seat choice)
         return json.dumps({"type": "sit", **rng.choice([{"seat": rng.randrange(-5, 70)}, {"seat": other},
                                                           {"seat": "1"}, {"seat": None}, {}, {"seat": 1, "x": 2}])})
+    if kind == 12:  # another game asked for while this one is on, or malformed (issue 34: rematch)
+        return json.dumps({"type": "rematch", **rng.choice([{}, {}, {"seat": me}, {"x": None}, {"v": 1}])})
     return json.dumps({"type": "chat", "text": "x" * rng.randrange(1001, 4000)})  # over the chat line's length
 
 
@@ -119,7 +123,7 @@ async def test_ten_thousand_hostile_messages_change_nothing_and_reach_nobody(tmp
             await watcher.send_raw(hostile(rng, b.seat, a.seat, seq) if n % 3 else
                                    json.dumps(rng.choice([{"type": "action", "action": f"{a.seat} bid 1", "seq": seq},
                                                           {"type": "chat", "text": "hi"},
-                                                          {"type": "sit", "seat": 0}])))
+                                                          {"type": "sit", "seat": 0}, {"type": "rematch"}])))
             reply = await asyncio.wait_for(watcher.next_message(), TIMEOUT)
             while isinstance(reply, Status):
                 reply = await asyncio.wait_for(watcher.next_message(), TIMEOUT)

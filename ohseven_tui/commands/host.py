@@ -4,7 +4,8 @@ By default the app opens on the table's waiting room (its address, one join code
 per seat) and the host plays the first human seat; F2 at the table shows the
 seats again. ``--headless``: no screen and no seat of the host's own: the terminal
 shows the address, one join code per human seat, then one line per change (who is
-connected, whose turn, the score). Lines typed on its input: ``bot SEAT [STRENGTH]``
+connected, whose turn, the score). When a game ends it stays open while the
+players may ask for another game (a rematch), until every player has left. Lines typed on its input: ``bot SEAT [STRENGTH]``
 hands an empty seat to a bot, ``status`` repeats the state, ``quit`` closes the table.
 """
 
@@ -128,13 +129,24 @@ def _say(line: str) -> None:
 
 
 async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
-    """Serve the table until its game is over (or ``quit``, or a signal), printing one
-    line per change of its status. Returns the exit code."""
+    """Serve the table until a game is over and every player has left (a rematch may
+    come until then), or ``quit``, or a signal, printing one line per change of its
+    status. Returns the exit code."""
     from ..net.client import join_line
 
     last: list[str] = [""]
+    filed = [0]  # the games of the series said to be filed
+    game = [server.game]
 
     def changed(srv: Any) -> None:
+        if srv.series_games != filed[0]:
+            filed[0] = srv.series_games
+            if srv.saved_path is not None:
+                say(f"saved as {srv.saved_path}")
+        if srv.game is not game[0]:
+            if game[0] is not None and srv.series_games:
+                say(f"game {srv.series_games + 1} of the series begins: the same seats and codes")
+            game[0] = srv.game
         line = srv.status().message
         if line != last[0]:
             last[0] = line
@@ -156,12 +168,11 @@ async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
         except (NotImplementedError, RuntimeError):
             pass
     reader = loop.create_task(_commands(server, say, stop))
-    over = loop.create_task(server.wait_over())
+    # A finished game keeps the table open for a rematch until every player has left.
+    over = loop.create_task(server.wait_ended())
     await asyncio.wait([over, loop.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED)
     reader.cancel()
     if over.done():
-        if server.saved_path is not None:
-            say(f"saved as {server.saved_path}")
         await server.close("the game is over")
     else:
         over.cancel()

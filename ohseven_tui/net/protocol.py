@@ -1,8 +1,9 @@
 """The table's message protocol, version 1 (docs/network.md): one JSON object per
 websocket text frame, ``{"type": "...", ...fields}``.
 
-Client to server: ``hello``, ``action``, ``chat``, ``bye``. Server to client:
-``welcome``, ``update``, ``status``, ``error``, ``chat``, ``record``, ``bye``.
+Client to server: ``hello``, ``action``, ``chat``, ``bye``, ``sit``, ``rematch``.
+Server to client: ``welcome``, ``update``, ``status``, ``error``, ``chat``,
+``record``, ``bye``, ``clock``, ``series``.
 Each is a dataclass here, with ``to_json`` and a parser that checks the schema
 (exact field names and types, lengths, the 16 KiB cap on what a client sends) and
 raises :class:`ProtocolError` with one readable sentence for anything else.
@@ -20,7 +21,7 @@ from . import wire
 __all__ = [
     "VERSION", "MAX_INBOUND", "MAX_NAME", "MAX_CHAT", "MAX_ACTION", "MAX_CODE", "ProtocolError",
     "Hello", "Act", "Chat", "Bye", "Sit", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye", "Clock",
-    "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
+    "Rematch", "Series", "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
 ]
 
 VERSION = 1
@@ -80,7 +81,14 @@ class Sit:
     type = "sit"
 
 
-ClientMessage = Union[Hello, Act, Chat, Bye, Sit]
+@dataclass(frozen=True)
+class Rematch:
+    """Once the game is over: this seat wants another game with the same seats and codes."""
+
+    type = "rematch"
+
+
+ClientMessage = Union[Hello, Act, Chat, Bye, Sit, Rematch]
 
 
 # ---------------------------------------------------------------------------- server -> client
@@ -223,7 +231,20 @@ class Clock:
     type = "clock"
 
 
-ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye, Clock]
+@dataclass(frozen=True)
+class Series:
+    """The table's series of games so far: ``games`` finished, each seat's sum of
+    their final totals and games won, and which seats asked for another game
+    (a bot seat always agrees)."""
+
+    games: int
+    totals: tuple[int, ...]
+    won: tuple[int, ...]
+    asked: tuple[bool, ...]
+    type = "series"
+
+
+ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye, Clock, Series]
 
 
 # ---------------------------------------------------------------------------- encoding
@@ -253,6 +274,8 @@ def to_json(message: Any, spec: Optional[GameSpec] = None, shared: Optional[dict
     elif isinstance(message, Status):
         data["connected"] = list(message.connected)
         data["waiting_for"] = list(message.waiting_for)
+    elif isinstance(message, Series):
+        data["totals"], data["won"], data["asked"] = list(message.totals), list(message.won), list(message.asked)
     return wire.dumps(data)
 
 
@@ -343,6 +366,9 @@ def parse_client(raw: Union[str, bytes]) -> ClientMessage:
         if not 0 <= seat < 64:
             raise ProtocolError("the sit message's seat is out of range")
         return Sit(seat)
+    if kind == "rematch":
+        _fields(data, kind, {})
+        return Rematch()
     raise ProtocolError(f"unknown message type {quoted(kind)}")
 
 
@@ -399,6 +425,12 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
             if not 0 < seconds <= 86400:
                 raise ProtocolError("a clock's seconds must be from 1 to 86400")
             return Clock(seconds)
+        if kind == "series":
+            f = _fields(data, kind, {"games": int, "totals": list, "won": list, "asked": list})
+            if not all(type(t) is int for t in f["totals"] + f["won"]) or \
+                    not all(type(a) is bool for a in f["asked"]) or f["games"] < 0:
+                raise ProtocolError("a series holds a count of games, lists of numbers and a list of true/false")
+            return Series(f["games"], tuple(f["totals"]), tuple(f["won"]), tuple(f["asked"]))
     except (wire.WireError, ValueError, TypeError) as exc:
         if isinstance(exc, ProtocolError):
             raise

@@ -187,6 +187,13 @@ class TableServer:
         self.hello_seconds = HELLO_SECONDS
         self._lock = asyncio.Lock()
         self._over = asyncio.Event()
+        self._ended = asyncio.Event()  # the game is over and every player has left: nothing more to come
+        # The series: each game after the first is a rematch with the same seats and codes.
+        self.series_games = 0  # games finished (and filed) at this table
+        self.series_totals = [0] * len(players)  # per seat: the sum of those games' final totals
+        self.series_won = [0] * len(players)  # per seat: the games it won (or shared)
+        self.rematch_asked: set[int] = set()  # human seats that want another game, once this one is over
+        self._filed = False  # the finished game is filed and told (a rematch may start)
         self._server: Optional[Server] = None
         self.flow: Optional[TableFlow] = None  # the one table flow, once the game is on
         self._loop = _Loop()  # its scheduling: the bots' task on this loop
@@ -262,6 +269,10 @@ class TableServer:
 
     async def wait_over(self) -> None:
         await self._over.wait()
+
+    async def wait_ended(self) -> None:
+        """Until a game is over and every player has left the table (no rematch can come)."""
+        await self._ended.wait()
 
     async def start_in_thread(self) -> None:
         """Start the table on a thread and event loop of its own. A host with a screen
@@ -465,9 +476,10 @@ class TableServer:
             return f"waiting for {', '.join(wait)} to join{partners}"
         game = self.game
         score = ", ".join(f"{self.names[s]} {t}" for s, t in enumerate(game.totals))
+        series = self._series_line()
         if game.is_over:
             won = " and ".join(self.names[s] for s in game.winners) or "nobody"
-            return f"game over: {won} won; score {score}"
+            return f"game over: {won} won; score {score}{series}; {self._rematch_line()}"
         away = self._away()
         if away:
             return f"waiting for {', '.join(name(s) for s in away)} to come back; score {score}"
@@ -475,7 +487,30 @@ class TableServer:
             return f"the game begins: the first deal; score {score}"
         acting = ", ".join(name(s) for s in game.to_act()) or "the table"
         bots = "".join(f"; the {kind} bot plays for {name(s)}" for s, kind in sorted(self.standins.items()))
-        return f"round {game.round_number}: {acting} to act; score {score}{bots}"
+        return f"round {game.round_number}: {acting} to act; score {score}{bots}{series}"
+
+    def _series_line(self) -> str:
+        """The series so far ('' before a game is finished): each seat's running total and games won."""
+        if not self.series_games:
+            return ""
+        games = self.series_games
+        each = ", ".join(f"{self.names[s]} {t} ({self.series_won[s]} won)" for s, t in enumerate(self.series_totals))
+        return f"; series after {games} game{'s' if games != 1 else ''}: {each}"
+
+    def _rematch_line(self) -> str:
+        """Who asked for another game and whom it waits for (at the end of a game)."""
+        asked = [self.names[s] for s in self.humans if s in self.rematch_asked]
+        gone = [self.names[s] for s in self.humans if s not in self.conns]
+        waiting = [self.names[s] for s in self.humans if s not in self.rematch_asked and s in self.conns]
+        if not asked:
+            line = "another game? nobody has asked yet"
+        else:
+            line = f"{' and '.join(asked)} asked for another game"
+            if waiting:
+                line += f"; waiting for {' and '.join(waiting)} to ask"
+        if gone:
+            line += f"; {' and '.join(gone)} left the table: no other game unless they come back"
+        return line
 
     # ------------------------------------------------------------------ connections
     def _refusal(self, address: str, origin: Optional[str], host: str) -> Optional[tuple[HTTPStatus, str]]:
@@ -671,6 +706,9 @@ class TableServer:
             return
         if isinstance(msg, p.Sit):
             self._sit(conn, msg.seat)
+            return
+        if isinstance(msg, p.Rematch):
+            self._ask_rematch(conn)
             return
         game = self.game
         if game is None:
@@ -879,10 +917,60 @@ class TableServer:
         # Filing's fsyncs off the loop, on threads of their own: the tables' saves wait
         # on the disk side by side (the loop's default pool is shared with the bots).
         await asyncio.get_running_loop().run_in_executor(_SAVING, self._save)
+        game = self.game
+        assert game is not None
+        self.series_games += 1
+        for seat, total in enumerate(game.totals):
+            self.series_totals[seat] += total
+        for seat in game.winners:
+            self.series_won[seat] += 1
         self._tell(actor, action)
         for conn in list(self.conns.values()):
             self._send_record(conn)
+        self._filed = True
         self._over.set()
+        self._changed()
+
+    # -- a rematch: another game with the same seats and codes, once this one is over
+    def _ask_rematch(self, conn: _Conn) -> None:
+        """A seated player asks for another game; when every human seat has, it starts."""
+        if conn.seat == WATCH:
+            raise p.ProtocolError("you are watching: only the players ask for another game")
+        if self.game is None or not self.game.is_over or not self._filed:
+            raise p.ProtocolError("the game is not over: another game is asked for at its end")
+        if conn.seat in self.rematch_asked:
+            raise p.ProtocolError("you have asked for another game already: " + self._rematch_line())
+        self.rematch_asked.add(conn.seat)
+        if set(self.humans) <= self.rematch_asked:
+            self._rematch()
+        else:
+            self._changed()
+
+    def _rematch(self) -> None:
+        """Every human seat asked: a new game with the same seats, names, codes and watch
+        code, a new seed, filed as a game of its own; the series' totals go on."""
+        if self.flow is not None:
+            self.flow.stop()
+        seats = tuple(Seat(self.names[s], self.players[s]) for s in range(len(self.players)))
+        self.game = self.spec.new_game(self.options, seed=secrets.randbelow(2**31), seats=seats)
+        self.seq = 0
+        self.turn_since = [0] * len(self.players)
+        self.rematch_asked = set()
+        self._filed = False
+        self._over.clear()
+        self._watch_view = (-1, None)
+        self.bots.clear()
+        self._make_bots()
+        self._turns(())
+        try:
+            self._write_table_file()  # --continue brings back this game (filing the last one removed it)
+        except OSError as exc:
+            self.last_error = one_line(exc, 200)
+        self._save()
+        for conn in self._everyone():
+            conn.record_sent = False
+            self._update(conn, None, None, full=True)
+        self._begin_flow()
         self._changed()
 
     def _tell(self, actor: Optional[int], action: Any) -> None:
@@ -989,23 +1077,40 @@ class TableServer:
             os.fsync(f.fileno())
         os.replace(temp, path)
 
+    def _series(self) -> Optional[p.Series]:
+        """The series message, once a game is finished ('' before)."""
+        if not self.series_games:
+            return None
+        asked = tuple(s not in self.humans or s in self.rematch_asked for s in range(len(self.players)))
+        return p.Series(self.series_games, tuple(self.series_totals), tuple(self.series_won), asked)
+
     def _changed(self, joined: Optional[_Conn] = None) -> None:
         """Something changed: the table moves on, and the players hear the status
         when who is at the table changed (a join, a leave, a stand-in, the start or
         the end); whose turn and the score are in every update already. ``joined``:
         a new connection, which hears it in any case."""
         game = self.game
+        self.rematch_asked &= set(self.conns)  # a player who left asks for nothing
+        over = game is not None and game.is_over
         told = (self._connected(), self._away(), tuple(sorted(self.standins)), game is None,
-                game is not None and game.is_over)
+                over, tuple(sorted(self.rematch_asked)), self.series_games)
         if told != self._told:
             self._told = told
             if self.flow is not None and not self._closing:  # someone back, a stand-in: the table goes on
                 asyncio.get_running_loop().call_soon(self.flow.advance)
             status = self.status()  # only when it is sent: its line is the costly part
+            series = self._series()
             for conn in self._everyone():
                 self._send(conn, status)
+                if series is not None:
+                    self._send(conn, series)
         elif joined is not None:
             self._send(joined, self.status())
+            series = self._series()
+            if series is not None:
+                self._send(joined, series)
+        if over and self._filed and not self.conns:
+            self._ended.set()  # every player has left a finished game: nobody can ask for another
         if self.on_change is not None:
             self.on_change(self)
 
