@@ -118,6 +118,14 @@ class HandView(Widget):
     HandView.-two-rows { height: 7; }
     HandView.-two-rows #hand-row { height: 6; layout: grid; grid-size: 7; grid-columns: 9; grid-rows: 3; }
     HandView.-two-rows CardFace { width: 8; margin: 0; }
+    /* Narrower than the faces need (a 9-card hand at 60 columns): faces as wide as "10♠", edged
+       above and below only, so that the number still shows on the top edge */
+    HandView.-narrow CardFace {
+        width: 5; border-left: none !important; border-right: none !important;
+        border-title-align: center; border-subtitle-align: center;
+    }
+    HandView.-narrow.-two-rows #hand-row { grid-columns: 7; }
+    HandView.-narrow.-two-rows CardFace { width: 6; }
     """
 
     class Chosen(Message):
@@ -301,16 +309,20 @@ class HandView(Widget):
         key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
                self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name(),
                tuple(sorted(self.marks.items())), self.backs)
+        held = max(len(self.cards), self.backs)
+        two_rows = held >= TWO_ROWS_FROM
+        narrow = self._narrow(held, two_rows)
+        key += (narrow,)
         if key == getattr(self, "_painted", None):
             return
-        held = max(len(self.cards), self.backs)
         if held > self.slots:  # more than the game declared: room is made, no card is dropped
             self.query_one("#hand-row").mount(*[CardFace(i) for i in range(self.slots, held)])
             self.slots = held
             self.call_after_refresh(self._paint)
             return
         self._painted = key
-        self.set_class(max(len(self.cards), self.backs) >= TWO_ROWS_FROM, "-two-rows")
+        self.set_class(two_rows, "-two-rows")
+        self.set_class(narrow, "-narrow")
         shown = 0  # card slots shown or hidden now: the row needs a layout pass
         for i, face in enumerate(self.query(CardFace)):
             card = self.cards[i] if i < len(self.cards) else None
@@ -328,6 +340,20 @@ class HandView(Widget):
             # Ask now, so the next frame lays the row out with the title.
             self.query_one("#hand-row")._clear_arrangement_cache()
             self.screen.refresh(layout=True)
+
+    def _narrow(self, held: int, two_rows: bool) -> bool:
+        """Are the faces too wide for the room (a hand of 8 or 9 at 60 columns)? Then
+        they are drawn narrower, so that every card shows; before the first layout,
+        no."""
+        room = self.content_region.width
+        if not room:
+            return False
+        if two_rows:
+            return 7 * 9 - 1 > room  # the grid's seven columns
+        return held * 8 - 1 + len(self.gaps) > room  # a face and its margin, a cell more before each group
+
+    def on_resize(self) -> None:
+        self._paint()  # the room changed: the faces may have to be narrower, or may be wide again
 
     def _title_text(self, ascii: bool, dark: bool) -> Text:
         """The title, then the marked cards by name: "◆ critical K♥ 7♦ · chief striker 9♥"."""
