@@ -22,8 +22,6 @@ Nothing here knows a game: the figures, labels and thresholds are the family's
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Optional, Sequence
@@ -32,8 +30,8 @@ from ..bots.judge import Thresholds, Verdict, Weighed, decision_seed, judge
 from ..bots.judge import _verdict as verdict_of
 from ..bots.normal import decide
 from ..bots.registry import skill
-from ..engine import record as records
 from ..engine.protocol import GameState, Observation
+from ..engine.record import record_hash
 
 __all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
            "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW", "OPEN_VIEW", "VIEWS",
@@ -201,15 +199,6 @@ def finished_rounds(game: GameState[Observation], report: SeatAnalysis) -> SeatA
 def shown_analysis(game: GameState[Observation], analysis: Analysis) -> Analysis:
     """``analysis`` as it may be shown while ``game`` is unfinished: its finished rounds."""
     return replace(analysis, seats=tuple(finished_rounds(game, s) for s in analysis.seats))
-
-
-def record_hash(game: GameState[Observation]) -> str:
-    """What the game is (game, options, seats, seed, deals, actions), hashed: two
-    saves of one game at different moments differ; two copies of a file agree."""
-    data = records.to_record(game)
-    keys = ("game", "options", "seats", "seed", "stacked_deals", "actions")
-    text = json.dumps({k: data.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
 def human_seats(game: GameState[Observation]) -> list[int]:

@@ -5,8 +5,10 @@ A row is one seat's analysis, keyed by the game's record hash (what the game
 is: its rules, seats, seed, deals and actions, so an unfinished save and the
 finished game are two analyses), the analyser's version, the view (fair, or
 with all hands open: never one for the other), the sample count and the seed;
-the save's game id and file id are kept beside it (a player's page finds its
-games' analyses by them). Each write is one SQLite
+the save's game id and file id are kept beside it. A player's page finds its
+games' analyses by the record each save file holds now (the saves index keeps
+it): a game put aside, analysed, then continued into the same file is another
+record, so the earlier file's analysis is not shown for it. Each write is one SQLite
 transaction (all or nothing). The store is only a cache: a file that cannot be
 read, from another program or damaged, is left alone and the game is analysed
 afresh; a row that does not read back is analysed again and replaced.
@@ -58,7 +60,7 @@ _COLUMNS = ("record", "analyser", "view", "samples", "seed", "seat", "game_id", 
 class GameAccuracy:
     """One stored fair analysis of a player's seat, for their page's chart."""
 
-    save_id: str
+    record: str
     game: str
     accuracy: Optional[float]
     judged: int
@@ -124,27 +126,29 @@ class AnalysisStore:
                 return found, int(samples), int(seed)
         return None
 
-    def accuracy(self, save_ids: Sequence[str], person: str) -> dict[str, GameAccuracy]:
-        """Per save id, the fair accuracy of ``person``'s seat (``storage.index.person_of``)
-        in its latest stored analysis (the most deals if several); a save without one
-        is left out."""
+    def accuracy(self, records: Sequence[str], person: str) -> dict[str, GameAccuracy]:
+        """Per game record (``record_hash``: the game as a save file holds it now), the
+        fair accuracy of ``person``'s seat (``storage.index.person_of``) in its latest
+        stored analysis (the most deals if several), whichever file it was made from;
+        a record without one is left out. Keyed by the record, not the save's id: a
+        continued game's file keeps its id but is another record."""
         from ..storage.index import person_of
 
         found: dict[str, GameAccuracy] = {}
-        wanted = list(dict.fromkeys(save_ids))
+        wanted = list(dict.fromkeys(r for r in records if r))
         for start in range(0, len(wanted), 500):  # under SQLite's limit on parameters
             part = wanted[start:start + 500]
             marks = ", ".join("?" for _ in part)
-            rows = self._rows(f"SELECT save_id, game, seat, data FROM analyses WHERE analyser = ? AND view = ? "
-                              f"AND save_id IN ({marks}) ORDER BY made, samples",
+            rows = self._rows(f"SELECT record, game, seat, data FROM analyses WHERE analyser = ? AND view = ? "
+                              f"AND record IN ({marks}) ORDER BY made, samples",
                               (ANALYSER_VERSION, VIEW, *part))
-            for save_id, game, seat, data in rows:
+            for record, game, seat, data in rows:
                 report = self._read(data, int(seat))
                 if report is None:
                     continue
                 who = f"human:{report.name}" if report.player == "human" else f"bot:{report.player}"
                 if person_of(who) == person:
-                    found[save_id] = GameAccuracy(save_id, game, report.accuracy, len(report.judged))
+                    found[record] = GameAccuracy(record, game, report.accuracy, len(report.judged))
         return found
 
     def put(self, record: str, analysis: SeatAnalysis, samples: int, seed: int, game: str,

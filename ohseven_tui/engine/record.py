@@ -21,7 +21,8 @@ from .errors import IllegalAction, RecordError
 from .protocol import GameSpec, GameState, Observation, OptionError, Seat
 from .registry import game_spec
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "MAX_ACTIONS", "to_record", "from_record", "dumps", "loads", "record_log"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "READ_VERSIONS", "MAX_ACTIONS", "to_record", "from_record", "dumps", "loads", "record_log",
+           "record_hash"]
 
 RECORD_FORMAT = "ohseven-record"
 RECORD_VERSION = 3  # 3: Seven for Seven's kitty draws are actions (2 left them out)
@@ -49,6 +50,17 @@ def to_record(game: GameState[Observation]) -> dict[str, Any]:
         if key not in ENVELOPE:  # a family cannot overwrite what the game is
             data[key] = value
     return data
+
+
+def record_hash(game: GameState[Observation]) -> str:
+    """What the game is (game, options, seats, seed, deals, actions), hashed: two
+    saves of one game at different moments differ; two copies of a file agree."""
+    import hashlib  # here, not at the top: a table's first frame needs no hashing (start-up)
+
+    data = to_record(game)
+    keys = ("game", "options", "seats", "seed", "stacked_deals", "actions")
+    text = json.dumps({k: data.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
 def record_log(data: dict[str, Any]) -> dict[str, Any]:

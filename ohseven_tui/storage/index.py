@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
+from ..engine.record import record_hash
 from .files import SaveError, _parse_json, _read_raw
 from .saves import SavedGame, SaveDirs, _from_data, seat_identity
 
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 INDEX_NAME = "saves-index.sqlite3"
-SCHEMA = 9  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
+SCHEMA = 10  # PRAGMA user_version; bump when a table changes (an older index is rebuilt)
 INDEX_SORT_KEYS = ("date", "id", "game", "players", "winner", "score")
 STATES = ("finished", "aside")
 PARALLEL_FROM = 400  # files to read before a second process pays for its start
@@ -90,6 +91,7 @@ CREATE TABLE saves (
     totals TEXT,                -- JSON: per seat
     winners TEXT,               -- JSON: the winners' seats
     whos TEXT,                  -- JSON: per seat, its player's identity (the list needs no join)
+    record TEXT,                -- the game's record hash (what the game is now: the coach's analyses are keyed by it)
     counted INTEGER NOT NULL    -- 1: the file that stands for its game (copies of a game count once)
 );
 CREATE INDEX saves_date ON saves (date, id);
@@ -325,6 +327,7 @@ class PlayerGame:
     rounds: int
     points: float  # over finished rounds (a mean if the player held several seats)
     family: str = ""
+    record: str = ""  # the game's record hash as the file holds it now (the coach's analyses are keyed by it)
 
     @property
     def points_per_round(self) -> float:
@@ -395,11 +398,11 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
         sheet = spec.sheet(obs)
         stats = spec.stats(obs)
     except SaveError as exc:
-        return ((file, ident, raw_name, size, mtime_ns, stamp, None, _storable(f"skipped {exc}")) + (None,) * 13,
+        return ((file, ident, raw_name, size, mtime_ns, stamp, None, _storable(f"skipped {exc}")) + (None,) * 14,
                 (), (), ())
     except Exception as exc:  # a family's figures failed on a game its rules allowed: still one line
         return ((file, ident, raw_name, size, mtime_ns, stamp, None,
-                 _storable(f"skipped {path}: cannot be reviewed ({type(exc).__name__})")) + (None,) * 13, (), (), ())
+                 _storable(f"skipped {path}: cannot be reviewed ({type(exc).__name__})")) + (None,) * 14, (), (), ())
     rounds = len(sheet.rounds)
     last = sheet.rounds[-1].cells if sheet.rounds else None
     totals = list(game.totals)
@@ -425,7 +428,7 @@ def _facts(folder: str, file: str, size: int, mtime_ns: int, stamp: str) -> tupl
     per_round = [(file, r.number, s, cell.points or 0, cell.total)
                  for r in sheet.rounds for s, cell in enumerate(r.cells)]
     whos = json.dumps([seat[5] for seat in seats])
-    return (*row, whos), tuple(seats), tuple(tallies), tuple(per_round)
+    return (*row, whos, record_hash(game)), tuple(seats), tuple(tallies), tuple(per_round)
 
 
 def _facts_chunk(folder: str, items: Sequence[tuple[str, int, int, str]]) -> list[tuple]:
@@ -559,7 +562,7 @@ class SaveIndex:
                 for row, seats, tallies, per_round in batch:
                     games |= {_game_of(conn, row[0]), row[8]}
                     _delete(conn, row[0])
-                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 21)}, 0)", row)
+                    conn.execute(f"INSERT INTO saves VALUES ({','.join('?' * 22)}, 0)", row)
                     conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seats)
                     conn.executemany("INSERT INTO tallies VALUES (?,?,?,?,?,?,?,?,?,?)", tallies)
                     conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?)", per_round)
@@ -669,9 +672,9 @@ class SaveIndex:
         sql, args = where.where()
         def query(conn: sqlite3.Connection) -> tuple[list, list]:
             games = conn.execute(
-                f"""SELECT id, date, game, family, total, won, rounds, points FROM (
+                f"""SELECT id, date, game, family, total, won, rounds, points, record FROM (
                       SELECT id, date, game, saves.family AS family, max(s.total) AS total, max(s.won) AS won,
-                             saves.rounds AS rounds, avg(s.points) AS points,
+                             saves.rounds AS rounds, avg(s.points) AS points, saves.record AS record,
                              row_number() OVER (PARTITION BY saves.family ORDER BY date DESC, id DESC) AS nth
                       FROM seats s JOIN saves USING (file)
                       WHERE s.person = ? AND {sql} GROUP BY file)
@@ -681,8 +684,8 @@ class SaveIndex:
 
         games, h2h = self._query(query)
         by_family: dict[str, list[PlayerGame]] = {}
-        for i, d, g, f, t, w, r, p in reversed(games):
-            by_family.setdefault(f, []).append(PlayerGame(i, d, g, t, bool(w), r, p, f))
+        for i, d, g, f, t, w, r, p, rec in reversed(games):
+            by_family.setdefault(f, []).append(PlayerGame(i, d, g, t, bool(w), r, p, f, rec or ""))
         return PlayerPage(found[0], {f: by_family[f] for f in found[0].families if f in by_family}, h2h)
 
     def versus_bots(self, name: str, family: str, last: int = 20) -> list[HeadToHead]:

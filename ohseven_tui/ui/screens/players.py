@@ -218,7 +218,7 @@ class PlayerScreen(Screen[Optional[str]]):
         self.who = who
         self.where = where or SaveFilter()
         self.page: Optional[PlayerPage] = None
-        self.accuracy: dict[str, Any] = {}  # save id -> the coach's GameAccuracy, where stored
+        self.accuracy: dict[str, Any] = {}  # game record -> the coach's GameAccuracy, where stored
 
     def compose(self) -> ComposeResult:
         yield Static(id="player-title")
@@ -250,10 +250,11 @@ class PlayerScreen(Screen[Optional[str]]):
         from ...coach.store import AnalysisStore
         from ...storage.index import person_of
 
-        ids = [g.id for games in page.recent.values() for g in games]
+        # By the record each file holds now: a continued game's file keeps its id.
+        records = [g.record for games in page.recent.values() for g in games]
         try:
             with AnalysisStore(storage.save_dirs(getattr(self.app, "save_dir", None)).state) as store:
-                return store.accuracy(ids, person_of(self.who))
+                return store.accuracy(records, person_of(self.who))
         except Exception:  # the store is only a cache: no accuracy, then
             return {}
 
@@ -309,7 +310,7 @@ class PlayerScreen(Screen[Optional[str]]):
             first, last = games[0].date[:10], games[-1].date[:10]
             gap = " " * max(1, len(games) - len(first) - len(last))
             points.append(f"\n{first}{gap}{last}" if len(games) > 1 else f"\n{first}", style="dim")
-            found = [self.accuracy.get(g.id) for g in games]
+            found = [self.accuracy.get(g.record) for g in games]
             beside = Table.grid(padding=(0, 4))
             beside.add_column(no_wrap=True)
             beside.add_column()
