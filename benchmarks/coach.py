@@ -11,8 +11,11 @@ seat 0's decisions are then analysed at ``--samples`` deals each. The strong bot
 plays at a fixed sample count (``--strong-samples``), so nothing depends on the
 machine's load but the times. Each game's own seed comes from ``--seed``.
 Confidence intervals are a bootstrap over games (the decisions of one game are
-not independent). The noise is the same games' analyses of the normal seat with
-seed 0 and seed 1, decision by decision. Figures, never assertions.
+not independent). Under each strength, the loss is broken down by decision kind
+(the first word of the action in the record's words: "play", "bid", "lead"...):
+how many, the mean loss of one and its share of the strength's whole loss. The
+noise is the same games' analyses of the normal seat with seed 0 and seed 1,
+decision by decision. Figures, never assertions.
 
     python benchmarks/coach.py --games 10 --rounds 2
     python benchmarks/coach.py --game NAME --games 20 --rounds 0 --samples 400
@@ -75,6 +78,15 @@ def bootstrap(per_game: list[tuple[float, int]], seed: int, draws: int = 2000) -
     return ratio(per_game), stats[int(0.025 * draws)], stats[int(0.975 * draws) - 1]
 
 
+def print_kinds(kinds: dict[str, list[float]]) -> None:
+    """The loss by decision kind, the costliest first."""
+    whole = sum(sum(losses) for losses in kinds.values())
+    for kind, losses in sorted(kinds.items(), key=lambda kv: -sum(kv[1])):
+        share = sum(losses) / whole if whole else 0.0
+        print(f"           {kind:9} {len(losses):5} decisions  mean loss {statistics.mean(losses):6.3f}  "
+              f"{share:4.0%} of the loss, {sum(1 for x in losses if x > 0)} lost points")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", help="one game by name (default: the first game of every family)")
@@ -94,6 +106,7 @@ def main() -> int:
         times: list[tuple[float, float, int]] = []
         for strength in args.strengths.split(","):
             per_game = []
+            kinds: dict[str, list[float]] = {}
             for seed in seeds:
                 game = played(spec, strength, seed, args.rounds, args.strong_samples)
                 wall, cpu = time.perf_counter(), time.process_time()
@@ -102,6 +115,8 @@ def main() -> int:
                 times.append((wall, cpu, len(report.decisions)))
                 thresholds = report.thresholds
                 per_game.append((report.total_loss, len(report.judged)))
+                for d in report.judged:
+                    kinds.setdefault(d.taken.split(" ", 1)[0], []).append(d.loss)
                 if strength == "normal":
                     other = analyse_game(game, seats=[0], samples=args.samples, seed=1).seats[0]
                     for a, b in zip(report.judged, other.judged):
@@ -110,6 +125,7 @@ def main() -> int:
             decisions = sum(d for _, d in per_game)
             print(f"  {strength:6} {decisions:5} decisions  mean loss {mean:6.3f} per decision "
                   f"[95% {low:.3f}, {high:.3f}]")
+            print_kinds(kinds)
         if noise_rows:
             moves = [m for m, _ in noise_rows]
             print(f"  noise (normal seat, seed 0 vs 1, {len(moves)} decisions): |loss change| mean "
