@@ -99,12 +99,12 @@ async def test_in_the_app_the_host_moves_seats_and_a_friend_chooses_one(tmp_path
     from test_net_ui import in_the_waiting_room
     from test_ui_driver import until
 
-    from ohseven_tui.net.server import TableServer
+    from ohseven_tui.net.hosted import HostedTable
     from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.join import JoinScreen
     from ohseven_tui.ui.snapshot import screen_text
 
-    server = TableServer(registry.game_spec("watten"), {"players": 4}, ["human", "human", "human", "easy"], port=0,
+    server = HostedTable(registry.game_spec("watten"), {"players": 4}, ["human", "human", "human", "easy"], port=0,
                          save_dir=tmp_path / "host", bot_delay=0)
     app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
     async with app.run_test(size=(110, 30)) as pilot:

@@ -1,6 +1,6 @@
 """The app at a table server, driven through Pilot: ``ohseven join`` against a real
 ``ohseven host --headless`` process, and ``ohseven host`` with its screen (the
-server in the app) with a friend joining from a client. Whole games, the saves on
+table in a process the app starts) with a friend joining from a client. Whole games, the saves on
 both sides, and names from the network drawn as plain text."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from test_ui_driver import play_game, until
 
 from ohseven_tui.engine import registry
 from ohseven_tui.net.client import ChatLine
+from ohseven_tui.net.hosted import HostedTable
 from ohseven_tui.net.server import TableServer
 from ohseven_tui.storage import list_saves, save_dirs
 from ohseven_tui.ui.app import OhSevenApp
@@ -38,9 +39,10 @@ def _histories(folder) -> list[list[str]]:
 
 
 
-def hosted_table(tmp_path) -> tuple[TableServer, OhSevenApp]:
-    """A table of three (two human seats and an easy bot) hosted by Hal's app."""
-    server = TableServer(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
+def hosted_table(tmp_path) -> tuple[HostedTable, OhSevenApp]:
+    """A table of three (two human seats and an easy bot) hosted by Hal's app, the
+    table in a process of its own as ``ohseven host`` runs it."""
+    server = HostedTable(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
                          save_dir=tmp_path / "host", bot_delay=0)
     return server, OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, "Hal"))
 
@@ -117,7 +119,7 @@ async def test_host_with_a_screen_seats_the_host_and_a_friend_joins_with_the_cod
         await in_the_waiting_room(pilot)
         friend_code = server.codes[1]
         await until(pilot, lambda: friend_code in screen_text(app), "the friend's code on the host's screen")
-        # The table runs on its own thread: the host's seat shows taken once it has joined.
+        # The table runs in its own process: the host's seat shows taken once it has joined.
         await until(pilot, lambda: "Hal (you)" in screen_text(app), "the host in their own seat")
         seen = Seen()
         client = await join(server.address, friend_code, "Bea", seen)
@@ -310,9 +312,9 @@ async def test_the_host_panel_offers_a_digit_per_seat_of_the_table(tmp_path):
 
 
 async def test_the_hosts_busy_screen_never_keeps_the_table_from_answering(tmp_path):
-    """Issue 34 §1: a host that plays a seat shares its process with the table; its
-    screen's work raised a probe's round trip from 6 ms to 1.4 s. The table runs on
-    its own thread: with the host's app loop held busy, a friend's message is still
+    """Issue 34 §1: a host that plays a seat shared its process with the table; its
+    screen's work raised a probe's round trip from 6 ms to 1.4 s. The table runs in
+    a process of its own: with the host's app loop held busy, a friend's message is still
     answered (before, it waited until the app was free: never, here)."""
     import threading
 
@@ -365,7 +367,7 @@ async def test_keys_typed_right_after_enter_go_to_the_next_field_of_the_join_for
 
 async def test_the_host_s_seat_shows_taken_when_the_table_seats_them_before_the_app_hears_of_the_table(
         tmp_path, monkeypatch):
-    """CI met it: the table runs on its own thread, and the host's own join can be
+    """CI met it: the table runs apart from the app, and the host's own join can be
     done before the app has set up its ear for the table's changes; the waiting room
     then said 'Seat 1 (you)' until someone else joined. Here the app hears of the
     table only once the host's seat is taken."""
@@ -373,7 +375,7 @@ async def test_the_host_s_seat_shows_taken_when_the_table_seats_them_before_the_
     heard = OhSevenApp.on_hosting
 
     async def late(self, message):
-        while 0 not in message.server.joined:  # the host's join, done on the table's thread
+        while 0 not in message.server.joined:  # the host's join, seen by the table's process
             await asyncio.sleep(0.01)
         heard(self, message)
 

@@ -75,6 +75,7 @@ def _players(args: argparse.Namespace) -> tuple[Any, dict, list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..net.hosted import HostedTable
     from ..net.server import TableError, TableServer
     from .common import usable_save_dirs, usable_settings_dir
 
@@ -82,15 +83,18 @@ def run(args: argparse.Namespace) -> int:
     if not args.headless:  # the host's own app keeps its settings
         usable_settings_dir("host")
 
+    # With a screen the table runs in a process of its own (net/hosted.py): the
+    # host's screen never holds up the others' answers.
+    kind: Any = TableServer if args.headless else HostedTable
     try:
         if args.resume:
-            server = TableServer.continue_table(args.save_dir, host=args.bind, port=args.port,
-                                                bot_delay=args.bot_delay, turn_clock=args.turn_clock)
+            server = kind.continue_table(args.save_dir, host=args.bind, port=args.port,
+                                         bot_delay=args.bot_delay, turn_clock=args.turn_clock)
         else:
             spec, options, players = _players(args)
-            server = TableServer(spec, options, players, host=args.bind or "127.0.0.1",
-                                 port=8765 if args.port is None else args.port,
-                                 save_dir=args.save_dir, bot_delay=args.bot_delay, turn_clock=args.turn_clock)
+            server = kind(spec, options, players, host=args.bind or "127.0.0.1",
+                          port=8765 if args.port is None else args.port,
+                          save_dir=args.save_dir, bot_delay=args.bot_delay, turn_clock=args.turn_clock)
     except TableError as exc:
         raise UsageError(f"ohseven host: {exc}") from None
     args.bind, args.port = server.host, server.port  # where it listens, for the lines that say so
@@ -103,13 +107,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_with_screen(args: argparse.Namespace, server: Any) -> int:
-    """The app, hosting: the waiting room with the codes, then the host's own seat."""
+    """The app, hosting: the waiting room with the codes, then the host's own seat.
+    The table's process starts before the app, so a table that cannot open is one
+    line here, not a screen."""
     import socket
 
+    from ..net.server import TableError
     from ..safetext import printable
     from .play import no_terminal, run_app
 
-    try:  # a taken port is one line here, not a screen (the server binds it again at once)
+    try:  # a taken port is one line before anything else (the table's process binds it at once)
         with socket.create_server((args.bind, args.port)):
             pass
     except OSError as exc:
@@ -117,9 +124,16 @@ def _run_with_screen(args: argparse.Namespace, server: Any) -> int:
     missing = no_terminal()
     if missing:
         raise UsageError(f"ohseven host: {missing}; run it in a terminal, or with --headless, which needs none")
+    try:
+        server.open()
+    except TableError as exc:
+        raise UsageError(f"ohseven host: {exc}") from None
     name = printable(args.name or "").strip()[:40]
     args.ascii, args.theme, args.reduced_motion = False, None, False
-    return run_app(args, host=(server, name))
+    try:
+        return run_app(args, host=(server, name))
+    finally:  # the app ended however it did: the table's process ends with it
+        asyncio.run(server.close())
 
 
 def _say(line: str) -> None:
@@ -154,9 +168,13 @@ async def run_headless(server: Any, say: Callable[[str], None] = _say) -> int:
 
     await server.start()
     say(f"table at {server.address} ({server.spec.describe(server.options)})")
+    where = server.join_address  # bound to every address: this machine's own, not 0.0.0.0
+    if where != server.address:
+        say(f"it listens on every address of this machine; the lines below name {where.removeprefix('ws://')}, "
+            "a friend on another network may need another of its addresses")
     for seat in server.humans:  # one line per friend: all they need to take their seat
-        say(f"seat {seat + 1}: {join_line(server.address, server.codes[seat])}")
-    say(f"watch: {join_line(server.address, server.watch_code)}")  # for anyone who only watches
+        say(f"seat {seat + 1}: {join_line(where, server.codes[seat])}")
+    say(f"watch: {join_line(where, server.watch_code)}")  # for anyone who only watches
     server.on_change = changed
     server.on_chat = lambda seat, text: say(f"chat: {server.names[seat]} (seat {seat + 1}): {text}")
     changed(server)

@@ -42,7 +42,8 @@ from . import protocol as p
 from . import wire
 from .origin import from_another_site
 
-__all__ = ["TableServer", "TableError", "new_code", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES"]
+__all__ = ["TableServer", "TableError", "new_code", "host_dirs", "HOST_STATE", "TABLE_FILE", "LOCK_SECONDS", "MAX_WRONG_CODES",
+           "machine_address"]
 
 HOST_STATE = "host"  # under the saves' state folder: the table's autosave and its codes
 TABLE_FILE = "table.json"  # the join codes and the table's setup (0600), beside the autosave
@@ -83,6 +84,35 @@ def new_code() -> str:
 
 class TableError(Exception):
     """A table that cannot be set up or continued (one readable sentence)."""
+
+
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def machine_address(*, ipv6: bool = False) -> Optional[str]:
+    """This machine's own address on its network (the one its traffic leaves by),
+    or None. Nothing is sent: connecting a UDP socket only picks the route."""
+    import socket
+
+    probes = [(socket.AF_INET6, "2001:db8::1"), (socket.AF_INET, "192.0.2.1")]
+    for family, target in probes if ipv6 else probes[1:]:
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((target, 9))
+                found = str(udp.getsockname()[0])
+        except OSError:
+            continue
+        if found not in EVERY_ADDRESS and not found.startswith(("127.", "fe80:")) and found != "::1":
+            return found
+    try:
+        named = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET6 if ipv6 else socket.AF_INET)
+    except OSError:
+        named = []
+    for info in named:
+        found = str(info[4][0])
+        if not found.startswith(("127.", "fe80:")) and found not in ("::1", *EVERY_ADDRESS):
+            return found
+    return None
 
 
 def _address(ws: ServerConnection) -> str:
@@ -149,6 +179,7 @@ class TableServer:
             raise TableError("a table needs at least one human seat")
         self.host, self.port = host, port
         self.bound_to = host  # as asked (a name stays a name): --continue listens there again
+        self._join_host = str(host)  # where friends join (see join_address)
         self.dirs = host_dirs(save_dir)
         self.bot_delay = bot_delay
         self.codes: dict[int, str] = dict(codes) if codes else {s: new_code() for s in self.humans}
@@ -230,6 +261,9 @@ class TableServer:
             was_host, was_port = data.get("bind", "127.0.0.1"), data.get("port", 8765)
             if not isinstance(was_host, str) or type(was_port) is not int or not 0 <= was_port <= 65535:
                 raise ValueError("its address is not a host and a port")
+            clock = data.get("turn_clock")
+            if clock is not None and (type(clock) is not int or not 1 <= clock <= 86400):
+                raise ValueError("its turn clock is not 1 to 86400 seconds")
         except FileNotFoundError:
             raise TableError(f"no table to continue in {printable(dirs.state)}") from None
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -240,6 +274,8 @@ class TableServer:
             raise TableError(one_line(exc, 300)) from None
         if game is not None and (game.spec is not spec or len(game.seats) != len(players)):
             raise TableError("the autosave is not this table's game")
+        if kwargs.get("turn_clock") is None:  # --turn-clock given again overrides the table's own
+            kwargs["turn_clock"] = clock
         table = cls(spec, options, players, codes=codes, game=game, save_dir=save_dir, watch_code=watch_code,
                     host=was_host if host is None else host, port=was_port if port is None else port, **kwargs)
         from ..bots import bots_for
@@ -257,6 +293,10 @@ class TableServer:
                                    process_request=self._admit)
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
+        self._join_host = str(self.host)
+        if self._join_host in EVERY_ADDRESS:  # no friend can join at 0.0.0.0: name this machine's address
+            ipv6 = ":" in self._join_host
+            self._join_host = machine_address(ipv6=ipv6) or ("::1" if ipv6 else "127.0.0.1")  # no network: this machine
         self._write_table_file()  # once it listens: a table that never opened leaves nothing to continue
         if self.game is not None:  # a table continued: it goes on where it stood
             self._begin_flow()
@@ -266,6 +306,13 @@ class TableServer:
     def address(self) -> str:
         host = f"[{self.host}]" if ":" in str(self.host) else self.host
         return f"ws://{host}:{self.port}"
+
+    @property
+    def join_address(self) -> str:
+        """The address friends join at: ``address``, but for a table bound to every
+        address of the machine (0.0.0.0, ::) one of the machine's own."""
+        host = self._join_host
+        return f"ws://[{host}]:{self.port}" if ":" in host else f"ws://{host}:{self.port}"
 
     async def wait_over(self) -> None:
         await self._over.wait()
@@ -321,7 +368,10 @@ class TableServer:
             loop.close()
         self._thread_loop = self._thread = None
 
-    async def close(self, reason: str = "the host closed the table") -> None:
+    async def close(self, reason: Optional[str] = "the host closed the table") -> None:
+        """Send everyone away with ``reason`` and stop listening. ``None``: no goodbye,
+        the connections just end, as a killed host's would (the players' apps try
+        again, and ``--continue`` brings the table back)."""
         if self._elsewhere():
             try:
                 await self._on_thread(self.close(reason))
@@ -338,7 +388,8 @@ class TableServer:
                 except (asyncio.CancelledError, Exception):
                     pass
         for conn in self._everyone():
-            self._send(conn, p.Goodbye(reason))
+            if reason is not None:
+                self._send(conn, p.Goodbye(reason))
             conn.queue.put_nowait(None)  # the writer closes the connection after the last message
         writers = [c.writer for c in self._everyone() if c.writer is not None]
         if writers:
@@ -1065,7 +1116,7 @@ class TableServer:
         data = {"game": self.spec.name, "options": self.options, "players": self.players,
                 "codes": {str(s): c for s, c in self.codes.items()},
                 "standins": {str(s): kind for s, kind in self.standins.items()}, "watch": self.watch_code,
-                "bind": self.bound_to, "port": self.port}
+                "bind": self.bound_to, "port": self.port, "turn_clock": self.turn_clock}
         folder = self.dirs.state
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / TABLE_FILE

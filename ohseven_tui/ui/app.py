@@ -78,8 +78,8 @@ class OhSevenApp(GameApp):
         self.asked_theme = theme or None
         self.start_tutorial_of = tutorial  # a game's name: open its tutorial at start-up
         self.start_join = join  # (address, code, name): join that table at start-up
-        self.start_host = host  # (a TableServer, the host's name): host that table at start-up
-        self.hosting: Any = None  # the table server this app runs, once it listens
+        self.start_host = host  # (a HostedTable, the host's name): host that table at start-up
+        self.hosting: Any = None  # the HostedTable this app runs, once it listens
         self.asked_delay = bot_delay
         self._delay_before_tutorial: Optional[float] = None  # the pace a tutorial borrowed, given back after
         self.crash_report: Optional[str] = None  # the traceback of an unhandled error, for the crash log
@@ -378,9 +378,9 @@ class OhSevenApp(GameApp):
 
     def on_hosting(self, message: messages.Hosting) -> None:
         self.hosting = message.server
-        loop = asyncio.get_running_loop()  # the table calls this on its own thread
+        loop = asyncio.get_running_loop()  # called on the thread that reads the table's process
         message.server.on_change = lambda _server: loop.call_soon_threadsafe(self.call_later, self.host_changed)
-        self.host_changed()  # what the table did before this ear was set (the host's own join, on its thread)
+        self.host_changed()  # what the table did before this ear was set (the host's own join, say)
 
     def _keep_record(self, save: dict) -> None:
         """File a table server's finished game with this player's saves."""

@@ -1,5 +1,6 @@
-"""Hosting a table (``ohseven host``): the server runs in this app, and the host
-plays the first human seat through it like any other player.
+"""Hosting a table (``ohseven host``): the table runs in a process of its own
+(net/hosted.py's HostedTable, which this app holds), and the host plays the first
+human seat through it like any other player.
 
 :class:`HostScreen` is the waiting room: the address, one join code per seat,
 who has joined; the host's own table opens once the first deal is out.
@@ -58,7 +59,7 @@ def seats_table(server: Any, *, you: Optional[int]) -> Table:
             here = Text("away", style="bold reverse")
         else:
             here = Text("not joined yet")
-        grid.add_row(str(seat + 1), name if seat in server.joined else "", Text(join_line(server.address, server.codes[seat])), here)
+        grid.add_row(str(seat + 1), name if seat in server.joined else "", Text(join_line(server.join_address, server.codes[seat])), here)
     return grid
 
 
@@ -70,13 +71,13 @@ def _where(server: Any) -> str:
     local = server.host in ("127.0.0.1", "::1", "localhost")
     reach = ("this machine only: friends elsewhere need an SSH tunnel (see the README)" if local
              else "anyone who can reach this address can try to join")
-    return f"Table at {server.address}, {server.spec.describe(server.options)}: {reach}."
+    return f"Table at {server.join_address}, {server.spec.describe(server.options)}: {reach}."
 
 
 def _watch_line(server: Any) -> str:
     from ...net.client import join_line
 
-    return f"Anyone may watch, every hand face down: {join_line(server.address, server.watch_code)}"
+    return f"Anyone may watch, every hand face down: {join_line(server.join_address, server.watch_code)}"
 
 
 class HostScreen(Screen[None]):
@@ -139,14 +140,14 @@ class HostScreen(Screen[None]):
     @work(exclusive=True, group="host")
     async def _start(self) -> None:
         from ...net.client import JoinError
+        from ...net.server import TableError
         from ...table.remote import RemoteTable
 
         server = self.server
         try:
-            await server.start_in_thread()  # the host's screen never delays the table
-        except OSError as exc:
-            self.say(f"Cannot open the table on {server.host}:{server.port}: {exc.strerror or exc}. "
-                     "Esc goes back.", error=True)
+            await server.start()  # its own process: the host's screen never delays the table
+        except TableError as exc:
+            self.say(f"Cannot open the table: {exc}. Esc goes back.", error=True)
             return
         self.app.post_message(Hosting(server))
         self.started = True
@@ -168,7 +169,7 @@ class HostScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
         if action in ("pick", "to_bot"):  # seats change places only before the start
-            ready = self.started and self.server.game is None
+            ready = self.started and not self.server.started
             if action == "pick":
                 return ready and int(str(parameters[0])) < len(self.server.players)
             return ready and self.picked is not None
