@@ -176,7 +176,7 @@ def test_a_game_against_bots_in_the_browser(served: Served, tmp_path: Path) -> N
             # turn to play a card to the trick. Each key waits for its prompt, and
             # for the prompt to go, so no key is typed ahead into the next screen.
             prompts = {"Choose your bid card": "Enter", "Press Enter to continue": "Enter"}
-            play = "Your turn: bright cards are legal"
+            play = "Your turn: Enter or a click plays a bright card"
             for _ in range(30):
                 shown = _wait_for_text(page, play, *prompts)
                 if shown == play:

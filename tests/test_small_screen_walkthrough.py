@@ -4,6 +4,8 @@ game's observation:
 
 - Seven for Seven's discard (V15): every card of an 8- or 9-card hand is drawn at
   60x15, each with its number (the 8th was selectable but not drawn);
+- the hand's line at a turn to play says whole what Enter does, at 60x15 too, in
+  hot-seat with a player's name, and with the game's marked cards named;
 """
 
 from __future__ import annotations
@@ -11,10 +13,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_ui_driver import text
+from test_ui_driver import text, until, wait_for_input
 from test_whole_at_60x15 import SMALL, _captain, asked, shown_at
+from test_whole_at_80x24 import joined
+from textual._time import get_time
 
+from ohseven_tui.engine import registry
+from ohseven_tui.engine.protocol import Seat
 from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.handoff import HandoffScreen
+from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
 
 
@@ -53,3 +61,53 @@ async def test_thirteen_cards_show_whole_in_60_columns():
             assert re.search(rf"[─━] ?{number} ?[─━]", shown), (number, shown)
         row = app.query_one("#hand-row")
         assert max(face.region.right for face in row.children) <= SMALL[0], shown
+
+
+def at_play(name: str, players: int, humans: int):
+    """A game of ``name`` in its first round's play, seat 0 (a person; ``humans``
+    people in all) to play a card, reached by seeded random legal actions."""
+    import random
+
+    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus")
+    for seed in range(1, 60):
+        seats = [Seat(n, "human" if i < humans else "easy") for i, n in enumerate(names[:players])]
+        game = registry.new_game(name, {"players": players}, seed=seed, seats=seats)
+        rng = random.Random(seed)
+        while not game.is_over and not game.observe(0).results:
+            to_act = game.to_act()
+            if game.phase.name == "PLAY" and tuple(to_act) == (0,):
+                return game
+            actions = game.legal_actions(to_act[0] if to_act else None)
+            game.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError(f"no turn to play for seat 0 in {name}")
+
+
+@pytest.mark.parametrize("name,players,humans", [("oh-seven", 5, 1), ("oh-seven", 4, 2), ("watten", 4, 1),
+                                                 ("seven-for-seven", 7, 1)])
+async def test_the_hands_line_at_a_turn_says_whole_what_enter_does_at_60x15(name, players, humans, tmp_path):
+    """At 60x15 the line over the hand was cut mid-sentence ("Enter or a click plays");
+    it is drawn whole (two rows where one would cut it), says what Enter does, and
+    names each card the game marks (bowers, criticals: the family's picture)."""
+    game = at_play(name, players, humans)
+    obs = game.observe(0)
+    marks = dict(obs.spec.table(obs).hand_marks) if obs.spec.table is not None else {}
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await wait_for_input(pilot)
+        if isinstance(screen, HandoffScreen):
+            await until(pilot, lambda: app.key_gate.ready(get_time()), "the hand-off takes a key")
+            await pilot.press(screen.key)
+            screen = await wait_for_input(pilot)
+        assert isinstance(screen, TableScreen) and screen.acting == 0
+        hand = screen.query_one(HandView)
+        await until(pilot, lambda: hand.cards, "the hand face up")
+        await pilot.pause()
+        said = hand.query_one("#hand-title").render()
+        title = joined(str(said))
+        shown = joined(text(app))
+        assert "Enter" in title, f"the hand's line does not say what Enter does: {title!r}"
+        assert title in shown, f"the hand's line {title!r} is cut:\n{text(app)}"
+        for card, mark in marks.items():
+            assert f"{mark} " in shown and card.pretty() in shown, f"{mark} {card.pretty()} not named:\n{text(app)}"
+        if humans > 1:
+            assert "Annabel Lee" in title, title

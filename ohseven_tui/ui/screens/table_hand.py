@@ -55,7 +55,9 @@ class TableHand:
         face_up = screen.controller.face_up(viewer)
         if acting and face_up:
             who = f"{name}, your" if len(screen.humans) > 1 else "Your"
-            title = f"{who} turn: bright cards are legal." + ("" if picture.hand_marks else " Enter or a click plays one.")
+            # What Enter does, short enough to leave room for the marked cards' names at 60 columns.
+            title = f"{who} turn: Enter " + ("plays a bright card." if picture.hand_marks else
+                                            "or a click plays a bright card.")
         elif face_up:
             title = f"{name}'s hand"
         elif count:

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from ...engine import Card
 from ..cards import card_text, hint_mark, palette_name
+from .status import fit_rows
 
 MAX_CARDS = 13  # slots a hand has unless its game declares fewer (GameSpec.max_hand)
 TWO_ROWS_FROM = 10  # from this many cards the hand takes two rows: 13 (and 14) fit in 80 columns
@@ -111,11 +112,11 @@ class HandView(Widget):
     """The viewing player's hand, highest first, with number labels 1..n."""
 
     DEFAULT_CSS = """
-    HandView { height: 4; layout: vertical; }
-    HandView #hand-title { height: 1; color: $text-muted; }
+    HandView { height: auto; layout: vertical; }
+    /* two rows where one would cut it (a player's name, the marked cards' names) */
+    HandView #hand-title { height: auto; max-height: 2; color: $text-muted; }
     HandView #hand-row { height: 3; layout: horizontal; }
     /* 10 cards or more: two rows of 7, each face wide enough for a two-digit number */
-    HandView.-two-rows { height: 7; }
     HandView.-two-rows #hand-row { height: 6; layout: grid; grid-size: 7; grid-columns: 9; grid-rows: 3; }
     HandView.-two-rows CardFace { width: 8; margin: 0; }
     /* Narrower than the faces need (a 9-card hand at 60 columns): faces as wide as "10♠", edged
@@ -153,6 +154,8 @@ class HandView(Widget):
         self.hinted: frozenset[Card] = frozenset()  # the cards a hint names
         self.marks: dict[Card, str] = {}
         self.backs = 0  # face down: how many cards, and nothing more (no card is kept)
+        self._title_rows = 1  # the title's rows now (two where one would cut it)
+        self._painted: Optional[tuple[Any, ...]] = None  # what the faces show now (drawn again only if it changes)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="hand-title")
@@ -306,7 +309,7 @@ class HandView(Widget):
         ascii = getattr(app, "ascii_cards", False)
         dark = app.current_theme.dark
         # Repaint only what changed: bot moves leave the hand alone.
-        key = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
+        key: tuple[Any, ...] = (self.cards, frozenset(self.legal), self.cursor, frozenset(self.picked), frozenset(self.new),
                self.active, self.face_up, self.title, ascii, dark, self.gaps, self.hinted, palette_name(),
                tuple(sorted(self.marks.items())), self.backs)
         held = max(len(self.cards), self.backs)
@@ -333,7 +336,8 @@ class HandView(Widget):
                       picked=i in self.picked, new=i in self.new, back=back,
                       hint=card is not None and card in self.hinted and self.active, gap=i in self.gaps,
                       mark=self.marks.get(card, "") if card is not None and self.face_up else "")
-        self.query_one("#hand-title", Static).update(self._title_text(ascii, dark), layout=False)
+        self._title_rows = fit_rows(self.query_one("#hand-title", Static), self._title_text(ascii, dark),
+                                    self._title_rows)
         if shown:
             # Each slot asks for its layout pass when it next idles; a frame drawn
             # before that would show the new title over the old number of cards.
@@ -353,7 +357,9 @@ class HandView(Widget):
         return held * 8 - 1 + len(self.gaps) > room  # a face and its margin, a cell more before each group
 
     def on_resize(self) -> None:
-        self._paint()  # the room changed: the faces may have to be narrower, or may be wide again
+        # The room changed: the faces may have to be narrower (or may be wide again), the title take two rows.
+        self._painted = None
+        self._paint()
 
     def _title_text(self, ascii: bool, dark: bool) -> Text:
         """The title, then the marked cards by name: "◆ critical K♥ 7♦ · chief striker 9♥"."""
