@@ -6,6 +6,9 @@ game's observation:
   60x15, each with its number (the 8th was selectable but not drawn);
 - the hand's line at a turn to play says whole what Enter does, at 60x15 too, in
   hot-seat with a player's name, and with the game's marked cards named;
+- every seat of a 7-seat table (Seven for Seven, V1) shows at 60x15, and of an 8-seat
+  Oh-Seven table (R1): the last seat's row was cut (9 seats and a two-row status line
+  are one row more than 60x15 has: the 9th is still cut);
 """
 
 from __future__ import annotations
@@ -68,7 +71,7 @@ def at_play(name: str, players: int, humans: int):
     people in all) to play a card, reached by seeded random legal actions."""
     import random
 
-    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus")
+    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus", "Hal", "Ivy")
     for seed in range(1, 60):
         seats = [Seat(n, "human" if i < humans else "easy") for i, n in enumerate(names[:players])]
         game = registry.new_game(name, {"players": players}, seed=seed, seats=seats)
@@ -111,3 +114,24 @@ async def test_the_hands_line_at_a_turn_says_whole_what_enter_does_at_60x15(name
             assert f"{mark} " in shown and card.pretty() in shown, f"{mark} {card.pretty()} not named:\n{text(app)}"
         if humans > 1:
             assert "Annabel Lee" in title, title
+
+
+@pytest.mark.parametrize("name,players", [("seven-for-seven", 7), ("oh-seven", 8), ("oh-seven", 5)])
+async def test_every_seat_shows_at_60x15(name, players, tmp_path):
+    """V1, R1: the compact list of seats at 60x15 has a row for every seat, with its
+    name and total, at a turn to play (the 7th seat's row was below the list's room)."""
+    from ohseven_tui.ui.widgets.seats import SeatsView
+
+    game = at_play(name, players, 1)
+    obs = game.observe(0)
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await wait_for_input(pilot)
+        await until(pilot, lambda: screen.query_one(HandView).cards, "the hand face up")
+        await pilot.pause()
+        region = screen.query_one(SeatsView).region.intersection(screen.query_one("#top").region)  # as seen
+        rows = [row[region.x:region.right] for row in text(app).splitlines()[region.y:region.bottom]]
+        for seat, info in enumerate(obs.seats):
+            row = next((r for r in rows if info.name in r), None)
+            assert row is not None, f"{info.name}'s row is not on screen:\n{text(app)}"
+            assert str(obs.totals[seat]) in row.split(), f"{info.name}'s total:\n{text(app)}"

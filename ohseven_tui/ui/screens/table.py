@@ -116,7 +116,7 @@ class TableScreen(Screen):
             # What just happened (the log's newest line), where the log is not in view.
             yield Static("", id="event")
             yield StatusLine("", id="status")
-            yield Static("", id="message")
+            yield Static("", id="message", classes="-empty")
             yield HandView(id="hand", slots=self.spec.max_hand)
         yield KeysFooter(compact=True)
 
@@ -151,7 +151,7 @@ class TableScreen(Screen):
         longest = max(len(printable(s.name)) for s in self.table.seats)
         seats = self.query_one(SeatsView)
         seats.styles.width = 42 + min(longest + 2, 16)
-        seats.styles.height = self.table.players + 2  # header, seats, key
+        seats.styles.height = self.table.players + 2  # header, seats, key (fewer where the rows are short)
         # acting, paused, delay, trick held, undo, the family's table keys that act now
         self._bindings_state: Optional[tuple[Optional[int], bool, float, bool, bool, tuple[str, ...], int]] = None
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())  # suit shades
@@ -199,15 +199,31 @@ class TableScreen(Screen):
     def refresh_view(self) -> None:
         obs = self.public()
         dark = self.app.current_theme.dark
-        self.query_one(SeatsView).show(obs, self.viewer, ascii=self.ascii, dark=dark, humans=len(self.humans),
-                                       away=self.away_seats)
         picture = self.table_view(obs)
         you = self.viewer if len(self.humans) == 1 else None
         self.query_one(TableArea).show(picture, self.viewer if self.viewer is not None else 0, you=you,
                                        ascii=self.ascii, dark=dark, motion=self.controller.motion())
         self.query_one(StatusLine).show(self.status_lines(obs), ascii=self.ascii, dark=dark)
         self.hand.draw(obs, picture)
+        self.show_seats(obs)  # after the bottom's lines: the rows they leave
         self.refresh_keys()
+
+    def show_seats(self, obs: Optional[Observation] = None) -> None:
+        """The seats, in the rows the bottom's lines leave them on a small screen."""
+        seats = self.query_one(SeatsView)
+        seats.rows = self._seat_rows()
+        seats.show(obs or self.public(), self.viewer, ascii=self.ascii, dark=self.app.current_theme.dark,
+                   humans=len(self.humans), away=self.away_seats)
+
+    def _seat_rows(self) -> Optional[int]:
+        """Below 80x24, the rows left for the list of seats: the screen less the footer
+        and the bottom's lines as they are now (None: the table, no limit)."""
+        if not self.has_class("-compact"):
+            return None
+        message = self.query_one("#message", Static)
+        bottom = (self.query_one(StatusLine).rows + (0 if message.has_class("-empty") else self._message_rows)
+                  + self.query_one(HandView).rows)
+        return max(1, self.app.size.height - 1 - bottom)
 
     def footer_key_display(self, binding: Binding) -> Optional[str]:
         """The number keys there are cards for (the hand shrinks a card a trick)."""
@@ -238,7 +254,13 @@ class TableScreen(Screen):
             message = sentence(message)
         widget = self.query_one("#message", Static)
         widget.set_class(error, "error")
+        empty = not message
+        rows = self._message_rows
         self._message_rows = fit_rows(widget, Text(self.plain(message)), self._message_rows)
+        if empty != widget.has_class("-empty") or rows != self._message_rows:
+            widget.set_class(empty, "-empty")  # below 80x24 an empty line leaves its row to the seats
+            if self.has_class("-compact") and self.query(SeatsView):
+                self.show_seats()
 
     def log_line(self, text) -> None:
         if isinstance(text, Line):

@@ -345,6 +345,11 @@ class HandView(Widget):
             self.query_one("#hand-row")._clear_arrangement_cache()
             self.screen.refresh(layout=True)
 
+    @property
+    def rows(self) -> int:
+        """The rows it takes now: the title's and the cards'."""
+        return self._title_rows + (6 if max(len(self.cards), self.backs) >= TWO_ROWS_FROM else 3)
+
     def _narrow(self, held: int, two_rows: bool) -> bool:
         """Are the faces too wide for the room (a hand of 8 or 9 at 60 columns)? Then
         they are drawn narrower, so that every card shows; before the first layout,

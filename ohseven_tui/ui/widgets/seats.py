@@ -51,6 +51,19 @@ def fit_columns(heads: list[str], rows: list[list[Text]], room: Optional[int], *
     return shown, max(4, widths[shrink] - (total() - room))
 
 
+def fit_rows(table: Table, rows: Optional[int]) -> int:
+    """Drop the key under ``table`` (its caption), then its headings, while it needs
+    more than ``rows`` rows (None: no limit). The rows it needs now."""
+    need = table.row_count + table.show_header + bool(table.caption)
+    if rows is not None and need > rows and table.caption:
+        table.caption = None
+        need -= 1
+    if rows is not None and need > rows and table.show_header:
+        table.show_header = False
+        need -= 1
+    return need
+
+
 class SeatsView(Static):
     DEFAULT_CSS = """
     SeatsView { height: auto; width: auto; padding: 0 1; }
@@ -59,6 +72,9 @@ class SeatsView(Static):
     # The cells the seats' table may take (the screen sets it from its width, and
     # shows the seats again when it changes); None: no limit.
     room: Optional[int] = None
+    # The rows it may take (a small screen: the compact list); short of them, the key
+    # under the seats goes first, then the headings, so that every seat's row shows.
+    rows: Optional[int] = None
 
     def show(self, obs: Any, viewer: Optional[int], *, ascii: bool, dark: bool, humans: int,
              away: tuple[int, ...] = ()) -> None:
@@ -69,6 +85,9 @@ class SeatsView(Static):
         fixed = self.styles.width is not None and self.styles.width.is_cells
         render = family_ui(obs.spec).seats_renderer() or plain_seats
         table = render(obs, viewer, ascii=ascii, dark=dark, humans=humans, room=self.room, away=away)
+        need = fit_rows(table, self.rows)
+        if fixed and self.styles.height is not None and self.styles.height.value != need:
+            self.styles.height = need
         if fixed:  # as wide as the seats need (a layout pass only when that changes): no heading is cut
             console = self.app.console
             need = Measurement.get(console, console.options.update_width(200), table).maximum + 2  # padding

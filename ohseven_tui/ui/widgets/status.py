@@ -29,6 +29,11 @@ class StatusLine(Static):
 
     _rows = 1
 
+    @property
+    def rows(self) -> int:
+        """The rows it takes now."""
+        return self._rows
+
     def show(self, lines: Iterable[Line], *, ascii: bool = False, dark: bool = True) -> None:
         text = status_text(lines, ascii=ascii, dark=dark)
         self._rows = fit_rows(self, text, self._rows)
