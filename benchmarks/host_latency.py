@@ -9,20 +9,24 @@ easy bot. The probe, a process of its own (as a friend's client is), has joined
 with its code and sends a message the table answers at once (``{}``: one error
 line back), then the next when the answer came; each round trip is timed.
 
-1. Headless: the table alone (``TableServer.start_in_thread``, nothing else runs
-   in this process but the probe).
-2. With a screen: the real app hosting the same table (``ohseven host`` without
-   ``--headless``, headless Textual under ``run_test``), its host pressing keys at
-   the table all the while (Right, Left, t and Esc: the cursor and the scoresheet
-   redrawn), back to back: the app's loop busier than a player keeps it. With
-   ``--key-every S`` a key every S seconds instead, a player's pace.
+1. Headless: ``ohseven host --headless`` in a process of its own, as a user runs it
+   (nobody takes the host's seat, so the table waits in its waiting room; the probe's
+   messages are answered all the same). Half its round trips before the app's, half
+   after, and 2 and 3 in halves taken in turn: the machine's other load (a shared
+   machine's) falls on each alike.
+2. With a screen: the real app hosting the same table as ``ohseven host`` does (its
+   table a ``HostedTable``: the server in a child process), headless Textual under
+   ``run_test``, its host pressing keys at the table all the while (Right, Left, t and
+   Esc: the cursor and the scoresheet redrawn), back to back: the app's loop busier
+   than a player keeps it. With ``--key-every S`` a key every S seconds instead, a
+   player's pace.
+3. A headless host beside that busy app (not its table): the share of the machine
+   the screen takes from any table; 2 against 3 is what hosting in the app costs.
 
-The round trips of 2 are slower at the tail because the table's thread must take
-Python's interpreter lock back from the app's thread each time it wakes (a message
-in, a frame out): while the app redraws, each such wake waits 1-4 ms, and a full
-garbage collection of the app's objects holds it for tens of ms. The switch interval
-does not change that (0.1 ms measured no better than 1 ms); a process of its own for
-the table would.
+Until the table had a process of its own (it ran on a thread of the app's), the
+round trips of 2 were slower at the tail: each time the table's thread woke it had to
+take Python's interpreter lock back from the app's thread, 1-4 ms while the app
+redrew (p99 1.5-8x the headless host's; docs/network.md).
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from websockets.sync.client import connect  # noqa: E402
 
 from ohseven_tui.engine import registry  # noqa: E402
 from ohseven_tui.net import protocol as p  # noqa: E402
-from ohseven_tui.net.server import TableServer  # noqa: E402
+from ohseven_tui.net.hosted import HostedTable  # noqa: E402
 
 
 def probe(address: str, code: str, probes: int, times: list[float], ready: threading.Event) -> None:
@@ -86,48 +90,69 @@ def figures(label: str, times: list[float]) -> tuple[float, float]:
     return p50, p99
 
 
-def table(folder: str) -> TableServer:
-    return TableServer(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
+def table(folder: str) -> HostedTable:
+    """The table as ``ohseven host --players 3 --humans 2 --bots easy`` builds it."""
+    return HostedTable(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
                        save_dir=folder, bot_delay=0)
 
 
-async def headless(probes: int, folder: str) -> list[float]:
-    server = table(folder)
-    await server.start_in_thread()
-    times: list[float] = []
-    ready = threading.Event()
-    thread = threading.Thread(target=probe, args=(server.address, server.codes[1], probes, times, ready))
-    thread.start()
-    while thread.is_alive():
-        await asyncio.sleep(0.05)
-    await server.close()
+def headless(probes: int, folder: str) -> list[float]:
+    from net_helpers import Host
+
+    host = Host(["--players", "3", "--humans", "2", "--bots", "easy"], Path(folder))
+    try:
+        code = host.read_codes(2)[1]
+        times: list[float] = []
+        probe(host.address, code, probes, times, threading.Event())
+    finally:
+        host.stop()
     return times
 
 
-async def with_a_screen(probes: int, folder: str, key_every: float = 0.0) -> list[float]:
+async def with_a_screen(probes: int, folder: str, key_every: float = 0.0,
+                        beside: str = "") -> tuple[list[float], list[float]]:
+    """The round trips to the app's own table; with ``beside`` (a headless host's
+    folder) also to that headless host while the same app goes on pressing keys (what
+    the busy screen costs any table on this machine, hosted by it or not), the two
+    in halves taken in turn."""
+    from net_helpers import Host
     from test_ui_driver import until
 
     from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.host import HostScreen
 
-    server = table(folder)
-    app = OhSevenApp(save_dir=folder, bot_delay=0, host=(server, "Hal"))
-    times: list[float] = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None, "the table open")
-        ready = threading.Event()
-        thread = threading.Thread(target=probe, args=(server.address, server.codes[1], probes, times, ready))
-        thread.start()
-        ready.wait(60)
-        keys = ["right", "left", "t", "escape"]
-        n = 0
-        while thread.is_alive():  # the host at the table: the app's loop kept busy
-            await pilot.press(keys[n % len(keys)])
-            n += 1
-            if key_every:
-                await asyncio.sleep(key_every)
-        await app.close_hosting()
-    return times
+    other = Host(["--players", "3", "--humans", "2", "--bots", "easy"], Path(beside)) if beside else None
+    try:
+        server = table(folder)
+        app = OhSevenApp(save_dir=folder, bot_delay=0, host=(server, "Hal"))
+        times: list[float] = []
+        control: list[float] = []
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.hosting is not None,
+                        "the table open")
+            targets = [(server.address, server.codes[1], times)]
+            if other is not None:  # in halves, taken in turn: the machine's other load falls on both alike
+                control_code = other.read_codes(2)[1]
+                mine = targets[0]
+                targets = [mine, (other.address, control_code, control)] * 2
+            keys = ["right", "left", "t", "escape"]
+            n = 0
+            for address, code, into in targets:
+                ready = threading.Event()
+                share = probes // (len(targets) // 2) if len(targets) > 1 else probes
+                thread = threading.Thread(target=probe, args=(address, code, share, into, ready))
+                thread.start()
+                ready.wait(60)
+                while thread.is_alive():  # the host at the table: the app's loop kept busy
+                    await pilot.press(keys[n % len(keys)])
+                    n += 1
+                    if key_every:
+                        await asyncio.sleep(key_every)
+            await app.close_hosting()
+    finally:
+        if other is not None:
+            other.stop()
+    return times, control
 
 
 def main() -> None:
@@ -143,14 +168,22 @@ def main() -> None:
 
 
 def compare(probes: int, key_every: float = 0.0) -> None:
-    """Both ways in one run, and their ratio (benchmarks/network.py --flood prints it too)."""
+    """Both ways in one run, and their ratio (benchmarks/network.py --flood prints it too);
+    then a headless host beside the busy app, the share of the machine's CPU the
+    screen takes from any table."""
     with tempfile.TemporaryDirectory() as folder:
         os.environ.setdefault("OHSEVEN_CONFIG_DIR", folder)
         print("a friend's round trip to the table (oh-seven, 3 seats), the same run:")
-        alone = figures("headless host", asyncio.run(headless(probes, folder + "/a")))
+        # the headless host's halves before and after the app's: the machine's other load alike
+        alone_times = headless(probes // 2, folder + "/a")
         pace = f"a key every {key_every:g} s" if key_every else "keys back to back"
-        busy = figures(f"host with a seat, a screen, {pace}", asyncio.run(with_a_screen(probes, folder + "/b", key_every)))
+        hosted, control = asyncio.run(with_a_screen(probes, folder + "/b", key_every, beside=folder + "/c"))
+        alone_times += headless(probes - probes // 2, folder + "/d")
+        alone = figures("headless host (ohseven host --headless)", alone_times)
+        busy = figures(f"host with a seat and a screen, {pace}", hosted)
         print(f"  ratio (floor <= 1.5x): p50 {busy[0] / alone[0]:.2f}x   p99 {busy[1] / alone[1]:.2f}x")
+        other = figures("headless host beside that busy screen (not its table)", control)
+        print(f"  the hosted table against it: p50 {busy[0] / other[0]:.2f}x   p99 {busy[1] / other[1]:.2f}x")
 
 
 if __name__ == "__main__":
