@@ -9,6 +9,8 @@ game's observation:
 - every seat of a 7-seat table (Seven for Seven, V1) shows at 60x15, and of an 8-seat
   Oh-Seven table (R1): the last seat's row was cut (9 seats and a two-row status line
   are one row more than 60x15 has: the 9th is still cut);
+- Seven for Seven's screens name the hand the same way at 80x24: "hand 1/7" on the
+  auction's title and the status line, "hand 1" on the discard's and the leader's (V4);
 """
 
 from __future__ import annotations
@@ -135,3 +137,16 @@ async def test_every_seat_shows_at_60x15(name, players, tmp_path):
             row = next((r for r in rows if info.name in r), None)
             assert row is not None, f"{info.name}'s row is not on screen:\n{text(app)}"
             assert str(obs.totals[seat]) in row.split(), f"{info.name}'s total:\n{text(app)}"
+
+
+@pytest.mark.parametrize("phase", ["AUCTION", "DISCARD", "LEAD"])
+async def test_v4_seven_for_sevens_titles_name_the_hand_as_the_status_line_does(phase, tmp_path):
+    """V4: a game has 7 hands. The auction's title and the table's status line said
+    "hand 1/7", the discard's and the leader's titles "hand 1"."""
+    game = asked("seven-for-seven", 7, phase, prefer=_captain if phase != "AUCTION" else None)
+    obs = game.observe(0)
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await shown_at(pilot, app)
+        title = shown.splitlines()[0]
+        assert f"hand {obs.round_number}/7 " in title, f"the title names the hand otherwise: {title!r}"

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ....games.sevenforseven import ChooseLeader, Discard, Observation, Phase
 from .help import HELP, HELP_KEYS
-from .narration import action_words, contract_words, narrate, round_over_line, round_summary, status_lines
+from .narration import action_words, contract_words, hand_words, narrate, round_over_line, round_summary, status_lines
 
 __all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lines", "action_words", "HELP",
            "HELP_KEYS"]
@@ -27,7 +27,7 @@ def _discard(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
     drawn = " ".join(c.pretty() for c in obs.drawn)
     role = "captain" if obs.seat == obs.captain else "lieutenant"
     screen = PickCardsScreen(
-        obs, title=f"hand {obs.round_number} · discard", count=count, new=obs.drawn,
+        obs, title=f"{hand_words(obs)} · discard", count=count, new=obs.drawn,
         make=lambda cards: Discard(obs.seat, cards),
         context=(f"Contract {contract_words(obs)}. You are {role}: you drew {drawn or 'nothing'} from the kitty "
                  "(marked +). Discard face down; any cards may go, drawn or not, and nobody sees them (V15, V16)."),
@@ -47,7 +47,7 @@ def _lead(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:
 
     seats = list(range(obs.players))
     screen = PickScreen(
-        obs, title=f"hand {obs.round_number} · who leads", picker_title="Leads to the first trick (V17)",
+        obs, title=f"{hand_words(obs)} · who leads", picker_title="Leads to the first trick (V17)",
         choices=[(label(s), ChooseLeader(obs.seat, s)) for s in seats], cursor=obs.seat,
         context=(f"Contract {contract_words(obs)}. As captain you lead the first trick, or name any other player "
                  "to lead it; the winner of each trick leads the next."),

@@ -18,7 +18,7 @@ from ....games.sevenforseven import AuctionPass, BasicBid, FactorBid, Observatio
 from ...cards import suit_style
 from ...plain import plain, printable
 from ..choose import ChooseScreen
-from .narration import auction_lines, bid_words, factor_words
+from .narration import auction_lines, bid_words, factor_words, hand_words
 
 MAX_POINTS = 28  # V20: the seven markers, 1 + 2 + ... + 7
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -76,7 +76,7 @@ class AuctionScreen(ChooseScreen):
         me = printable(obs.seats[obs.seat].name)
         deal = f" · deal {obs.deal_number}" if obs.deal_number > 1 else ""
         self.query_one("#choose-title", Static).update(plain(
-            f" {me} · hand {obs.round_number}/{obs.view.rounds or 7}{deal} · auction"))
+            f" {me} · {hand_words(obs)}{deal} · auction"))
         name = lambda s: obs.seats[s].name  # noqa: E731
         context = Text("\n").join(Text(self.plain(printable(ln))) for ln in auction_lines(obs, name))
         self.query_one("#context", Static).update(context)  # no empty row after it

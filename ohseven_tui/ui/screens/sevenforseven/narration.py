@@ -14,7 +14,7 @@ from ...narration import Line, Part, Summary, Told, line, out_of, plural
 
 Name = Callable[[int], str]
 
-__all__ = ["bid_words", "factor_words", "contract_words", "auction_lines", "narrate", "round_over_line",
+__all__ = ["hand_words", "bid_words", "factor_words", "contract_words", "auction_lines", "narrate", "round_over_line",
            "round_summary", "status_lines", "action_words"]
 
 
@@ -151,10 +151,15 @@ def round_summary(before: Observation, after: Observation, name: Name) -> Option
                    columns=("", "Side", "Points", "Hand", "Total"), rows=tuple(rows), tones=tuple(tones), notes=notes)
 
 
+def hand_words(obs: Observation) -> str:
+    """"hand 3/7" (V4): one way on every screen's title and the status line."""
+    return f"hand {out_of(obs.round_number, obs.view.rounds)}"
+
+
 def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Line]:
     if not obs.round_number:
         return [line("Shuffling…")]
-    out = [line(f"Hand {out_of(obs.round_number, obs.view.rounds)}", style="bold")]
+    out = [line(hand_words(obs).capitalize(), style="bold")]
     more: list[Part] = []
     if obs.phase is Phase.AUCTION:
         more.append(f" · dealer {name(obs.dealer)} · auction")
