@@ -11,6 +11,9 @@ game's observation:
   are one row more than 60x15 has: the 9th is still cut);
 - Seven for Seven's screens name the hand the same way at 80x24: "hand 1/7" on the
   auction's title and the status line, "hand 1" on the discard's and the leader's (V4);
+- at 80x24 the notice that the unfinished game is put aside (a toast) covered cards
+  5 to 7 of the hand the player was choosing a bid from: a notice on a screen with
+  a hand stays clear of it;
 """
 
 from __future__ import annotations
@@ -150,3 +153,34 @@ async def test_v4_seven_for_sevens_titles_name_the_hand_as_the_status_line_does(
         shown = await shown_at(pilot, app)
         title = shown.splitlines()[0]
         assert f"hand {obs.round_number}/7 " in title, f"the title names the hand otherwise: {title!r}"
+
+
+@pytest.mark.parametrize("size", [(80, 24), SMALL])
+async def test_the_put_aside_notice_covers_no_card_of_the_hand(size, tmp_path):
+    """New game -> Start -> a (put the unfinished game aside): the notice of it shows,
+    and no card of the hand the new game asks a bid from lies under it."""
+    from test_ui_put_aside import new_game_from_the_menu, settle
+    from test_ui_saves_autosave import game_at_anns_card
+    from textual.widgets._toast import Toast
+
+    from ohseven_tui.storage import save_dirs, write_autosave
+    from ohseven_tui.ui.widgets.hand import CardFace
+
+    dirs = save_dirs(tmp_path / "saves")
+    write_autosave(dirs, game_at_anns_card())
+    app = OhSevenApp(save_dir=dirs.saves, bot_delay=3600)
+    async with app.run_test(size=size, notifications=True) as pilot:  # Pilot hides notices unless asked
+        await new_game_from_the_menu(pilot)
+        await pilot.press("a")  # put it aside and start the new game
+        await wait_for_input(pilot)
+
+        def toasts():
+            return [t for t in app.screen.query(Toast) if "put aside" in str(t.render()) and t.region.area]
+
+        await settle(pilot, lambda: toasts() and app.screen.query_one(HandView).cards)
+        await pilot.pause()
+        cards = [f for f in app.screen.query(CardFace) if f.display and f.region.area]
+        assert cards, text(app)
+        for toast in toasts():
+            covered = [f.index + 1 for f in cards if f.region.overlaps(toast.region)]
+            assert not covered, f"the notice covers cards {covered}:\n{text(app)}"
