@@ -284,8 +284,8 @@ async def test_leaving_the_tutorial_gives_back_the_bot_speed_the_player_had(tmp_
 
 
 async def test_at_no_bot_pace_every_step_still_shows(tmp_path):
-    """``--bot-delay 0``: the table stops only at Ann's turns, so the scoring step, due
-    while Dot leads the last trick, shows at Ann's turn to it rather than never."""
+    """``--bot-delay 0``: the bots move without a pause, and every step still shows
+    (the scoring step, due once the sixth trick is taken, between two bots' moves)."""
     app = OhSevenApp(tutorial="oh-seven", bot_delay=0, save_dir=tmp_path)
     bids, plays = list(ANN_BIDS), list(ANN_PLAYS)
     titles = []

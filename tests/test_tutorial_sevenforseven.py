@@ -151,8 +151,8 @@ async def test_the_whole_guided_hand_by_keys_each_note_before_its_rule(tmp_path)
 
 
 async def test_at_no_bot_pace_every_note_still_shows_taking_every_hint(tmp_path):
-    """``--bot-delay 0``: the table stops only at Ann's turns, so a note due between
-    two bots' moves (the last trick's, while Gus leads it) shows at her turn, not never.
+    """``--bot-delay 0``: the bots move without a pause, and every note still shows
+    (the last trick's is due between two bots' moves: tests/test_tutorial_between_bots.py).
     Ann takes every hint (h, then Enter)."""
     app = OhSevenApp(tutorial=GAME, bot_delay=0, save_dir=tmp_path)
     titles = []

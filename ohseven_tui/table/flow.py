@@ -504,6 +504,9 @@ class TableFlow:
             self._landed(applied, then_advance=False)
             if self.state is not Flow.READY:  # a trick on show, a reveal or a scoresheet: it goes on from there
                 return
+            # A tutorial's note due between two bots' moves shows now, at any pace (it goes on from there).
+            if not self.remote and self.hold is not None and self.hold():
+                return
             self.set_state(Flow.BOTS)
         self.set_state(Flow.READY)
         if self.live():

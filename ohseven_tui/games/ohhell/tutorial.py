@@ -81,8 +81,7 @@ def _after_a_trick(obs: Observation) -> bool:
 
 
 def _last_trick(obs: Observation) -> bool:
-    """Before the last trick, or at the latest before your card to it (at no bot
-    pace the table pauses only at your turn)."""
+    """Before the last trick, or at the latest before your card to it."""
     return (obs.phase is Phase.PLAY and len(obs.tricks) == obs.hand_size - 1
             and all(seat != obs.seat for seat, _ in obs.trick))
 

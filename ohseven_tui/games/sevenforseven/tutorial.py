@@ -152,8 +152,7 @@ def _must_follow(obs: Observation) -> bool:
 
 
 def _last_trick(obs: Observation) -> bool:
-    """Before the last trick, or at the latest before the learner's card to it (at
-    no bot pace the table pauses only at the learner's turn)."""
+    """Before the last trick, or at the latest before the learner's card to it."""
     return (obs.phase is Phase.PLAY and len(obs.tricks) == 6
             and all(seat != obs.seat for seat, _ in obs.trick))
 
