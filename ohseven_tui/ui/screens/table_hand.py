@@ -55,9 +55,10 @@ class TableHand:
         face_up = screen.controller.face_up(viewer)
         if acting and face_up:
             who = f"{name}, your" if len(screen.humans) > 1 else "Your"
-            # What Enter does, short enough to leave room for the marked cards' names at 60 columns.
-            title = f"{who} turn: Enter " + ("plays a bright card." if picture.hand_marks else
-                                            "or a click plays a bright card.")
+            # What Enter does, in one row at 60 columns where it can be: the click goes first
+            # (for a name in hot-seat, or the marked cards' names).
+            click = "" if picture.hand_marks or len(screen.humans) > 1 else "or a click "
+            title = f"{who} turn: Enter {click}plays a bright card."
         elif face_up:
             title = f"{name}'s hand"
         elif count:
