@@ -102,11 +102,18 @@ def test_normal_does_not_overtake_a_partners_winning_card():
     assert card == codes("KC")[0]
 
 
-def test_normal_drives_trumps_as_the_trio():
+def test_normal_as_the_trio_keeps_its_trumps_for_the_later_tricks():
+    """V20: trick k is worth k points. On lead, the trio leads a low side card
+    through trick 3, its best side card from trick 4, and a trump (its highest)
+    only when it holds nothing else."""
     ctx = bowers(S, 11)
     trio = [s in (0, 2, 5) for s in range(7)]
-    card, why = normal.choose_card(0, codes("AC 3S JC 4D"), [], 0, ctx, trio)
-    assert card == codes("JC")[0] and "trump" in why  # the left bower, its highest trump
+    card, why = normal.choose_card(0, codes("AC 3S JC 4D 9H"), [], 0, ctx, trio)  # trick 3: 5 cards left
+    assert card == codes("4D")[0] and "later tricks" in why
+    card, why = normal.choose_card(0, codes("AC 3S JC 4D"), [], 0, ctx, trio)  # trick 4
+    assert card == codes("AC")[0] and "side card" in why
+    card, why = normal.choose_card(0, codes("3S JC JS"), [], 0, ctx, trio)  # only trumps: the right bower
+    assert card == codes("JS")[0] and "trump" in why
     card, _ = normal.choose_card(1, codes("AC 3S JC 4D"), [], 1, ctx, trio)  # the quartet leads its ace
     assert card == codes("AC")[0]
 
@@ -180,6 +187,35 @@ def test_normal_makes_a_factor_bid_holding_the_bowers_in_either_side():
     assert normal.decide(obs).action == FactorBid(seat)
     # the same seat without the bowers makes no factor bid
     bidder, seat, obs = _standing(24, H, 7, 1, "2C 3S 4D 5C 6S 8D 9C")
+    assert normal.decide(obs).action == AuctionPass(seat)
+
+
+def _at_factor(points: int, suit: int, rank: int, seat_offset: int, hand: str, factor: int, seed: int = 1):
+    """As ``_standing``, and the seat has raised its factor to ``factor`` (V12), the
+    others passing between its turns; its turn again, holding ``hand``."""
+    game = registry.new_game(NAME, {}, seed=seed)
+    game.apply(DEAL)
+    bidder = game.turn
+    game.apply(BasicBid(bidder, suit, rank, points))
+    seat = (bidder + seat_offset) % 7
+    while True:
+        while game.turn != seat:
+            game.apply(AuctionPass(game.turn))
+        if game.observe(seat).factors[seat] >= factor:
+            return bidder, seat, replace(game.observe(seat), hand=tuple(Card.from_code(c) for c in codes(hand)))
+        game.apply(FactorBid(seat))
+
+
+def test_normal_at_x6_against_the_contract_keeps_its_factor_rather_than_bid_over_it():
+    """V9 wipes every factor: a quartet seat at x6 against a 25 contract its side
+    beats about 63% of the time (its three trumps under it) passes, where a bid of
+    26 with a hand worth about 23 would throw the x6 away (the coach found such
+    bids costing up to 150 points a hand: benchmarks/coach.py, docs/coach.md)."""
+    hand = "JS JC AS KS AH KH QH"
+    bidder, seat, obs = _at_factor(25, H, 7, 1, hand, 6)
+    assert seat not in (bidder, (bidder + 2) % 7, (bidder - 2) % 7) and obs.factors[seat] == 6
+    value = normal.worth(codes(hand), obs.pictures, 2 if obs.joker else 1)[0]
+    assert normal.next_bid(value, 25) is not None  # it could bid
     assert normal.decide(obs).action == AuctionPass(seat)
 
 

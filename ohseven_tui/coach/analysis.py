@@ -37,7 +37,7 @@ __all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "Seat
            "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW", "OPEN_VIEW", "VIEWS",
            "OPEN_MOST", "OPEN_DRAWN", "finished_rounds", "shown_analysis"]
 
-ANALYSER_VERSION = 4  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds; 4: reasons, the open view. Raise it whenever a figure could change: stored analyses of another version are not used
+ANALYSER_VERSION = 5  # 2: Watten raises in the player's favour; 3: Seven for Seven's thresholds; 4: reasons, the open view; 5: a family's normal rules of thumb (its playouts, its reasons). Raise it whenever a figure could change: stored analyses of another version are not used
 DEFAULT_SAMPLES = 400  # deals per decision
 LABELS = ("fine", "inaccuracy", "mistake", "blunder")
 VIEW = "fair"  # from each seat's observation only

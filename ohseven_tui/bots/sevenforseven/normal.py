@@ -14,7 +14,9 @@ hint key shows.
   voids.
 - Leader (V17): with trumps to drive, the captain leads; else her left lieutenant.
 - Play (V18): never overtake a partner's winning card; win a trick from the other
-  side as cheaply as it can; as the trio, lead trumps (drive them out).
+  side as cheaply as it can; as the trio on lead, keep the trumps for the later
+  tricks, worth more (V20): a low side card through trick 3, its best side card
+  after, trumps only when nothing else is left.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ CAPTAIN_ODDS = (0.027, 0.41)  # on (her hand's worth under the contract - its po
 LIEUTENANT_ODDS = (-0.434, 0.005, 0.42)  # on (the contract's points, her expected tricks under it)
 QUARTET_ODDS = (1.014, -0.016, -0.536)
 FACTOR_ODDS = (0.52, 0.54, 0.56, 0.58, 0.6)  # the side's chance for each factor step, x2 to x6
+LATE_TRICKS = 4  # from trick 4 (4 cards left) a trick is worth 4 points or more (V20)
 ALL_RANKS = tuple(range(2, 15))
 PICTURES = (11, 12, 13)
 _SAME_COLOUR = (3, 2, 1, 0)  # clubs-spades, diamonds-hearts (V2)
@@ -255,8 +258,10 @@ def _stay_pays(obs: Observation, hand: Sequence[int], value: float, points: int)
     made, _ = contract_odds(obs, hand)
     trio = obs.seat in lieutenants_of(standing.seat)
     chance = made if trio else 1.0 - made
+    # Staying keeps the steps already bid (V12), at least; a basic bid wipes them (V9).
+    factor = max(obs.factors[obs.seat], ladder(chance))
     stay = (standing.points if trio else MAX_POINTS - standing.points) + \
-        standing.points * (2 * chance - 1) * ladder(chance)
+        standing.points * (2 * chance - 1) * factor
     mine = captain_odds(value, points)
     return stay >= value + points * (2 * mine - 1) * ladder(mine)
 
@@ -270,7 +275,10 @@ def _auction(obs: Observation) -> Hint:
     wanted, why = factor_wanted(obs, hand, value) if standing is not None else (False, "")
     if standing is None or standing.seat != me:
         points = next_bid(value, standing.points if standing is not None else 0)
-        if points is not None and not (wanted and _stay_pays(obs, hand, value, points)):
+        # A bid over the standing contract gives up this seat's factor on it: weighed
+        # whenever a step is wanted or already bid (a seat at x6 wants no more steps).
+        staking = wanted or standing is not None and obs.factors[me] > 1
+        if points is not None and not (staking and _stay_pays(obs, hand, value, points)):
             bid = BasicBid(me, trump, rank, points)
             return Hint(bid, f"Bid {_contract(points, trump, rank)}: your hand is worth bidding up to "
                              f"{bid_levels(value)[1]}: as captain your trio should take about {value:.0f} trick "
@@ -335,9 +343,16 @@ def choose_card(seat: int, hand: Sequence[int], trick: Sequence[int], leader: in
     strength = ctx.strength
     if not trick:
         trumps = [c for c in legal if ctx.suit[c] == trump]
-        if trio_side[seat] and trumps:
-            return max(trumps, key=strength.__getitem__), "Lead your highest trump: the trio drives trumps"
         plain = [c for c in legal if ctx.suit[c] != trump]
+        if trio_side[seat] and trumps:
+            if not plain:
+                return max(trumps, key=strength.__getitem__), "Lead your highest trump: only trumps are left"
+            # V20: trick k is worth k points, so the trio keeps its trumps for the later
+            # tricks (22 of the 28 points are in tricks 4 to 7) and leads a side card: a
+            # low one while the tricks are cheap, its best once they are not.
+            if len(hand) > LATE_TRICKS:
+                return _low(plain, ctx), "Lead a low side card: keep your trumps for the later tricks, worth more"
+            return max(plain, key=strength.__getitem__), "Lead your best side card: keep your trumps for the last tricks"
         aces = [c for c in plain if c >> 2 == 14]
         if aces:
             return aces[0], "Lead a side ace"
