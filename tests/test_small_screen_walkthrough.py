@@ -14,6 +14,9 @@ game's observation:
 - at 80x24 the notice that the unfinished game is put aside (a toast) covered cards
   5 to 7 of the hand the player was choosing a bid from: a notice on a screen with
   a hand stays clear of it;
+- Oh-Seven's bid reveal with 9 players at 60x15 cut what the bids lead to (the trump
+  and who leads, R9-R13) below its nine rows: the bids scroll, the outcome stays;
+  a round's summary of seven seats cut its last line, what Enter goes on to;
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import re
 
 import pytest
 from test_ui_driver import text, until, wait_for_input
-from test_whole_at_60x15 import SMALL, _captain, asked, shown_at
+from test_whole_at_60x15 import SMALL, _captain, asked, shown_at, unboxed
 from test_whole_at_80x24 import joined
 from textual._time import get_time
 
@@ -184,3 +187,73 @@ async def test_the_put_aside_notice_covers_no_card_of_the_hand(size, tmp_path):
         for toast in toasts():
             covered = [f.index + 1 for f in cards if f.region.overlaps(toast.region)]
             assert not covered, f"the notice covers cards {covered}:\n{text(app)}"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_r9_r13_the_bid_reveal_of_nine_at_60x15_says_what_the_bids_lead_to(seed, tmp_path):
+    """R9-R13: the revealed bids, then what they lead to: the trump and the top
+    bidder who leads, or a rebid and the cards still to bid with. At 60x15 with nine
+    seats the box's rows ran out after the bids and the words were cut."""
+    from test_ui_driver import INPUT_SCREENS
+
+    from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
+    from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
+
+    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus", "Hal", "Ivy")
+    seats = [Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:]]
+    game = registry.new_game("oh-seven", {"players": 9}, seed=seed, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, BidScreen), type(screen)
+        await until(pilot, lambda: app.key_gate.ready(get_time()), "the bid screen takes a key")
+        await pilot.press("enter")
+        screen = await wait_for_input(pilot, also=INPUT_SCREENS)
+        assert isinstance(screen, RevealScreen), type(screen)
+        await pilot.pause()
+        shown = unboxed(text(app))
+        obs = game.observe(0)
+        _, attempt = obs.bid_attempts[-1]
+        top = max(attempt.bids)
+        holders = [obs.seats[s].name for s, card in enumerate(attempt.bids) if card == top]
+        if len(holders) == 1 and attempt.outcome == "stands":
+            said = f"Trump is {top.suit.symbol} {top.suit.label}: {holders[0]}'s {top.pretty()} is the top bid, " \
+                   f"and {holders[0]} leads."
+        else:
+            said = "Everyone bids again"
+        assert said in shown, f"{attempt.outcome}: {said!r} is not on screen:\n{text(app)}"
+        assert "Press Enter to continue." in shown, text(app)
+
+
+async def test_the_round_summary_of_seven_at_60x15_keeps_what_enter_does_in_sight(tmp_path):
+    """A hand's summary (V22) of seven seats at 60x15: the rows scroll, and the line
+    under them (what Enter goes on to, and l) stays on screen; it was cut."""
+    import copy
+    import random
+
+    from test_ui_driver import play_game
+
+    from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
+
+    game = at_play("seven-for-seven", 7, 1)
+    rng = random.Random(1)
+    while True:  # to the hand's last card
+        to_act = game.to_act()
+        actions = game.legal_actions(to_act[0] if to_act else None)
+        after = copy.deepcopy(game)
+        after.apply(actions[0])
+        if after.observe(0).results:
+            break
+        game.apply(actions[rng.randrange(len(actions))])
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await play_game(pilot, stop=lambda screen: isinstance(screen, RoundSummaryScreen))
+        await pilot.pause()
+        shown = unboxed(text(app))
+        assert "Enter: " in shown and "l: the last trick, seat by seat" in shown, text(app)
+        assert "Annabel Lee" in shown, text(app)
+        body = app.screen.query_one("#summary-body")
+        body.scroll_end(animate=False)  # the rest of the summary: scrolled to, the line still in sight
+        await pilot.pause()
+        shown = unboxed(text(app))
+        assert "Contract" in shown and "l: the last trick, seat by seat" in shown, text(app)

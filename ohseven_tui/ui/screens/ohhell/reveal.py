@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -18,6 +18,7 @@ from ...cards import ascii_suits, card_text, cards_text
 from ...plain import printable
 from ...widgets.keys import KeysFooter
 from ..autoclose import AutoClose
+from ..boxes import fit_body
 
 
 class RevealScreen(AutoClose, ModalScreen[None]):
@@ -66,7 +67,9 @@ class RevealScreen(AutoClose, ModalScreen[None]):
         outcome = outcome_text(attempt, obs, name)
         if ascii:
             outcome = ascii_suits(outcome)
-        body = [Static(Text(title), id="reveal-title"), Static(table, id="reveal-bids"),
+        # The bids scroll on a small screen (nine seats at 60x15): what they lead to stays in sight.
+        body = [Static(Text(title), id="reveal-title"), VerticalScroll(Static(table, id="reveal-bids"),
+                                                                       id="reveal-body"),
                 Static(Text(outcome), id="reveal-outcome")]
         if attempt.outcome != STANDS and obs.phase is Phase.BID:
             line = Text("Everyone bids again, with a card they have not bid with yet this round.")
@@ -81,3 +84,13 @@ class RevealScreen(AutoClose, ModalScreen[None]):
             yield from body
             yield Static(Text("Press Enter to continue.", style="dim"))
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        if self.query("#reveal-body"):  # not if pushed as the app closed
+            fit_body(self.query_one("#reveal-box"), self.query_one("#reveal-body"))
