@@ -17,6 +17,7 @@ game's observation:
 - Oh-Seven's bid reveal with 9 players at 60x15 cut what the bids lead to (the trump
   and who leads, R9-R13) below its nine rows: the bids scroll, the outcome stays;
   a round's summary of seven seats cut its last line, what Enter goes on to;
+- the settings at 60x15 cut each choice's note mid-phrase ("by suit (trumps").
 """
 
 from __future__ import annotations
@@ -257,3 +258,21 @@ async def test_the_round_summary_of_seven_at_60x15_keeps_what_enter_does_in_sigh
         await pilot.pause()
         shown = unboxed(text(app))
         assert "Contract" in shown and "l: the last trick, seat by seat" in shown, text(app)
+
+
+async def test_every_settings_note_reads_whole_at_60x15(tmp_path):
+    """Each setting's note (what the choice does) at 60x15, the body scrolled
+    through: whole, two rows where one would cut it."""
+    from test_whole_at_80x24 import every_scroll
+
+    from ohseven_tui.ui.screens.settings import CHOICES, NAME_NOTE, SettingsScreen
+
+    app = OhSevenApp(save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen())
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.query(".note"), "settings")
+        await pilot.pause()
+        shown = unboxed(await every_scroll(pilot, app))
+        for note in [NAME_NOTE] + [note for _, _, note in CHOICES]:
+            assert joined(note) in shown, f"{note!r} is cut:\n{text(app)}"
