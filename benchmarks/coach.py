@@ -116,7 +116,7 @@ def main() -> int:
                 thresholds = report.thresholds
                 per_game.append((report.total_loss, len(report.judged)))
                 for d in report.judged:
-                    kinds.setdefault(d.taken.split(" ", 1)[0], []).append(d.loss)
+                    kinds.setdefault(d.kind, []).append(d.loss)
                 if strength == "normal":
                     other = analyse_game(game, seats=[0], samples=args.samples, seed=1).seats[0]
                     for a, b in zip(report.judged, other.judged):

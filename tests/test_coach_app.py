@@ -154,6 +154,11 @@ async def test_game_over_analysis_is_shown_stored_once_and_the_open_view_is_apar
         judged = [d for d in json.loads(rows[0][3])["decisions"] if d["judged"]]
         fine = sum(d["loss"] == 0 for d in judged)
         assert f"Accuracy: {fine} of {len(judged)}" in shown
+        # The loss by kind of decision (the action's first word: bid, play), as the command prints it.
+        assert "Loss by kind of decision" in shown
+        for kind in {d["taken"].split()[0] for d in judged}:
+            losses = [d["loss"] for d in judged if d["taken"].split()[0] == kind]
+            assert f"{kind} {len(losses)} {sum(losses) / len(losses):.2f} {sum(losses):.2f}" in shown
         await pilot.press("o")
         await until(pilot, lambda: "ALL HANDS OPEN" in text(app) and "Accuracy" in text(app), "the open view")
         assert "Fair view" not in " ".join(text(app).split())

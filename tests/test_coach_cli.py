@@ -61,6 +61,29 @@ def test_it_prints_the_decisions_the_accuracy_and_the_biggest_mistakes(saves):
             assert f"{d['loss']:.2f}" in text
 
 
+def test_it_prints_the_loss_by_kind_of_decision(saves):
+    """Where the points went by kind of decision (the action's first word in the
+    record's words: a bid, a card played), as the benchmark breaks it down: how
+    many of each, their mean and total loss. Expected from the JSON's decisions."""
+    out = run("ann-game", "--samples", SAMPLES, save_dir=saves)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Loss by kind of decision" in text
+    seat = json.loads(run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves).stdout)["seats"][0]
+    kinds: dict[str, list[float]] = {}
+    for d in seat["decisions"]:
+        if d["judged"]:
+            kinds.setdefault(d["taken"].split()[0], []).append(d["loss"])
+    assert set(kinds) == {"bid", "play"}
+    rows = [[cell for cell in line.split() if cell not in "│┃"]
+            for line in text[text.index("Loss by kind of decision"):].splitlines()]
+    for kind, losses in kinds.items():
+        row = next(r for r in rows if r[:1] == [kind])
+        assert row[1:4] == [str(len(losses)), f"{sum(losses) / len(losses):.2f}", f"{sum(losses):.2f}"], row
+    assert seat["kinds"] == [{"kind": k, "decisions": len(v), "loss": sum(v)}
+                             for k, v in sorted(kinds.items(), key=lambda kv: (-sum(kv[1]), kv[0]))]
+
+
 def test_json_is_the_fair_analysis_of_the_person(saves):
     out = run("ann-game", "--samples", SAMPLES, "--json", save_dir=saves)
     assert out.returncode == 0, out.stderr

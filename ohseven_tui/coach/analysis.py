@@ -33,7 +33,7 @@ from ..bots.registry import skill
 from ..engine.protocol import GameState, Observation
 from ..engine.record import record_hash
 
-__all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "SeatAnalysis", "Analysis",
+__all__ = ["ANALYSER_VERSION", "DEFAULT_SAMPLES", "Decision", "RoundLoss", "KindLoss", "SeatAnalysis", "Analysis",
            "analyse_game", "analyse_seat", "record_hash", "human_seats", "LABELS", "VIEW", "OPEN_VIEW", "VIEWS",
            "OPEN_MOST", "OPEN_DRAWN", "finished_rounds", "shown_analysis"]
 
@@ -71,6 +71,11 @@ class Decision:
     judged: bool = True
     reason: str = ""
 
+    @property
+    def kind(self) -> str:
+        """The decision's kind: the action's first word in the record's words ("play", "bid")."""
+        return self.taken.split(" ", 1)[0]
+
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "round": self.round, "taken": self.taken, "best": self.best,
                 "taken_points": self.taken_points, "best_points": self.best_points, "loss": self.loss,
@@ -89,6 +94,16 @@ class Decision:
 class RoundLoss:
     round: int
     decisions: int  # judged decisions in the round
+    loss: float  # their expected loss, summed
+
+
+@dataclass(frozen=True)
+class KindLoss:
+    """The judged decisions of one kind: the action's first word in the record's
+    words ("play", "bid", "lead"), whatever the game."""
+
+    kind: str
+    decisions: int
     loss: float  # their expected loss, summed
 
 
@@ -130,6 +145,16 @@ class SeatAnalysis:
             by_round.setdefault(d.round, []).append(d)
         return tuple(RoundLoss(r, len(ds), sum(d.loss for d in ds)) for r, ds in sorted(by_round.items()))
 
+    @property
+    def kinds(self) -> tuple[KindLoss, ...]:
+        """Per kind of decision with a judged one: how many, and their expected loss;
+        the costliest first (ties by name)."""
+        by_kind: dict[str, list[Decision]] = {}
+        for d in self.judged:
+            by_kind.setdefault(d.kind, []).append(d)
+        found = [KindLoss(k, len(ds), sum(d.loss for d in ds)) for k, ds in by_kind.items()]
+        return tuple(sorted(found, key=lambda k: (-k.loss, k.kind)))
+
     def worst(self, count: int = 3) -> tuple[Decision, ...]:
         """The biggest losses, biggest first (the earlier of equal ones first); none of 0."""
         lost = [d for d in self.judged if d.loss > 0]
@@ -155,6 +180,7 @@ class SeatAnalysis:
             "total_loss": self.total_loss,
             "labels": self.labels(),
             "rounds": [{"round": r.round, "decisions": r.decisions, "loss": r.loss} for r in self.rounds],
+            "kinds": [{"kind": k.kind, "decisions": k.decisions, "loss": k.loss} for k in self.kinds],
             "worst": [d.index for d in self.worst()],
         }
 

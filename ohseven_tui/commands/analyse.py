@@ -232,6 +232,12 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> No
     for r in report.rounds:
         rounds.add_row(_t(str(r.round)), _t(str(r.decisions)), _t(f"{r.loss:.2f}"))
     console.print(rounds)
+    kinds = Table(title=_t("Loss by kind of decision"), title_justify="left")
+    for col, right in (("Kind", False), ("Decisions", True), ("Mean loss", True), ("Loss", True)):
+        kinds.add_column(col, justify="right" if right else "left")
+    for k in report.kinds:
+        kinds.add_row(_t(k.kind), _t(str(k.decisions)), _t(f"{k.loss / k.decisions:.2f}"), _t(f"{k.loss:.2f}"))
+    console.print(kinds)
     worst = report.worst(3)
     console.print(_t("Biggest mistakes:", style="bold"))
     if not worst:

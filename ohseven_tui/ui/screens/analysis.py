@@ -129,7 +129,14 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
             rounds.add_column(col, justify="right")
         for r in report.rounds:
             rounds.add_row(Text(str(r.round)), Text(str(r.decisions)), Text(f"{r.loss:.2f}"))
-        out.extend([Text(""), rounds, Text(""), Text("Biggest mistakes:", style="bold")])
+        kinds = Table(title="Loss by kind of decision", title_justify="left", box=None, padding=(0, 1),
+                      pad_edge=False)
+        for col in ("Kind", "Decisions", "Mean loss", "Loss"):
+            kinds.add_column(col, justify="left" if col == "Kind" else "right")
+        for k in report.kinds:
+            kinds.add_row(Text(k.kind), Text(str(k.decisions)), Text(f"{k.loss / k.decisions:.2f}"),
+                          Text(f"{k.loss:.2f}"))
+        out.extend([Text(""), rounds, Text(""), kinds, Text(""), Text("Biggest mistakes:", style="bold")])
         worst = report.worst(3)
         if not worst:
             out.append(Text("  none: no decision lost points beyond the estimate's noise"))
