@@ -39,6 +39,7 @@ from .server import TableError, TableServer
 
 __all__ = ["HostedTable"]
 
+START_SECONDS = 120.0  # a hang, not a pace: it starts in a second or two
 ANSWER_SECONDS = 30.0  # a control's answer: a moment, the child's loop does nothing slow
 CLOSE_SECONDS = 30.0  # the child's close (its goodbyes are bounded by 5 s)
 
@@ -190,7 +191,9 @@ class HostedTable:
         threading.Thread(target=self._read, name="hosted-table", daemon=True).start()
         threading.Thread(target=self._read_stderr, name="hosted-table-err", daemon=True).start()
         self._write(self._recipe)
-        self._ready.wait()
+        if not self._ready.wait(START_SECONDS):
+            self._proc.kill()
+            self._error = f"the table's process did not start in {START_SECONDS:g} seconds"
         if self._error:
             self._proc.wait(timeout=CLOSE_SECONDS)
             raise TableError(self._error)
