@@ -208,3 +208,18 @@ def test_a_table_bound_to_every_address_gives_friends_a_line_that_reaches_it(tmp
         assert asyncio.run(joins()) == 1
     finally:
         host.stop()
+
+
+async def test_a_table_s_process_that_dies_is_told_to_the_app(tmp_path):
+    """The table's process killed under the app: the status the host's screens show
+    says so (and how to bring the table back) instead of the last one heard."""
+    table = three_seats(tmp_path)
+    await table.start()
+    told: list[str] = []
+    table.on_change = lambda t: told.append(t.status().message)
+    assert table.pid is not None
+    os.kill(table.pid, signal.SIGKILL)
+    await settled(lambda: bool(told), "the app told")
+    assert "ended" in table.status().message and "--continue" in table.status().message
+    assert "ended" in table.hand_to_bot(1)
+    await table.close()  # nothing left to close: no error

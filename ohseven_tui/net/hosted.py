@@ -40,7 +40,8 @@ from .server import TableError, TableServer
 __all__ = ["HostedTable"]
 
 START_SECONDS = 120.0  # a hang, not a pace: it starts in a second or two
-ANSWER_SECONDS = 30.0  # a control's answer: a moment, the child's loop does nothing slow
+ANSWER_SECONDS = 30.0
+ENDED = "the table's process has ended"  # a control's answer: a moment, the child's loop does nothing slow
 CLOSE_SECONDS = 30.0  # the child's close (its goodbyes are bounded by 5 s)
 
 
@@ -88,6 +89,8 @@ class HostedTable:
         self._next_id = 0
         self._ready = threading.Event()
         self._error = ""
+        self._gone = False  # the process has ended (closed, or died under the app)
+        self._closing = False
         self._stderr: deque[str] = deque(maxlen=5)
 
     # -- what the host's screens read -------------------------------------------------
@@ -211,8 +214,9 @@ class HostedTable:
 
     async def close(self, reason: str = "the host closed the table") -> None:
         proc = self._proc
-        if proc is None or proc.returncode is not None:
+        if proc is None or self._gone or proc.returncode is not None:
             return
+        self._closing = True
         self._write({"do": "close", "reason": reason})
         try:
             await asyncio.to_thread(proc.wait, CLOSE_SECONDS)
@@ -221,6 +225,8 @@ class HostedTable:
             await asyncio.to_thread(proc.wait)
 
     def _ask(self, do: str, args: list[Any]) -> str:
+        if self._gone:
+            return ENDED
         with self._write_lock:
             self._next_id += 1
             ask = self._next_id
@@ -229,7 +235,7 @@ class HostedTable:
         if not self._write({"id": ask, "do": do, "args": args}) or not done[0].wait(ANSWER_SECONDS):
             self._replies.pop(ask, None)
             return "the table's process does not answer"
-        return done[1][0] if done[1] else "the table's process has ended"
+        return done[1][0] if done[1] else ENDED
 
     # -- the pipe ---------------------------------------------------------------------
     def _write(self, message: dict[str, Any]) -> bool:
@@ -266,13 +272,18 @@ class HostedTable:
             elif "error" in msg:
                 self._error = one_line(str(msg["error"]), 300)
                 self._ready.set()
+        self._gone = True
+        for event, _said in list(self._replies.values()):
+            event.set()
         if not self._ready.is_set():  # ended before it listened, and said nothing of why
             proc.wait()
             said = self._stderr[-1] if self._stderr else f"exit code {proc.returncode}"
             self._error = one_line(f"the table's process ended: {said}", 300)
             self._ready.set()
-        for event, _said in list(self._replies.values()):
-            event.set()
+        elif not self._closing:  # died under the app: its screens must not show the last state heard
+            status = {**self._state["status"], "message": f"{ENDED}; ohseven host --continue brings the table back"}
+            self._state = {**self._state, "status": status}
+            self._tell(self.on_change, self)
 
     @staticmethod
     def _tell(listener: Optional[Callable[..., None]], *args: Any) -> None:
