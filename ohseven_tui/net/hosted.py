@@ -40,8 +40,8 @@ from .server import TableError, TableServer
 __all__ = ["HostedTable"]
 
 START_SECONDS = 120.0  # a hang, not a pace: it starts in a second or two
-ANSWER_SECONDS = 30.0
-ENDED = "the table's process has ended"  # a control's answer: a moment, the child's loop does nothing slow
+ANSWER_SECONDS = 30.0  # a control's answer: a moment, the child's loop does nothing slow
+ENDED = "the table's process has ended"
 CLOSE_SECONDS = 30.0  # the child's close (its goodbyes are bounded by 5 s)
 
 
