@@ -210,7 +210,7 @@ def test_normal_at_x6_against_the_contract_keeps_its_factor_rather_than_bid_over
     """V9 wipes every factor: a quartet seat at x6 against a 25 contract its side
     beats about 63% of the time (its three trumps under it) passes, where a bid of
     26 with a hand worth about 23 would throw the x6 away (the coach found such
-    bids costing up to 150 points a hand: benchmarks/coach.py, docs/coach.md)."""
+    bids costing up to 147 points a hand: benchmarks/coach.py, docs/coach.md)."""
     hand = "JS JC AS KS AH KH QH"
     bidder, seat, obs = _at_factor(25, H, 7, 1, hand, 6)
     assert seat not in (bidder, (bidder + 2) % 7, (bidder - 2) % 7) and obs.factors[seat] == 6
