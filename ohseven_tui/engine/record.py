@@ -34,11 +34,10 @@ _LOG_KEYS_V1 = ("phase", "round", "rounds", "totals", "winners")
 MAX_ACTIONS = 100_000
 
 
-def to_record(game: GameState[Observation]) -> dict[str, Any]:
+def _what_the_game_is(game: GameState[Observation]) -> dict[str, Any]:
+    """The record's keys that say what the game is: its rules, seats, seed, deals, actions."""
     spec = game.spec
-    data: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+    return {
         "game": spec.name,
         "options": dict(game.options),
         "seats": [{"name": s.name, "player": s.player} for s in game.seats],
@@ -46,6 +45,10 @@ def to_record(game: GameState[Observation]) -> dict[str, Any]:
         "stacked_deals": [spec.stacked_text(d) for d in game.stacked_deals],
         "actions": [spec.action_text(a) for a in game.history],
     }
+
+
+def to_record(game: GameState[Observation]) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION, **_what_the_game_is(game)}
     for key, value in game.log().items():
         if key not in ENVELOPE:  # a family cannot overwrite what the game is
             data[key] = value
@@ -57,9 +60,9 @@ def record_hash(game: GameState[Observation]) -> str:
     saves of one game at different moments differ; two copies of a file agree."""
     import hashlib  # here, not at the top: a table's first frame needs no hashing (start-up)
 
-    data = to_record(game)
-    keys = ("game", "options", "seats", "seed", "stacked_deals", "actions")
-    text = json.dumps({k: data.get(k) for k in keys}, sort_keys=True, ensure_ascii=True)
+    # Not to_record: the game's log (derived fields) is no part of what it is, and
+    # the saves index hashes every file it reads.
+    text = json.dumps(_what_the_game_is(game), sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
