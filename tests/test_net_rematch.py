@@ -186,3 +186,152 @@ async def test_a_hostile_rematch_gets_one_error_line_each_and_changes_nothing(tm
     finally:
         host.stop()
     assert len(finished_saves(tmp_path)) == 1  # the second game is in the autosave, not filed
+
+
+async def test_the_app_asks_for_another_game_with_r_and_the_next_game_opens(tmp_path, monkeypatch):
+    """Pilot: a joined player's game-over screen shows the series and offers r; r asks
+    (the only human seat: the bots agree), and the next game's table opens."""
+    from test_ui_driver import play_game, until
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.gameover import GameOverScreen
+    from ohseven_tui.ui.snapshot import screen_text
+
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        code = host.read_codes(1)[0]
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address.removeprefix("ws://"), code, "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            over = await play_game(pilot)
+            assert isinstance(over, GameOverScreen)
+            first_table = app.table().table
+            await until(pilot, lambda: "Series after 1 game" in screen_text(app), "the series on the game-over screen")
+            filed_first = await until(pilot, lambda: finished_saves(tmp_path / "host"), "the first game filed")
+            totals, _won = final_totals(filed_first[0])
+            shown = screen_text(app)
+            assert f"Ann {totals[0]} (" in shown and "r asks the table for another game" in shown
+            await pilot.press("r")
+            await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
+                        "the next game's table")
+            nxt = app.table().table
+            assert not nxt.is_over and nxt.seat == 0 and nxt.series is not None and nxt.series.games == 1
+            assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+            # the second game plays to its end like the first, and its game-over screen tells two games
+            over = await play_game(pilot)
+            assert isinstance(over, GameOverScreen)
+            await until(pilot, lambda: "Series after 2 games" in screen_text(app), "the series after two games")
+            filed = await until(pilot, lambda: len(finished_saves(tmp_path / "host")) == 2
+                                and finished_saves(tmp_path / "host"), "the second game filed")
+            first_id = filed_first[0]["game_id"]
+            second, _won = final_totals(next(f for f in filed if f["game_id"] != first_id))
+            both = [a + b for a, b in zip(totals, second)]
+            assert f"Ann {both[0]} (" in screen_text(app)
+            mine = finished_saves(tmp_path / "mine")
+            assert len(mine) == 2 and mine[0]["game_id"] != mine[1]["game_id"]  # the joiner's copies: each game on its own
+    finally:
+        host.stop()
+
+
+async def test_leaving_game_over_for_the_menu_lets_a_headless_host_end(tmp_path, monkeypatch):
+    """A joined player who goes from the game-over screen back to the menu leaves the
+    table (the connection closes), so a headless host whose players all left ends."""
+    from test_ui_driver import play_game, until
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.gameover import GameOverScreen
+    from ohseven_tui.ui.screens.menu import MenuScreen
+
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        code = host.read_codes(1)[0]
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address.removeprefix("ws://"), code, "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            over = await play_game(pilot)
+            assert isinstance(over, GameOverScreen)
+            await pilot.press("m")
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+            ended = await until(pilot, lambda: host.proc.poll() is not None, "the host ending", TIMEOUT)
+            assert ended is not None
+    finally:
+        host.stop()
+
+
+async def test_a_watcher_s_app_follows_the_table_to_its_next_game(tmp_path, monkeypatch):
+    """A watcher asks for nothing (no r), but when the players start another game its
+    app opens the next game's table face down, as it watched the first."""
+    from test_net_watch import watch_line
+    from test_ui_driver import until
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.gameover import GameOverScreen
+    from ohseven_tui.ui.snapshot import screen_text
+
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    try:
+        code = host.read_codes(1)[0]
+        watch_code = watch_line(host)
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0,
+                         join=(host.address.removeprefix("ws://"), watch_code, "Wes"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            seen = Seen()
+            player = await join(host.address, code, "Pat", seen)
+            await until(pilot, lambda: app.table() is not None, "the watcher's table")
+            first_table = app.table().table
+            await asyncio.wait_for(play_randomly(player, random.Random(4), seen), TIMEOUT)
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the watcher's game over")
+            shown = await until(pilot, lambda: "You are watching" in screen_text(app) and screen_text(app),
+                                "what a watcher is told of another game")
+            assert "r asks" not in shown and "Another game" not in shown
+            await player.rematch()  # the only human seat: the next game starts
+            await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
+                        "the next game's table on the watcher's screen")
+            nxt = app.table().table
+            assert nxt.watcher and not nxt.is_over
+            await player.close()
+    finally:
+        host.stop()
+
+
+async def test_the_host_asks_with_r_at_their_own_table_and_leaving_closes_it_for_everyone(tmp_path, monkeypatch):
+    """The app that hosts (the table in its own process): the friend asks, the host's
+    r starts the next game at the host's screen; the host going to the menu from the
+    next game-over closes the table, and the friend hears why."""
+    from test_net_ui import hosted_table, in_the_waiting_room
+    from test_ui_driver import play_game, until
+
+    from ohseven_tui.ui.screens.gameover import GameOverScreen
+    from ohseven_tui.ui.screens.menu import MenuScreen
+
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+    server, app = hosted_table(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await in_the_waiting_room(pilot)
+        seen = Seen()
+        friend = await join(server.address, server.codes[1], "Bea", seen)
+        playing = asyncio.get_running_loop().create_task(play_randomly(friend, random.Random(6), seen))
+        over = await play_game(pilot)
+        assert isinstance(over, GameOverScreen)
+        await asyncio.wait_for(playing, TIMEOUT)
+        first_table = app.table().table
+        await friend.rematch()
+        await pilot.press("r")
+        await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
+                    "the next game at the host's screen")
+        seen2 = Seen()
+        playing = asyncio.get_running_loop().create_task(play_randomly(friend, random.Random(7), seen2))
+        over = await play_game(pilot)
+        assert isinstance(over, GameOverScreen)
+        await asyncio.wait_for(playing, TIMEOUT)
+        assert seen2.record is not None and seen2.record["game_id"] != seen.record["game_id"]
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.hosting is None, "the table closed")
+        async def goodbye() -> str:
+            while type(msg := await friend.next_message()).__name__ != "Goodbye":
+                pass
+            return msg.reason
+
+        assert "host has left" in await asyncio.wait_for(goodbye(), TIMEOUT)
+        await friend.close()

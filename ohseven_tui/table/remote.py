@@ -66,6 +66,15 @@ class RemoteTable:
         self.chat_history: deque[tuple[str, str]] = deque(maxlen=self.CHAT_KEPT)
         self._chat_skipped = 0
         self._chat_shower: Optional[asyncio.Task[None]] = None
+        # Another game at this table (a rematch): what the table says of the series and who
+        # asked, for the game-over screen (``on_rematch()`` when it changes); the next game's
+        # seat source once it starts (``on_next_game(source)``, or kept until asked for).
+        self.status_line = ""
+        self.series: Any = None  # the table's last Series message
+        self.asked = False  # this seat asked for another game
+        self.on_rematch: Optional[Callable[[], None]] = None
+        self.on_next_game: Optional[Callable[["RemoteTable"], None]] = None
+        self.next_game: Optional["RemoteTable"] = None
 
     @classmethod
     async def join(cls, address: str, code: str, name: str, *,
@@ -103,17 +112,26 @@ class RemoteTable:
         await self.client.close()
 
     async def _read(self) -> None:
-        from ..net.client import ChatLine, Error, Goodbye, Record, Status, Update
+        from ..net.client import ChatLine, Error, Goodbye, Record, Series, Status, Update
         from ..net.client import Clock as TurnClock
 
         while True:
             msg = await self.client.next_message()
-            if isinstance(msg, (Update, Error)):
+            if isinstance(msg, Update) and msg.actor is None and msg.seq == 0 and self.latest.winners \
+                    and not msg.observation.winners:
+                self._next_game(msg)  # a rematch: the next game reads from here on
+                return
+            if isinstance(msg, Series):
+                self.series = msg
+                self._rematch_news()
+            elif isinstance(msg, (Update, Error)):
                 self._queue.put_nowait(msg)
                 if isinstance(msg, Update):
                     self.latest = msg.observation  # the table as it is now, before the screen takes the move
                     self._news(Seen(msg.observation))  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
+                self.status_line = msg.message
+                self._rematch_news()
                 away = tuple(s for s, on in enumerate(msg.connected) if not on and s not in self.humans)
                 if away != self.away:
                     self.away = away
@@ -136,7 +154,36 @@ class RemoteTable:
                 self.gone = msg.reason or "the table closed"
                 self._queue.put_nowait(msg)
                 self._news(Gone(self.gone, self.gone_note))
+                self._rematch_news()  # no other game: a game-over screen says so
                 return
+
+    # -- another game (a rematch) ---------------------------------------------------
+    @property
+    def can_rematch(self) -> bool:
+        """A seat (not a watcher) still at the table, its game over: it may ask for another."""
+        return not self.watcher and not self.gone and bool(self.latest.winners)
+
+    def ask_rematch(self) -> None:
+        """Ask the table for another game with the same seats (once the game is over)."""
+        if self.can_rematch and not self.asked:
+            self.asked = True
+            asyncio.get_running_loop().create_task(self.client.rematch())
+            self._rematch_news()
+
+    def _rematch_news(self) -> None:
+        if self.on_rematch is not None:
+            self.on_rematch()
+
+    def _next_game(self, first: Any) -> None:
+        """The table started another game: a seat source of its own over the same
+        connection, which keeps this one's record keeper, chat and hosting."""
+        source = RemoteTable(self.client, first, keep_record=self.keep_record, rejoin=self.rejoin)
+        source.hosted = self.hosted
+        source.chat_history = self.chat_history
+        source.series = self.series
+        self.next_game = source
+        if self.on_next_game is not None:
+            self.on_next_game(source)
 
     def _hear_chat(self, line: Chat) -> None:
         seats = self._obs.seats

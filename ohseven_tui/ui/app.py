@@ -345,7 +345,18 @@ class OhSevenApp(GameApp):
         self.open_join()
 
     def on_open_remote_table(self, message: messages.OpenRemoteTable) -> None:
+        if message.next_game:  # popped here, not from the game-over screen: it is among them
+            table = self.table()
+            while table is not None and table in self.screen_stack:
+                self.pop_screen()
         self.open_remote_table(message.source, keep_copy=message.keep_copy)
+
+    async def on_table_left(self, message: messages.TableLeft) -> None:
+        # The host's leaving closes the table first: were the seat closed first, the
+        # others would hear the host is away, as if they might come back.
+        if message.seat.hosted:
+            await self.close_hosting("the host has left the table")
+        await message.seat.close()
 
     async def on_close_table(self, message: messages.CloseTable) -> None:
         await self.close_hosting()

@@ -8,7 +8,8 @@ from typing import Any, Optional
 from textual.message import Message
 
 __all__ = ["StartGame", "NewGame", "BackToMenu", "StartTutorial", "OpenJoin", "OpenRemoteTable", "CloseTable",
-           "ChangeSettings", "ShowHelp", "ShowSettings", "SkipAhead", "LeaveTable", "Hosting", "SetPace"]
+           "ChangeSettings", "ShowHelp", "ShowSettings", "SkipAhead", "LeaveTable", "TableLeft", "Hosting",
+           "SetPace"]
 
 
 class StartGame(Message):
@@ -40,11 +41,12 @@ class OpenJoin(Message):
 
 class OpenRemoteTable(Message):
     """Open the table for one seat at a table server (``keep_copy``: file the finished
-    game in this player's saves)."""
+    game in this player's saves; ``next_game``: the table's next game, a rematch, whose
+    table replaces the finished one's screens)."""
 
-    def __init__(self, source: Any, *, keep_copy: bool = True) -> None:
+    def __init__(self, source: Any, *, keep_copy: bool = True, next_game: bool = False) -> None:
         super().__init__()
-        self.source, self.keep_copy = source, keep_copy
+        self.source, self.keep_copy, self.next_game = source, keep_copy, next_game
 
 
 class CloseTable(Message):
@@ -79,6 +81,15 @@ class SkipAhead(Message):
 
 class LeaveTable(Message):
     """Ask to leave the table in play (the table's Esc), from a screen over it."""
+
+
+class TableLeft(Message):
+    """The game-over screen of a table at a server was left: ``seat`` (its seat source)
+    leaves the table, and a table this app hosts closes for everyone."""
+
+    def __init__(self, seat: Any) -> None:
+        super().__init__()
+        self.seat = seat
 
 
 class Hosting(Message):

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...table.source import Observation
-from ..messages import BackToMenu, NewGame
+from ..messages import BackToMenu, NewGame, OpenRemoteTable, TableLeft
 from ..plain import printable
 from ..widgets.coach_run import CoachJob, CoachRun
 from ..widgets.keys import KeysFooter
@@ -62,9 +62,10 @@ class GameOverScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
         Binding("l", "last_trick", "Last trick"),
         Binding("a", "analyse", "Analysis"),
+        Binding("r", "rematch", "Another game"),  # at a networked table only
     ]
 
-    def __init__(self, obs: Observation, game: Optional[Any] = None) -> None:
+    def __init__(self, obs: Observation, game: Optional[Any] = None, table: Optional[Any] = None) -> None:
         """``game``: the finished game itself where it was played in this app and is
         saved (the coach reads its record); None for a game played elsewhere."""
         super().__init__()
@@ -72,6 +73,8 @@ class GameOverScreen(Screen[None]):
         self.game = game
         self.analysis: Any = None  # the fair analysis, once made or read back
         self.saved: Any = None
+        self.table = table  # the seat source the game was played through
+        self.remote: Any = None  # the seat at a table server (a rematch may come), once mounted
 
     def compose(self) -> ComposeResult:
         obs = self.obs
@@ -83,6 +86,7 @@ class GameOverScreen(Screen[None]):
         else:
             title = f"Game over — {', '.join(winners[:-1])} and {winners[-1]} share the win with {best} point{'' if abs(best) == 1 else 's'}!"
         yield Static(Text(title), id="over-title")
+        yield Static("", id="over-rematch")  # at a networked table: the series, who wants another game
         with VerticalScroll(id="over-body"):
             if last_trick(obs) is not None:  # the game's very last trick, never seen on the table
                 yield Static(last_trick_line(obs, ascii=getattr(self.app, "ascii_cards", False),
@@ -107,6 +111,7 @@ class GameOverScreen(Screen[None]):
         self.watch(body, "virtual_size", lambda _size: self._more(), init=False)
         self.call_after_refresh(self._more)
         self._load_versus_if_any()
+        self._at_a_table_server()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._more)
@@ -197,6 +202,76 @@ class GameOverScreen(Screen[None]):
         job = CoachJob(lambda: saved, self.analysis.view, samples, dirs.state)
         run.remove_class("-shown")
         self.app.push_screen(AnalysisScreen(saved, self.analysis, job))
+
+    # -- another game at a networked table (docs/network.md, "Another game") ---------
+    def _at_a_table_server(self) -> None:
+        source = self.table
+        self.query_one("#over-rematch", Static).display = False
+        if source is None or not hasattr(source, "ask_rematch"):
+            return
+        self.remote = source  # a watcher asks for nothing, but follows the table to its next game
+        source.on_rematch = self._show_rematch
+        source.on_next_game = lambda _next: self.call_later(self._next_game)
+        self.call_after_refresh(self._show_rematch)  # once mounted: what the table said before
+        self.refresh_bindings()
+        if source.next_game is not None:  # it started before this screen listened
+            self.call_later(self._next_game)
+
+    def _show_rematch(self) -> None:
+        source = self.remote
+        if source is None or not self.is_mounted:
+            return
+        out = Text()
+        series = source.series
+        if series is not None and series.games > 0:
+            seats = source.seats
+            each = ", ".join(f"{seats[s].name} {t} ({series.won[s]} won)"
+                             for s, t in enumerate(series.totals) if s < len(seats))
+            out.append(f"Series after {series.games} game{'s' if series.games != 1 else ''}: {each}\n", style="bold")
+        if source.gone:
+            out.append("The table has closed: no other game.")
+        elif source.watcher:
+            out.append("You are watching: if the players start another game, it opens here. ")
+        elif source.asked:
+            out.append("You asked for another game. ")
+        else:
+            out.append("r asks the table for another game with the same seats. ")
+        if not source.gone and source.status_line:
+            out.append(f"The table: {source.status_line}")
+        shown = self.query_one("#over-rematch", Static)
+        shown.update(out)  # the names and the table's words as plain text, never markup
+        shown.display = True
+
+    def action_rematch(self) -> None:
+        source = self.remote
+        if source is None:
+            return
+        if not source.can_rematch:
+            self.notify("The table has closed: there is no other game to ask for.", timeout=6)
+            return
+        source.ask_rematch()
+
+    def _next_game(self) -> None:
+        """Every seat asked: this table's screens give way to the next game's."""
+        source = self.remote
+        if source is None or source.next_game is None:
+            return
+        nxt, self.remote = source.next_game, None
+        source.on_rematch = source.on_next_game = None
+        # keep_copy=False: the next game keeps this one's record keeper (none at the host's seat)
+        self.post_message(OpenRemoteTable(nxt, keep_copy=False, next_game=True))
+
+    def on_unmount(self) -> None:
+        source = self.remote
+        if source is not None:  # left for the menu, or a game of one's own: the table hears we left
+            source.on_rematch = source.on_next_game = None
+            # the host's leaving closes the table: no other game could start without their seat
+            self.app.post_message(TableLeft(source))  # this screen no longer handles messages
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
+        if action == "rematch":
+            return self.remote is not None and not self.remote.watcher
+        return True
 
     def action_escape(self) -> None:
         if not self.query_one(CoachRun).stop():

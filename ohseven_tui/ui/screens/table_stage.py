@@ -105,7 +105,7 @@ class TableStage:
 
             # The coach reads a game kept in this app (saved); none for a table elsewhere or a tutorial.
             kept = getattr(screen.table, "game", None) if getattr(screen.table, "keeping", None) else None
-            self.app.push_screen(GameOverScreen(screen.public(), game=kept))
+            self.app.push_screen(GameOverScreen(screen.public(), game=kept, table=screen.table))
         elif isinstance(event, Retold):
             screen.retell()
             taken = event.taken
