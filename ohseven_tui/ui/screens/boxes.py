@@ -8,9 +8,36 @@ works it out from the box's parts as laid out, after each layout that changes th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widget import Widget
 
-__all__ = ["fit_body"]
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _ScreenBase = Screen[None]  # for the checker: what the mixin is mixed into
+else:
+    _ScreenBase = object  # at run time a plain mixin, before the Screen in the bases
+
+__all__ = ["FitsBody", "fit_body"]
+
+
+class FitsBody(_ScreenBase):
+    """Mix into a screen whose box (id ``BOX``) has one part that scrolls (id ``BODY``):
+    that part is fitted after each layout that may change it (mount, resize)."""
+
+    BOX = ""
+    BODY = ""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit_body)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_body)
+
+    def _fit_body(self) -> None:
+        if self.query(f"#{self.BODY}"):  # not if pushed as the app closed
+            fit_body(self.query_one(f"#{self.BOX}"), self.query_one(f"#{self.BODY}"))
 
 
 def fit_body(box: Widget, body: Widget) -> None:

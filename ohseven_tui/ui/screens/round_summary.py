@@ -24,14 +24,15 @@ from ..cards import line_text
 from ..narration import Summary
 from ..widgets.keys import KeysFooter
 from .autoclose import AutoClose
-from .boxes import fit_body
+from .boxes import FitsBody
 from .last_trick import last_trick, last_trick_line
 
 MARKS = {"good": ("✓", "text-success", "green"), "bad": ("✗", "text-error", "red")}  # mark, theme colour, fallback
 
 
-class RoundSummaryScreen(AutoClose, ModalScreen[None]):
+class RoundSummaryScreen(AutoClose, FitsBody, ModalScreen[None]):
     CSS_PATH = "round_summary.tcss"
+    BOX, BODY = "summary-box", "summary-body"  # the rows scroll; the line under them stays in sight
     BINDINGS = [Binding("enter", "close", "Scoresheet"), Binding("escape,space,t", "close", show=False),
                 Binding("l", "last_trick", "Last trick"), Binding("p", "app.pause", "Pause", show=False),
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
@@ -71,17 +72,6 @@ class RoundSummaryScreen(AutoClose, ModalScreen[None]):
                     yield Static(last_trick_line(self.obs, ascii=ascii, dark=dark), id="summary-last-trick")
             yield Static(Text(f"Enter: {self.then} · l: the last trick, seat by seat", style="dim"))
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._fit)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._fit)
-
-    def _fit(self) -> None:
-        """The rows scroll on a small screen; the line under them stays in sight."""
-        if self.query("#summary-body"):  # not if pushed as the app closed
-            fit_body(self.query_one("#summary-box"), self.query_one("#summary-body"))
 
     def action_last_trick(self) -> None:
         from .last_trick import LastTrickScreen

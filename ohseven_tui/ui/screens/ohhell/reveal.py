@@ -18,11 +18,12 @@ from ...cards import ascii_suits, card_text, cards_text
 from ...plain import printable
 from ...widgets.keys import KeysFooter
 from ..autoclose import AutoClose
-from ..boxes import fit_body
+from ..boxes import FitsBody
 
 
-class RevealScreen(AutoClose, ModalScreen[None]):
+class RevealScreen(AutoClose, FitsBody, ModalScreen[None]):
     CSS_PATH = "reveal.tcss"
+    BOX, BODY = "reveal-box", "reveal-body"  # the bids scroll; what they lead to stays in sight
     BINDINGS = [Binding("enter", "close", "Continue"), Binding("p", "app.pause", "Pause", show=False),
                 Binding("s", "skip", show=False), Binding("plus,equals_sign", "app.speed(-1)", show=False),
                 Binding("minus", "app.speed(1)", show=False), Binding("space", "close", show=False)]
@@ -84,13 +85,3 @@ class RevealScreen(AutoClose, ModalScreen[None]):
             yield from body
             yield Static(Text("Press Enter to continue.", style="dim"))
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._fit)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._fit)
-
-    def _fit(self) -> None:
-        if self.query("#reveal-body"):  # not if pushed as the app closed
-            fit_body(self.query_one("#reveal-box"), self.query_one("#reveal-body"))
