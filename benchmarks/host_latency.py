@@ -2,6 +2,7 @@
 with no screen, in the same run. Prints figures; asserts nothing.
 
     python benchmarks/host_latency.py [--probes 1000] [--key-every S]
+    python benchmarks/host_latency.py --terminal [--rounds 3]
 
 Issue 34's floor: the round trip with the host playing a seat stays within 1.5x of
 a headless host's. A table of three: the host's seat, a friend's (the probe), an
@@ -40,6 +41,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -155,6 +157,107 @@ async def with_a_screen(probes: int, folder: str, key_every: float = 0.0,
     return times, control
 
 
+class Terminal:
+    """A command in a pseudo-terminal of 100x30, as a person runs it; what it draws is
+    read (and kept) on a thread, and keys are written to it as a keyboard would."""
+
+    def __init__(self, cmd: list[str], env: dict[str, str]) -> None:
+        import fcntl
+        import pty
+        import struct
+        import subprocess
+        import termios
+
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+        os.close(slave)
+        self.drawn = bytearray()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.drawn.extend(chunk)
+
+    def keys_while(self, every: float, going: Any) -> None:
+        """Right and Left, one every ``every`` seconds, while ``going()``."""
+        n = 0
+        while going():
+            os.write(self.master, (b"\x1b[C", b"\x1b[D")[n % 2])
+            n += 1
+            time.sleep(every)
+
+    def stop(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        os.close(self.master)
+
+
+def in_a_terminal(probes: int, rounds: int, paces: tuple[float, ...]) -> None:
+    """``ohseven host`` as a person runs it, in a pseudo-terminal, its host pressing
+    Right and Left at the table (a key every 0.15 s: a player's pace; every 0.03 s: a
+    held key's repeat), against ``ohseven host --headless`` while the same keys go to
+    ``cat`` in a terminal of its own (the driver's own cost falls on both alike), and
+    that headless host while the keys go to the app (what the app costs any process
+    on this machine). Taken in turn, ``rounds`` times."""
+    import re
+
+    from net_helpers import Host
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, OHSEVEN_SAVE_DIR=folder + "/app", OHSEVEN_CONFIG_DIR=folder, TERM="xterm-256color")
+        app = Terminal([sys.executable, "-m", "ohseven_tui", "host", "--players", "3", "--humans", "2",
+                        "--bots", "easy", "--port", "0", "--name", "Hal"], env)
+        cat = Terminal(["cat"], env)
+        host = Host(["--players", "3", "--humans", "2", "--bots", "easy"], Path(folder + "/headless"))
+        try:
+            deadline = time.monotonic() + 120
+            found = None
+            while found is None and time.monotonic() < deadline:
+                plain = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(app.drawn))
+                found = re.search(rb"ohseven join ([0-9.]+:\d+)/([A-Za-z0-9]+)", plain)
+                time.sleep(0.2)
+            if found is None:
+                raise SystemExit("the app never showed its join line")
+            address, code = "ws://" + found.group(1).decode(), found.group(2).decode()
+            headless_code = host.read_codes(2)[1]
+
+            def timed(to: str, seat_code: str, keys: Optional[Terminal], every: float) -> list[float]:
+                times: list[float] = []
+                thread = threading.Thread(target=probe, args=(to, seat_code, probes, times, threading.Event()))
+                thread.start()
+                if keys is not None:
+                    keys.keys_while(every, thread.is_alive)
+                thread.join()
+                return times
+
+            timed(address, code, None, 0)  # the friend joins: the game starts at the host's screen
+            time.sleep(2)
+            print(f"ohseven host in a terminal, its host pressing keys at the table; {rounds} rounds taken in turn:")
+            for every in paces:
+                runs: dict[str, list[float]] = {"headless": [], "app": [], "beside": []}
+                for _ in range(rounds):
+                    runs["headless"] += timed(host.address, headless_code, cat, every)
+                    runs["app"] += timed(address, code, app, every)
+                    runs["beside"] += timed(host.address, headless_code, app, every)
+                print(f" a key every {every:g} s:")
+                alone = figures("headless host (the keys to cat)", runs["headless"])
+                mine = figures("the app's own table (the keys to the app)", runs["app"])
+                beside = figures("headless host beside the app (keys to the app)", runs["beside"])
+                print(f"  app's table against headless (floor <= 1.5x): p50 {mine[0] / alone[0]:.2f}x"
+                      f"   p99 {mine[1] / alone[1]:.2f}x;   against the one beside it: p99 {mine[1] / beside[1]:.2f}x")
+        finally:
+            host.stop()
+            app.stop()
+            cat.stop()
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--probe"]:
         probe_here(sys.argv[2], sys.argv[3], int(sys.argv[4]))
@@ -163,8 +266,14 @@ def main() -> None:
     parser.add_argument("--probes", type=int, default=1000, help="round trips timed each way (p99: the 1%% slowest)")
     parser.add_argument("--key-every", type=float, default=0.0, metavar="S",
                         help="the host presses a key every S seconds (default 0: back to back)")
+    parser.add_argument("--terminal", action="store_true",
+                        help="run ohseven host in a pseudo-terminal as a person does, keys at 0.15 s and 0.03 s")
+    parser.add_argument("--rounds", type=int, default=3, help="with --terminal: rounds taken in turn")
     args = parser.parse_args()
-    compare(args.probes, args.key_every)
+    if args.terminal:
+        in_a_terminal(args.probes, args.rounds, (0.15, 0.03))
+    else:
+        compare(args.probes, args.key_every)
 
 
 def compare(probes: int, key_every: float = 0.0) -> None:
