@@ -273,12 +273,15 @@ def _auction(obs: Observation) -> Hint:
     standing = obs.standing
     value, trump, rank = worth(hand, obs.pictures, draws)
     wanted, why = factor_wanted(obs, hand, value) if standing is not None else (False, "")
+    stays = False  # a bid would pay, but keeping this seat's factor on the standing contract pays more
+    points = None
     if standing is None or standing.seat != me:
         points = next_bid(value, standing.points if standing is not None else 0)
         # A bid over the standing contract gives up this seat's factor on it: weighed
         # whenever a step is wanted or already bid (a seat at x6 wants no more steps).
         staking = wanted or standing is not None and obs.factors[me] > 1
-        if points is not None and not (staking and _stay_pays(obs, hand, value, points)):
+        stays = points is not None and staking and _stay_pays(obs, hand, value, points)
+        if points is not None and not stays:
             bid = BasicBid(me, trump, rank, points)
             return Hint(bid, f"Bid {_contract(points, trump, rank)}: your hand is worth bidding up to "
                              f"{bid_levels(value)[1]}: as captain your trio should take about {value:.0f} trick "
@@ -286,9 +289,14 @@ def _auction(obs: Observation) -> Hint:
     if wanted:
         return Hint(FactorBid(me), why)
     if standing is not None:
-        return Hint(AuctionPass(me), "Pass: your bid stands" if standing.seat == me else
-                    f"Pass: your hand is worth bidding up to {bid_levels(value)[1]}, not more than "
-                    f"{standing.points}")
+        if standing.seat == me:
+            return Hint(AuctionPass(me), "Pass: your bid stands")
+        if stays:
+            return Hint(AuctionPass(me), f"Pass: keep your ×{obs.factors[me]} on the standing {standing.points} "
+                                         f"contract; bidding {points} over it would wipe every factor, and "
+                                         f"that pays less")
+        return Hint(AuctionPass(me), f"Pass: your hand is worth bidding up to {bid_levels(value)[1]}, not more than "
+                                     f"{standing.points}")
     return Hint(AuctionPass(me), f"Pass: your best contract is worth about {value:.0f} trick points, too few to open "
                                  f"with")
 
