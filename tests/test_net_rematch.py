@@ -211,6 +211,7 @@ async def test_the_app_asks_for_another_game_with_r_and_the_next_game_opens(tmp_
             totals, _won = final_totals(filed_first[0])
             shown = screen_text(app)
             assert f"Ann {totals[0]} (" in shown and "r asks the table for another game" in shown
+            assert "Waiting for Ann to ask." in shown and "The table:" not in shown  # told once, not twice
             await pilot.press("r")
             await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
                         "the next game's table")
@@ -304,6 +305,7 @@ async def test_the_host_asks_with_r_at_their_own_table_and_leaving_closes_it_for
 
     from ohseven_tui.ui.screens.gameover import GameOverScreen
     from ohseven_tui.ui.screens.menu import MenuScreen
+    from ohseven_tui.ui.snapshot import screen_text
 
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
     server, app = hosted_table(tmp_path)
@@ -317,6 +319,7 @@ async def test_the_host_asks_with_r_at_their_own_table_and_leaving_closes_it_for
         await asyncio.wait_for(playing, TIMEOUT)
         first_table = app.table().table
         await friend.rematch()
+        await until(pilot, lambda: "Asked: Bea. Waiting for Hal to ask." in screen_text(app), "who asked, at the host's")
         await pilot.press("r")
         await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
                     "the next game at the host's screen")

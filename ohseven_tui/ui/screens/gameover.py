@@ -50,6 +50,23 @@ def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool
     return out
 
 
+def _who_asked(seats: Any, asked: Any, away: Any) -> str:
+    """Who asked for another game, whom it waits for, and who left (the people only:
+    a bot seat always agrees)."""
+    people = [s for s, seat in enumerate(seats) if seat.player == "human" and s < len(asked)]
+    said = [seats[s].name for s in people if asked[s]]
+    waiting = [seats[s].name for s in people if not asked[s] and s not in away]
+    gone = [seats[s].name for s in people if not asked[s] and s in away]
+    words = []
+    if said:
+        words.append(f"Asked: {', '.join(said)}.")
+    if waiting:
+        words.append(f"Waiting for {', '.join(waiting)} to ask.")
+    if gone:
+        words.append(f"{', '.join(gone)} left the table: no other game unless they come back.")
+    return " ".join(words)
+
+
 class GameOverScreen(Screen[None]):
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
         app = getters.app(GameApp)
@@ -236,8 +253,8 @@ class GameOverScreen(Screen[None]):
             out.append("You asked for another game. ")
         else:
             out.append("r asks the table for another game with the same seats. ")
-        if not source.gone and source.status_line:
-            out.append(f"The table: {source.status_line}")
+        if not source.gone and series is not None:
+            out.append(_who_asked(source.seats, series.asked, source.away))
         shown = self.query_one("#over-rematch", Static)
         shown.update(out)  # the names and the table's words as plain text, never markup
         shown.display = True
