@@ -7,8 +7,7 @@ game's observation:
 - the hand's line at a turn to play says whole what Enter does, at 60x15 too, in
   hot-seat with a player's name, and with the game's marked cards named;
 - every seat of a 7-seat table (Seven for Seven, V1) shows at 60x15, and of an 8-seat
-  Oh-Seven table (R1): the last seat's row was cut (9 seats and a two-row status line
-  are one row more than 60x15 has: the 9th is still cut);
+  Oh-Seven table (R1): the last seat's row was cut;
 - Seven for Seven's screens name the hand the same way at 80x24: "hand 1/7" on the
   auction's title and the status line, "hand 1" on the discard's and the leader's (V4);
 - at 80x24 the notice that the unfinished game is put aside (a toast) covered cards
@@ -17,7 +16,11 @@ game's observation:
 - Oh-Seven's bid reveal with 9 players at 60x15 cut what the bids lead to (the trump
   and who leads, R9-R13) below its nine rows: the bids scroll, the outcome stays;
   a round's summary of seven seats cut its last line, what Enter goes on to;
-- the settings at 60x15 cut each choice's note mid-phrase ("by suit (trumps").
+- the settings at 60x15 cut each choice's note mid-phrase ("by suit (trumps");
+- Oh-Seven's 9 seats at 60x15 with a status line of two rows (a card led): the 9th
+  seat's row was cut; the status line leaves out what the seats' list shows (R1);
+- a hint of two rows at a 7-seat table at 60x15 pushed the last seat's row out of
+  sight: below 80x24 the log beside the seats takes it (V1).
 """
 
 from __future__ import annotations
@@ -276,3 +279,107 @@ async def test_every_settings_note_reads_whole_at_60x15(tmp_path):
         shown = unboxed(await every_scroll(pilot, app))
         for note in [NAME_NOTE] + [note for _, _, note in CHOICES]:
             assert joined(note) in shown, f"{note!r} is cut:\n{text(app)}"
+
+
+def seat_rows(app, screen) -> list[str]:
+    """The rows of the list of seats as seen (inside the top's region)."""
+    from ohseven_tui.ui.widgets.seats import SeatsView
+
+    region = screen.query_one(SeatsView).region.intersection(screen.query_one("#top").region)
+    return [row[region.x:region.right] for row in text(app).splitlines()[region.y:region.bottom]]
+
+
+def check_every_seat(app, screen, obs) -> None:
+    rows = seat_rows(app, screen)
+    for seat, info in enumerate(obs.seats):
+        row = next((r for r in rows if info.name in r), None)
+        assert row is not None, f"{info.name}'s row is not on screen:\n{text(app)}"
+        assert str(obs.totals[seat]) in row.split(), f"{info.name}'s total:\n{text(app)}"
+
+
+def following(name: str, players: int):
+    """``at_play`` one card later: seat 0 follows a card led (the status line then
+    names who led as well as whose turn)."""
+    import random
+
+    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus", "Hal", "Ivy")
+    for seed in range(1, 60):
+        seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(names[:players])]
+        game = registry.new_game(name, {"players": players}, seed=seed, seats=seats)
+        rng = random.Random(seed)
+        while not game.is_over and not game.observe(0).results:
+            to_act = game.to_act()
+            if game.phase.name == "PLAY" and tuple(to_act) == (0,) and game.observe(0).trick:
+                return game
+            actions = game.legal_actions(to_act[0] if to_act else None)
+            game.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError(f"no card to follow for seat 0 in {name}")
+
+
+async def test_r1_nine_seats_show_at_60x15_when_the_status_line_is_long(tmp_path):
+    """R1: Oh-Seven with 9 players at 60x15, seat 0 following a card led: the status
+    line ("Round 1/7 · trick 2/7 · trump ♠ (Ann's 5♠) · Eli led · you to play") took
+    two rows and the 9th seat's row was cut. Every seat's row shows, and the status
+    line still says the round, the trick, the trump and whose turn it is."""
+    game = following("oh-seven", 9)
+    obs = game.observe(0)
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await wait_for_input(pilot)
+        await until(pilot, lambda: screen.query_one(HandView).cards, "the hand face up")
+        await pilot.pause()
+        check_every_seat(app, screen, obs)
+        shown = joined(text(app))
+        trick = f"trick {len(obs.tricks) + 1}/{obs.hand_size}"
+        assert f"Round {obs.round_number}/" in shown and trick in shown, text(app)
+        assert "you to play" in shown, text(app)
+
+
+def long_hint(name: str, players: int):
+    """A turn to play for seat 0 (a person) whose hint's words take two rows at 60
+    columns, reached by seeded random legal actions (the hint picks the turn only)."""
+    import random
+
+    from ohseven_tui.ui.families import family_ui
+    from ohseven_tui.ui.hints import hint_words
+
+    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus")
+    for seed in range(1, 60):
+        seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(names[:players])]
+        game = registry.new_game(name, {"players": players}, seed=seed, seats=seats)
+        rng = random.Random(seed)
+        while not game.is_over and not game.observe(0).results:
+            to_act = game.to_act()
+            if game.phase.name == "PLAY" and tuple(to_act) == (0,):
+                obs = game.observe(0)
+                if len(hint_words(obs, family_ui(obs.spec))[0]) > SMALL[0] - 2:
+                    return game
+            actions = game.legal_actions(to_act[0] if to_act else None)
+            game.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError(f"no long hint for seat 0 in {name}")
+
+
+async def test_v1_a_hint_at_60x15_leaves_every_seat_in_view(tmp_path):
+    """V1: with Seven for Seven's seven seats at 60x15 a hint (h) of two rows at a
+    turn to play pushed the last seat's row out of sight. The hint's words and every
+    seat show."""
+    game = long_hint("seven-for-seven", 7)
+    obs = game.observe(0)
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await wait_for_input(pilot)
+        await until(pilot, lambda: screen.query_one(HandView).cards, "the hand face up")
+        hinted = screen.hand.hint_text
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        said = joined(hinted(obs))
+        lines = text(app).splitlines()
+        seen = []  # the words drawn in each part of the screen the hint may take
+        for part in ("#message", "#log"):
+            region = screen.query_one(part).region
+            rows = (row[region.x:region.right].replace("▏", " ") for row in lines[region.y:region.bottom])  # the log's edge
+            seen.append(joined(" ".join(rows)))
+        assert any(said in words for words in seen), f"the hint {said!r} is not whole:\n{text(app)}"
+        check_every_seat(app, screen, obs)
+

@@ -24,6 +24,9 @@ class Line:
 
     parts: tuple[Part, ...]
     style: str = ""  # "bold", "dim", "bold reverse" or ""
+    # A stretch of the status line it may leave out where the whole would take two
+    # rows and one would do without it (what the seats' list also shows).
+    spare: bool = False
 
     def text(self, ascii: bool = False) -> str:
         """The line as plain words (cards as ``7♠``, or ``7S`` with ``ascii``)."""
@@ -38,8 +41,8 @@ class Line:
         return "".join(out)
 
 
-def line(*parts: Part, style: str = "") -> Line:
-    return Line(tuple(parts), style)
+def line(*parts: Part, style: str = "", spare: bool = False) -> Line:
+    return Line(tuple(parts), style, spare)
 
 
 @dataclass(frozen=True)

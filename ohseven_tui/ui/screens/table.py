@@ -225,6 +225,14 @@ class TableScreen(Screen):
                   + self.query_one(HandView).rows)
         return max(1, self.app.size.height - 1 - bottom)
 
+    def _cuts_seats(self, message: Text) -> bool:
+        """Below 80x24, would ``message`` under the seats leave a seat's row out of sight?"""
+        if not self.has_class("-compact") or not self.query(SeatsView):
+            return False
+        rows = 1 if message.cell_len <= max(1, self.app.size.width - 2) else 2  # its padding: one cell a side
+        bottom = self.query_one(StatusLine).rows + rows + self.query_one(HandView).rows
+        return self.app.size.height - 1 - bottom < self.table.players
+
     def footer_key_display(self, binding: Binding) -> Optional[str]:
         """The number keys there are cards for (the hand shrinks a card a trick)."""
         return number_keys(len(self.query_one(HandView).cards)) if binding.action == "move(-1)" else None
@@ -253,6 +261,10 @@ class TableScreen(Screen):
         if error:
             message = sentence(message)
         widget = self.query_one("#message", Static)
+        if message and self._cuts_seats(Text(self.plain(message))):
+            # Below 80x24 the log beside the seats takes it: under them it pushed a seat's row out of sight.
+            self.log_line(Text(self.plain(message), style="bold" if error else ""))
+            message = ""
         widget.set_class(error, "error")
         empty = not message
         rows = self._message_rows

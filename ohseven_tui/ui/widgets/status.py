@@ -35,7 +35,15 @@ class StatusLine(Static):
         return self._rows
 
     def show(self, lines: Iterable[Line], *, ascii: bool = False, dark: bool = True) -> None:
+        lines = list(lines)
         text = status_text(lines, ascii=ascii, dark=dark)
+        width = self.content_size.width or max(1, self.app.size.width - 2)
+        spares = [i for i, ln in enumerate(lines) if ln.spare]
+        while text.cell_len > width and spares:  # the last spare stretch first, till one row does
+            del lines[spares.pop()]
+            shorter = status_text(lines, ascii=ascii, dark=dark)
+            if shorter.cell_len <= width:
+                text = shorter  # else the whole, as two rows of it would take anyway
         self._rows = fit_rows(self, text, self._rows)
 
 

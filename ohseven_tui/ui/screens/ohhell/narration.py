@@ -175,6 +175,7 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
     if obs.deal_number > 1:
         more.append(f" · deal {obs.deal_number}")
     turn: Optional[Line] = None
+    bidder: Optional[Line] = None
     if obs.phase is Phase.PASS:
         side = "left" if obs.pass_direction > 0 else "right"
         more.append(f" · passing {plural(obs.pass_count, 'card')} to the {side}")
@@ -192,20 +193,20 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
     elif obs.trump is not None:
         trick_no = min(len(obs.tricks) + 1, obs.hand_size)
         more.extend((f" · trick {trick_no}/{obs.hand_size} · trump ", obs.trump))
-        if obs.bid_cards is not None and obs.leader is not None:
-            more.extend((f" ({name(obs.leader)}'s ", obs.bid_cards[obs.leader], ")"))
+        if obs.bid_cards is not None and obs.leader is not None:  # the seats' list marks the top bid too
+            bidder = line(f" ({name(obs.leader)}'s ", obs.bid_cards[obs.leader], ")", spare=True)
     if more:
         out.append(Line(tuple(more)))
+    if bidder is not None:
+        out.append(bidder)
     if turn is not None:
         out.append(turn)
     if obs.phase is Phase.PLAY and obs.to_act:
         seat = obs.to_act[0]
         leading = not obs.trick
-        tail: list[Part] = []
-        if not leading:
-            tail.append(f" · {name(obs.trick[0][0])} led")
-        tail.append(" · ")
-        out.append(Line(tuple(tail)))
+        if not leading:  # the seats' list shows the card led beside its seat
+            out.append(line(f" · {name(obs.trick[0][0])} led", spare=True))
+        out.append(line(" · "))
         if you is not None:
             out.append(line(f"{you} to lead" if leading else f"{you} to play", style="bold reverse"))
         else:
