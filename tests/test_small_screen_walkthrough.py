@@ -20,7 +20,9 @@ game's observation:
 - Oh-Seven's 9 seats at 60x15 with a status line of two rows (a card led): the 9th
   seat's row was cut; the status line leaves out what the seats' list shows (R1);
 - a hint of two rows at a 7-seat table at 60x15 pushed the last seat's row out of
-  sight: below 80x24 the log beside the seats takes it (V1).
+  sight: below 80x24 the log beside the seats takes it (V1);
+- Seven for Seven's auction prompt at 60x15 was cut mid-sentence at the bottom of the
+  scrolling words (V8-V14): below 24 rows it is one row over the bid, out of the scroll.
 """
 
 from __future__ import annotations
@@ -383,3 +385,24 @@ async def test_v1_a_hint_at_60x15_leaves_every_seat_in_view(tmp_path):
         assert any(said in words for words in seen), f"the hint {said!r} is not whole:\n{text(app)}"
         check_every_seat(app, screen, obs)
 
+
+async def test_v8_the_auction_prompt_reads_whole_at_60x15(tmp_path):
+    """V8-V14: at 60x15 Seven for Seven's auction prompt was cut mid-sentence at the
+    bottom of the scrolling words ("Your bid: ... between suit, bower rank and").
+    The prompt is in view whole, from "Your bid" to what p does, with every bid so
+    far and the standing bid still in view (test_whole_at_60x15 checks each bid)."""
+    from ohseven_tui.games.sevenforseven import AuctionPass, BasicBid, FactorBid
+
+    def lively(game) -> bool:
+        obs = game.observe(0)
+        kinds = {type(a) for a in obs.auction}
+        return {BasicBid, FactorBid, AuctionPass} <= kinds and len(obs.auction) <= 12
+
+    game = asked("seven-for-seven", 7, "AUCTION", until=lively)
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        shown = unboxed(await shown_at(pilot, app))
+        # A basic bid left to make, or none (28 points stand): either way, what p does ends it.
+        assert re.search(r"(Your bid|No higher basic bid).* p passes\.", shown), f"the prompt is cut:\n{text(app)}"
+        standing = game.observe(0).standing
+        assert standing is not None and f"by {game.observe(0).seats[standing.seat].name}" in shown, text(app)

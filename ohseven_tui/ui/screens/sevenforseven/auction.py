@@ -36,6 +36,13 @@ class BidPicker(Static):
 
 
 class AuctionScreen(ChooseScreen):
+    # Below 24 rows the prompt is one row over the bid, out of the scrolling words:
+    # at their foot it was cut mid-sentence (the footer names each key in full).
+    DEFAULT_CSS = """
+    AuctionScreen #short-prompt { display: none; height: auto; padding: 0 1; text-style: bold; }
+    AuctionScreen.-short #short-prompt { display: block; }
+    AuctionScreen.-short #prompt { display: none; }
+    """
     BINDINGS = [
         Binding("enter", "confirm", "Bid"),
         Binding("left", "move(-1)", "Change", key_display="←→"),
@@ -69,6 +76,7 @@ class AuctionScreen(ChooseScreen):
         self.follow: Optional[Any] = None  # a hinted factor or pass: what Enter does until a field changes
 
     def compose_picker(self) -> ComposeResult:
+        yield Static("", id="short-prompt")
         yield BidPicker("", id="picker")
 
     def setup(self) -> None:
@@ -81,10 +89,14 @@ class AuctionScreen(ChooseScreen):
         context = Text("\n").join(Text(self.plain(printable(ln))) for ln in auction_lines(obs, name))
         self.query_one("#context", Static).update(context)  # no empty row after it
         can_bid = self.lowest <= MAX_POINTS
+        factor = FactorBid(obs.seat) in obs.legal_actions
         self.query_one("#prompt", Static).update(Text(
             "Your bid: ←→ change, ↑↓ move between suit, bower rank and points, Enter bids. "
-            + ("f raises your factor. " if FactorBid(obs.seat) in obs.legal_actions else "")
+            + ("f raises your factor. " if factor else "")
             + "p passes." if can_bid else "No higher basic bid is left: f raises your factor, p passes."))
+        self.query_one("#short-prompt", Static).update(Text(  # one row of 60 columns
+            "Your bid: ←→ ↑↓ set it, Enter bids, " + ("f factor, " if factor else "") + "p passes."
+            if can_bid else "No higher basic bid: f raises your factor, p passes."))
         self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
         self._paint()
 
