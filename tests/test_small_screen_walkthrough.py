@@ -80,9 +80,10 @@ async def test_thirteen_cards_show_whole_in_60_columns():
         assert max(face.region.right for face in row.children) <= SMALL[0], shown
 
 
-def at_play(name: str, players: int, humans: int):
+def at_play(name: str, players: int, humans: int, when=lambda game: True):
     """A game of ``name`` in its first round's play, seat 0 (a person; ``humans``
-    people in all) to play a card, reached by seeded random legal actions."""
+    people in all) to play a card where ``when(game)`` holds, reached by seeded
+    random legal actions."""
     import random
 
     names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus", "Hal", "Ivy")
@@ -92,7 +93,7 @@ def at_play(name: str, players: int, humans: int):
         rng = random.Random(seed)
         while not game.is_over and not game.observe(0).results:
             to_act = game.to_act()
-            if game.phase.name == "PLAY" and tuple(to_act) == (0,):
+            if game.phase.name == "PLAY" and tuple(to_act) == (0,) and when(game):
                 return game
             actions = game.legal_actions(to_act[0] if to_act else None)
             game.apply(actions[rng.randrange(len(actions))])
@@ -130,25 +131,43 @@ async def test_the_hands_line_at_a_turn_says_whole_what_enter_does_at_60x15(name
             assert "Annabel Lee" in title and hand.query_one("#hand-title").size.height == 1, text(app)
 
 
-@pytest.mark.parametrize("name,players", [("seven-for-seven", 7), ("oh-seven", 8), ("oh-seven", 5)])
-async def test_every_seat_shows_at_60x15(name, players, tmp_path):
-    """V1, R1: the compact list of seats at 60x15 has a row for every seat, with its
-    name and total, at a turn to play (the 7th seat's row was below the list's room)."""
+def seat_rows(app, screen) -> list[str]:
+    """The rows of the list of seats as seen (inside the top's region)."""
     from ohseven_tui.ui.widgets.seats import SeatsView
 
-    game = at_play(name, players, 1)
+    region = screen.query_one(SeatsView).region.intersection(screen.query_one("#top").region)
+    return [row[region.x:region.right] for row in text(app).splitlines()[region.y:region.bottom]]
+
+
+def check_every_seat(app, screen, obs) -> None:
+    rows = seat_rows(app, screen)
+    for seat, info in enumerate(obs.seats):
+        row = next((r for r in rows if info.name in r), None)
+        assert row is not None, f"{info.name}'s row is not on screen:\n{text(app)}"
+        assert str(obs.totals[seat]) in row.split(), f"{info.name}'s total:\n{text(app)}"
+
+
+@pytest.mark.parametrize("name,players,led", [("seven-for-seven", 7, False), ("oh-seven", 8, False),
+                                              ("oh-seven", 5, False), ("oh-seven", 9, True)])
+async def test_every_seat_shows_at_60x15(name, players, led, tmp_path):
+    """V1, R1: the compact list of seats at 60x15 has a row for every seat, with its
+    name and total, at a turn to play (the 7th seat's row was below the list's room).
+    With 9 seats, seat 0 following a card led, the status line ("Round 1/7 · trick
+    2/7 · trump ♠ (Ann's 5♠) · Eli led · you to play") took two rows and the 9th
+    seat's row was cut: it still says the round, the trick, the trump and whose turn."""
+    game = at_play(name, players, 1, when=lambda g: bool(g.observe(0).trick) or not led)
     obs = game.observe(0)
     app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         screen = await wait_for_input(pilot)
         await until(pilot, lambda: screen.query_one(HandView).cards, "the hand face up")
         await pilot.pause()
-        region = screen.query_one(SeatsView).region.intersection(screen.query_one("#top").region)  # as seen
-        rows = [row[region.x:region.right] for row in text(app).splitlines()[region.y:region.bottom]]
-        for seat, info in enumerate(obs.seats):
-            row = next((r for r in rows if info.name in r), None)
-            assert row is not None, f"{info.name}'s row is not on screen:\n{text(app)}"
-            assert str(obs.totals[seat]) in row.split(), f"{info.name}'s total:\n{text(app)}"
+        check_every_seat(app, screen, obs)
+        if led:
+            shown = joined(text(app))
+            trick = f"trick {len(obs.tricks) + 1}/{obs.hand_size}"
+            assert f"Round {obs.round_number}/" in shown and trick in shown and "trump" in shown, text(app)
+            assert "you to play" in shown, text(app)
 
 
 @pytest.mark.parametrize("phase", ["AUCTION", "DISCARD", "LEAD"])
@@ -283,89 +302,19 @@ async def test_every_settings_note_reads_whole_at_60x15(tmp_path):
             assert joined(note) in shown, f"{note!r} is cut:\n{text(app)}"
 
 
-def seat_rows(app, screen) -> list[str]:
-    """The rows of the list of seats as seen (inside the top's region)."""
-    from ohseven_tui.ui.widgets.seats import SeatsView
-
-    region = screen.query_one(SeatsView).region.intersection(screen.query_one("#top").region)
-    return [row[region.x:region.right] for row in text(app).splitlines()[region.y:region.bottom]]
-
-
-def check_every_seat(app, screen, obs) -> None:
-    rows = seat_rows(app, screen)
-    for seat, info in enumerate(obs.seats):
-        row = next((r for r in rows if info.name in r), None)
-        assert row is not None, f"{info.name}'s row is not on screen:\n{text(app)}"
-        assert str(obs.totals[seat]) in row.split(), f"{info.name}'s total:\n{text(app)}"
-
-
-def following(name: str, players: int):
-    """``at_play`` one card later: seat 0 follows a card led (the status line then
-    names who led as well as whose turn)."""
-    import random
-
-    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus", "Hal", "Ivy")
-    for seed in range(1, 60):
-        seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(names[:players])]
-        game = registry.new_game(name, {"players": players}, seed=seed, seats=seats)
-        rng = random.Random(seed)
-        while not game.is_over and not game.observe(0).results:
-            to_act = game.to_act()
-            if game.phase.name == "PLAY" and tuple(to_act) == (0,) and game.observe(0).trick:
-                return game
-            actions = game.legal_actions(to_act[0] if to_act else None)
-            game.apply(actions[rng.randrange(len(actions))])
-    raise AssertionError(f"no card to follow for seat 0 in {name}")
-
-
-async def test_r1_nine_seats_show_at_60x15_when_the_status_line_is_long(tmp_path):
-    """R1: Oh-Seven with 9 players at 60x15, seat 0 following a card led: the status
-    line ("Round 1/7 · trick 2/7 · trump ♠ (Ann's 5♠) · Eli led · you to play") took
-    two rows and the 9th seat's row was cut. Every seat's row shows, and the status
-    line still says the round, the trick, the trump and whose turn it is."""
-    game = following("oh-seven", 9)
-    obs = game.observe(0)
-    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        screen = await wait_for_input(pilot)
-        await until(pilot, lambda: screen.query_one(HandView).cards, "the hand face up")
-        await pilot.pause()
-        check_every_seat(app, screen, obs)
-        shown = joined(text(app))
-        trick = f"trick {len(obs.tricks) + 1}/{obs.hand_size}"
-        assert f"Round {obs.round_number}/" in shown and trick in shown, text(app)
-        assert "you to play" in shown, text(app)
-
-
-def long_hint(name: str, players: int):
-    """A turn to play for seat 0 (a person) whose hint's words take two rows at 60
-    columns, reached by seeded random legal actions (the hint picks the turn only)."""
-    import random
-
-    from ohseven_tui.ui.families import family_ui
-    from ohseven_tui.ui.hints import hint_words
-
-    names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus")
-    for seed in range(1, 60):
-        seats = [Seat(n, "human" if i == 0 else "easy") for i, n in enumerate(names[:players])]
-        game = registry.new_game(name, {"players": players}, seed=seed, seats=seats)
-        rng = random.Random(seed)
-        while not game.is_over and not game.observe(0).results:
-            to_act = game.to_act()
-            if game.phase.name == "PLAY" and tuple(to_act) == (0,):
-                obs = game.observe(0)
-                if len(hint_words(obs, family_ui(obs.spec))[0]) > SMALL[0] - 2:
-                    return game
-            actions = game.legal_actions(to_act[0] if to_act else None)
-            game.apply(actions[rng.randrange(len(actions))])
-    raise AssertionError(f"no long hint for seat 0 in {name}")
-
 
 async def test_v1_a_hint_at_60x15_leaves_every_seat_in_view(tmp_path):
     """V1: with Seven for Seven's seven seats at 60x15 a hint (h) of two rows at a
     turn to play pushed the last seat's row out of sight. The hint's words and every
     seat show."""
-    game = long_hint("seven-for-seven", 7)
+    from ohseven_tui.ui.families import family_ui
+    from ohseven_tui.ui.hints import hint_words
+
+    def long_hint(game) -> bool:  # the hint picks the turn only: words of two rows at 60 columns
+        obs = game.observe(0)
+        return len(hint_words(obs, family_ui(obs.spec))[0]) > SMALL[0] - 2
+
+    game = at_play("seven-for-seven", 7, 1, when=long_hint)
     obs = game.observe(0)
     app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
