@@ -445,3 +445,23 @@ async def test_a_seat_a_bot_plays_while_its_player_is_away_is_never_told_as_ever
         assert said.startswith("the easy bot plays seat 2")
         await until(pilot, lambda: "bot plays for Bea" in screen_text(app), "told that a bot plays for Bea")
         assert "Everyone is at the table" not in screen_text(app)
+
+
+async def test_the_waiting_room_shows_each_join_line_whole_at_80x24(tmp_path):
+    """Found in tmux: at 80x24 the waiting room cut the friend's join line short
+    ('ohseven join 127.0.0.1:8813/lWb92J6ZB91L…') and dropped the Seat column, so the
+    line the host must hand on could not be copied. The line stays whole; the name
+    and the seat's state wrap instead."""
+    from ohseven_tui.net.client import join_line
+
+    server, _app = hosted_table(tmp_path)
+    name = "[red]Halvard Longfellow\x1b"  # a long name, with markup and an escape
+    app = OhSevenApp(save_dir=tmp_path / "host", bot_delay=0, host=(server, name))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_waiting_room(pilot)
+        line = join_line(server.join_address, server.codes[1])
+        await until(pilot, lambda: "Their join line" in screen_text(app), "the seats drawn")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert line in shown
+        assert "Seat" in shown and "not joined" in shown and "\x1b" not in shown

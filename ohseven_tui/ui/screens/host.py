@@ -41,8 +41,12 @@ def seats_table(server: Any, *, you: Optional[int]) -> Table:
 
     status = server.status()
     grid = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
-    for head in ("Seat", "Player", "Their join line", ""):
-        grid.add_column(head, style="bold" if head == "Seat" else "", no_wrap=True)
+    # On a narrow screen the name and the seat's state wrap: the join line and the seat's
+    # number never shrink (rich cuts every unwrappable column alike, the line too).
+    grid.add_column("Seat", style="bold", no_wrap=True)
+    grid.add_column("Player")
+    grid.add_column("Their join line", no_wrap=True)
+    grid.add_column("")
     for seat, kind in enumerate(server.players):
         name = Text(printable(server.names.get(seat, f"Seat {seat + 1}")))  # a Text: a str cell is markup
         if seat not in server.humans:
