@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from hostile import NAMES, hostile_tables, raw_controls, write_hostile_saves
-from test_ui_driver import play_game, wait_for_input
+from test_ui_driver import play_game, until, wait_for_input
 from test_ui_saves_setup import open_setup
 from textual.widgets import DataTable, Input, Select
 
@@ -36,13 +36,15 @@ def assert_screen_safe(app) -> str:
 
 async def safe_screen(pilot) -> str:
     """assert_screen_safe once the compositor has drawn the current screen."""
-    for _ in range(20):
-        await pilot.pause()
+    def drawn() -> tuple[str] | None:
         try:
-            return assert_screen_safe(pilot.app)
+            return (assert_screen_safe(pilot.app),)
         except TypeError:  # a strip not rendered yet
-            continue
-    return assert_screen_safe(pilot.app)
+            return None
+
+    await pilot.pause()
+    (text,) = await until(pilot, drawn, "the screen drawn")
+    return text
 
 
 
@@ -101,11 +103,8 @@ async def test_hostile_names_from_setup_through_bidding_and_play(tmp_path, names
             assert not raw_controls(value) and (TYPED.get(name) or "") in value, (name, value)
         assert_screen_safe(app)
         await pilot.click("#start")
-        for _ in range(200):  # the first game is unfinished: the app asks, naming its players
-            await pilot.pause()
-            if type(app.screen).__name__ == "UnfinishedGameScreen":
-                break
-        assert type(app.screen).__name__ == "UnfinishedGameScreen"
+        # the first game is unfinished: the app asks, naming its players
+        await until(pilot, lambda: type(app.screen).__name__ == "UnfinishedGameScreen", "the unfinished game's question")
         assert_screen_safe(app)
         await pilot.press("a")  # put it aside and start the new one
         await wait_for_input(pilot)

@@ -11,6 +11,7 @@ import pytest
 from snapshot_states import ROUND_OVER, moment
 from test_snapshots_screens import THEMES, settle
 from test_snapshots_table import HOLD, SIZES, in_tmp, play_shown  # noqa: F401 (in_tmp: a fixture used below)
+from test_ui_driver import until
 
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
@@ -20,13 +21,15 @@ from ohseven_tui.ui.screens.table import Flow
 def end_the_round(card):
     async def run_before(pilot) -> None:
         table = await play_shown(pilot, card)
-        for _ in range(400):
-            await pilot.pause()
+
+        def at_summary() -> bool:
+            # Each check also sweeps a won trick on at once, as space does: the
+            # trick would otherwise stay on show as long as the bots wait (HOLD).
             if table.controller.state is Flow.TRICK:
-                table.action_sweep()  # on at once, as space does
-            if isinstance(pilot.app.screen, RoundSummaryScreen) and pilot.app.screen.is_mounted:
-                break
-        assert isinstance(pilot.app.screen, RoundSummaryScreen)
+                table.action_sweep()
+            return isinstance(pilot.app.screen, RoundSummaryScreen) and pilot.app.screen.is_mounted
+
+        await until(pilot, at_summary, "the round's summary")
         await settle(pilot)
 
     return run_before

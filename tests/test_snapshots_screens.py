@@ -22,6 +22,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_ui_driver import until
 from textual.widgets import DataTable, Input, OptionList
 
 from ohseven_tui.engine import registry
@@ -83,11 +84,12 @@ def columns_sized(table: DataTable) -> bool:
 async def settle(pilot) -> None:
     """Until the screen's workers are done and it shows what it found."""
     app = pilot.app
-    for _ in range(200):  # bounded: a step limit, not a clock
-        await pilot.pause()
+
+    async def found() -> bool:
         await app.workers.wait_for_complete()
-        if ready(app):
-            break
+        return ready(app)
+
+    await until(pilot, found, "the screen shows what its workers found")
     for field in app.screen.query(Input):
         field.cursor_blink = False  # a blinking cursor would differ from run to run
     # Some widgets finish in a later frame: a DataTable sizes its columns on an idle
@@ -95,16 +97,18 @@ async def settle(pilot) -> None:
     # Wait for that, and for two pictures in a row to be the same: the picture with
     # its colours (what the snapshot compares), since a style still changing (focus,
     # theme) leaves the text as it is; on a busy machine the frame may lag behind.
-    drawn = None
-    for _ in range(100):
+    drawn: list[str | None] = [None]
+
+    async def steady() -> bool:
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         now = app.export_screenshot()
         pending = any(t._require_update_dimensions or t._new_rows or not columns_sized(t)
                       for t in app.screen.query(DataTable))
-        if now == drawn and not pending:
-            break
-        drawn = now
+        same, drawn[0] = now == drawn[0], now
+        return same and not pending
+
+    await until(pilot, steady, "two pictures in a row the same, every table sized")
     # A DataTable may keep a header row drawn from its column widths of a moment
     # before (its render caches): draw every table afresh from its final widths, so
     # the picture does not depend on when the widths landed.

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from snapshot_states import HUMAN, MID_TRICK, TRICK_WON, moment
 from test_snapshots_screens import THEMES, settle
+from test_ui_driver import until
 
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.table import Flow, TableScreen
@@ -30,11 +31,8 @@ def table_of(app) -> TableScreen:
 
 async def at_turn(pilot) -> None:
     pilot.app.animation_level = "none"
-    for _ in range(200):
-        await pilot.pause()
-        screen = pilot.app.screen
-        if isinstance(screen, TableScreen) and screen.acting == HUMAN:
-            break
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.acting == HUMAN,
+                "the human's turn")
     await settle(pilot)
 
 
@@ -50,11 +48,7 @@ async def play_shown(pilot, card) -> TableScreen:
 def play(card):
     async def run_before(pilot) -> None:
         table = await play_shown(pilot, card)
-        for _ in range(200):
-            await pilot.pause()
-            if table.controller.state is Flow.TRICK:
-                break
-        assert table.controller.state is Flow.TRICK
+        await until(pilot, lambda: table.controller.state is Flow.TRICK, "the won trick on show")
         table.controller.trick_timer.pause()  # the won trick stays on show for the picture
         await settle(pilot)
 

@@ -111,6 +111,8 @@ async def test_the_toy_plays_at_the_card_table_from_its_observation_alone(tmp_pa
     """A family that declares no table picture (``spec.table`` None) still gets seats
     round the table, the trick in the middle and its hand, from the observation's
     common fields; a human plays it to the end by keys."""
+    from test_ui_driver import until
+
     from ohseven_tui.engine.protocol import Seat
     from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.gameover import GameOverScreen
@@ -123,11 +125,13 @@ async def test_the_toy_plays_at_the_card_table_from_its_observation_alone(tmp_pa
     app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         saw_table = False
-        for _ in range(2000):
-            await pilot.pause()
+
+        async def played_to_the_end() -> bool:
+            """Each check answers what the app asks; true at the game's end."""
+            nonlocal saw_table
             screen = app.screen
             if isinstance(screen, GameOverScreen):
-                break
+                return True
             if isinstance(screen, ScoresheetScreen):
                 await pilot.press("enter")  # after each round
             elif isinstance(screen, TableScreen) and screen.acting == 0:
@@ -135,6 +139,9 @@ async def test_the_toy_plays_at_the_card_table_from_its_observation_alone(tmp_pa
                 assert "Ann" in drawn and "Bea" in drawn
                 saw_table = True
                 await pilot.press("enter")
+            return False
+
+        await until(pilot, played_to_the_end, "the game's end")
         assert saw_table and game.is_over
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from test_ui_driver import table, text, wait_for_input
+from test_ui_driver import table, text, until, wait_for_input
 
 from ohseven_tui.cli import main
 from ohseven_tui.engine.cards import parse_card
@@ -144,8 +144,11 @@ def test_tutorial_help_and_a_game_without_one(capsys):
 async def _menu_text(tmp_path) -> str:
     app = OhSevenApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
+        # The menu's second look (after its first paint) lists the Tutorial; the offer
+        # line is decided by the message queued right after it: one pause (idle) runs it.
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and "Tutorial" in text(app),
+                    "the menu's Tutorial entry")
+        await pilot.pause()
         shown = text(app)
         await pilot.press("q")
     return shown

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from snapshot_states import MID_TRICK, moment
+from test_ui_driver import until
 
 from ohseven_tui.engine import registry
 from ohseven_tui.ui.app import OhSevenApp
@@ -18,10 +19,8 @@ from ohseven_tui.ui.widgets.table_area import TableArea
 async def drawn(game, size, save_dir) -> tuple[list, int]:
     app = OhSevenApp(game=game, bot_delay=3600, save_dir=save_dir)
     async with app.run_test(size=size) as pilot:
-        for _ in range(100):  # until the table has drawn the trick (a step limit, not a clock)
-            await pilot.pause()
-            if isinstance(app.screen, TableScreen) and app.screen.query_one(TableArea).faces:
-                break
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.query_one(TableArea).faces,
+                    "the table has drawn the trick")
         area = app.screen.query_one(TableArea)
         log = app.screen.query_one(TableLog)
         return list(area.faces), log.region.width if log.display else 0

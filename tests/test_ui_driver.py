@@ -7,6 +7,7 @@ privacy checks, never by the app.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import time
 from typing import Callable, Optional
 
@@ -83,9 +84,14 @@ FAIL_SAFE = 300.0  # seconds: only so that a hung app ends a test; no test asser
 async def until(pilot, done: Callable[[], object], what: str, fail_safe: float = FAIL_SAFE):
     """Let the app run until ``done()`` is true (returns it). Waits for the app, not
     for a number of steps or seconds: on a busy machine it just takes longer. The
-    clock is only a fail-safe."""
+    clock is only a fail-safe. ``done`` may be a coroutine function (a check that
+    itself waits, e.g. for the workers)."""
+    async def check():
+        result = done()
+        return await result if inspect.isawaitable(result) else result
+
     async def poll():
-        while not (result := done()):
+        while not (result := await check()):
             _stopped(pilot.app)
             await pilot.pause(0.01)
         return result
