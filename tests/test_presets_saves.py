@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from helpers import check_record_json, record_rounds
+from test_ui_driver import until
 from test_ui_saves import open_review, open_saved_games, text_of
 from textual.widgets import ContentSwitcher, DataTable, Static
 
@@ -330,11 +331,14 @@ async def test_players_view_filters_by_rules(save_dir):
         for preset in (None, *(spec.name for spec in registry.games())):
             games, wins, rounds = by_rules(preset)
             app.push_screen(PlayersScreen(SaveFilter(game=preset)))
-            for _ in range(50):  # until the worker has filled it (a step limit)
+
+            async def filled(games=games) -> bool:
+                """The worker has filled the list (or there is nothing to fill it with)."""
                 await app.workers.wait_for_complete()
                 await pilot.pause()
-                if app.screen.query_one(DataTable).row_count or not games:
-                    break
+                return bool(app.screen.query_one(DataTable).row_count or not games)
+
+            await until(pilot, filled, "the players' list filled")
             table = app.screen.query_one(DataTable)
             rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
             assert set(rows) == set(games)

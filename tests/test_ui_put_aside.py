@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_ui_driver import until
 from test_ui_saves import listed, notices, open_saved_games, select
 from test_ui_saves_autosave import game_at_anns_card, one_action_from_the_end, table_of
 from textual.widgets import DataTable
@@ -43,13 +44,10 @@ def history(game: Game) -> list[str]:
     return [str(a) for a in game.history]
 
 
-async def settle(pilot, until, limit: int = 200):
-    """Pause (bounded by a step count, not a clock) until ``until()`` holds."""
-    for _ in range(limit):
-        await pilot.pause()
-        if until():
-            return
-    raise AssertionError("the app never got there")
+async def settle(pilot, done) -> None:
+    """Let the app run until ``done()`` holds (a wait on the app, the clock only a fail-safe)."""
+    await pilot.pause()
+    await until(pilot, done, "the app got there")
 
 
 def screen_name(app) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from helpers import record_players
 from test_storage_bad_input import CASES, unprivileged, write_case
+from test_ui_driver import until
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
 from ohseven_tui.engine import parse_card
@@ -60,13 +61,12 @@ def text_of(widget: Static) -> str:
 async def menu_options(pilot, wanted: str) -> list:
     """The main menu's option ids, once ``wanted`` is among them (the menu looks
     for saves and an unfinished game after its first paint)."""
-    for _ in range(20):
-        await pilot.pause()
+    def ids() -> list:
         menu = pilot.app.screen.query_one(OptionList)
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        if wanted in ids:
-            break
-    return ids
+        return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+
+    await pilot.pause()
+    return await until(pilot, lambda: wanted in (now := ids()) and now, f"{wanted!r} on the menu")
 
 
 async def choose_from_menu(pilot, option: str) -> None:
@@ -93,11 +93,8 @@ async def rows_sized(pilot, count: int) -> None:
     """Until the list holds ``count`` rows and has sized its columns to them (it
     does that when idle, a frame or more after the rows land)."""
     table = pilot.app.screen.query_one(DataTable)
-    for _ in range(50):  # bounded by steps, not the clock
-        if table.row_count == count and not (table._require_update_dimensions or table._new_rows):
-            break
-        await pilot.pause()
-    assert table.row_count == count
+    await until(pilot, lambda: table.row_count == count and not (table._require_update_dimensions or table._new_rows),
+                f"{count} rows, their columns sized")
     await pilot.pause()
 
 
@@ -370,13 +367,14 @@ async def test_replay_steps_through_a_redealt_round(save_dir):
 async def wait_for_rows(pilot, table_id: str) -> DataTable:
     """The table once the screen's worker has filled it."""
     app = pilot.app
-    for _ in range(50):  # a step limit, not a clock
+
+    async def filled() -> DataTable | None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         table = app.screen.query_one(table_id, DataTable)
-        if table.row_count:
-            return table
-    return app.screen.query_one(table_id, DataTable)
+        return table if table.row_count else None
+
+    return await until(pilot, filled, f"rows in {table_id}")
 
 
 async def test_players_view_player_page_and_their_games(tmp_path):
@@ -540,10 +538,8 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
         from textual.widgets import ProgressBar
 
         bar = app.screen.query_one(ProgressBar)
-        for _ in range(20):  # the worker has counted the files to read (a step limit)
-            await pilot.pause()
-            if bar.total:
-                break
+        await pilot.pause()
+        await until(pilot, lambda: bar.total, "the worker has counted the files to read")
         assert bar.display and bar.total == len(IDS) and bar.progress == 0  # a progress bar while reading
         await pilot.press("o")  # sort by the next column: handled while reading
         await pilot.pause()

@@ -86,12 +86,8 @@ def footer_line(app) -> str:
 
 async def settled_footer(pilot) -> str:
     """The footer line once it is drawn (it recomposes when the keys change)."""
-    for _ in range(100):
-        await pilot.pause()
-        line = footer_line(pilot.app)
-        if line.strip():
-            return line
-    return footer_line(pilot.app)
+    await pilot.pause()
+    return await until(pilot, lambda: (line := footer_line(pilot.app)).strip() and line, "the footer drawn")
 
 
 async def test_the_footer_keeps_a_turns_keys_at_80_and_100_columns(tmp_path):

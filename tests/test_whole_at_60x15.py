@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import text, until, wait_for_input
 from test_whole_at_80x24 import check_footer, footer_drawn, joined
 
 from ohseven_tui import storage
@@ -87,12 +87,9 @@ async def test_the_menu_at_60x15_shows_every_choice(tmp_path):
         from textual.widgets import OptionList
 
         menu = app.screen.query_one(OptionList)
-        for _ in range(50):  # until the saves are looked for (after the first paint): a step limit
-            await pilot.pause()
-            if menu.get_option_index("continue") is not None and "saved" in [o.id for o in menu.options]:
-                break
-        else:
-            raise AssertionError("no Continue and Saved games on the menu")
+        await pilot.pause()  # the saves are looked for after the first paint
+        await until(pilot, lambda: menu.get_option_index("continue") is not None
+                    and "saved" in [o.id for o in menu.options], "Continue and Saved games on the menu")
         await pilot.pause()
         shown = unboxed(text(app))
         labels = [str(option.prompt) for option in menu.options]

@@ -20,7 +20,7 @@ import re
 
 import pytest
 from snapshot_states import _next_action
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import text, until, wait_for_input
 
 from ohseven_tui import storage
 from ohseven_tui.bots import hint as bot_hint
@@ -70,10 +70,7 @@ def footer(app) -> str:
 async def footer_drawn(pilot, app) -> None:
     """Until the footer row shows keys: the footer is composed afresh after the
     screen's keys change, and a frame drawn in between has an empty footer row."""
-    for _ in range(50):  # bounded by steps, not the clock
-        if footer(app).strip():
-            return
-        await pilot.pause()
+    await until(pilot, lambda: footer(app).strip(), "keys in the footer")
 
 
 def check_footer(app, where: str, *also: str) -> None:
@@ -221,11 +218,8 @@ async def test_game_over_and_the_last_trick_at_80x24_show_every_total_and_card(n
     game = finished(name)
     app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-        assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game over screen")
         obs = game.observe(0)
         sheet = obs.spec.sheet(obs)
         winners = [obs.seats[s].name for s in obs.winners]
@@ -257,10 +251,8 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.action_choose("saved")
-        for _ in range(200):
-            await pilot.pause()
-            if not getattr(app.screen, "reading", True):
-                break
+        await pilot.pause()
+        await until(pilot, lambda: not getattr(app.screen, "reading", True), "the saved games read")
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.pause()
@@ -288,11 +280,14 @@ async def test_saved_games_the_review_and_players_at_80x24_show_every_winner_sco
             await pilot.press("escape")
             await pilot.pause()
         await pilot.press("p")
-        for _ in range(50):  # until its worker has read the index (a step limit)
+
+        async def read() -> bool:
+            """Its worker has read the index."""
             await app.workers.wait_for_complete()
             await pilot.pause()
-            if app.screen.query_one("DataTable").row_count:
-                break
+            return bool(app.screen.query_one("DataTable").row_count)
+
+        await until(pilot, read, "the players read")
         shown = text(app)
         for info in games["seven-for-seven"].seats:  # a person by name, a bot by strength
             assert (info.name if info.player == "human" else f"{info.player} bot") in shown
