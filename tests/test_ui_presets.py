@@ -224,8 +224,8 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
         rules = screen.query_one("#rules", Select)
         rules.focus()
         await pilot.press("enter", "down", "enter")  # Oh-Seven -> classic
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: rules.value == "classic" and passing.disabled, "classic's rules applied")
+        await pilot.pause()  # and drawn
         assert rules.value == "classic"
         assert players.value == 7  # H1: clamped to 3-7
         assert passing.value is False and passing.disabled
@@ -233,12 +233,11 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
         assert "Card passing" not in text(app) and "Card " not in text(app)
         rules.focus()
         await pilot.press("enter", "up", "enter")  # back to Oh-Seven: the option is offered again
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: rules.value == "oh-seven" and not passing.disabled, "Oh-Seven's rules applied")
+        await pilot.pause()  # and drawn
         assert rules.value == "oh-seven" and not passing.disabled and "Card passing" in text(app)
         await pilot.press("enter", "down", "enter")  # and classic once more
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: rules.value == "classic" and passing.disabled, "classic's rules applied again")
         assert rules.value == "classic"
         kinds = screen.query_one("#kind-1", Select)
         offered = [value for _, value in kinds._options if value is not Select.BLANK]

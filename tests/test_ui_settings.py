@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_ui_driver import until, wait_for_input
 from textual.widgets import Input, Select, Static
 
 from ohseven_tui.settings import Settings
@@ -28,11 +29,12 @@ def saved(config: Path) -> dict:
 
 
 async def open_settings(pilot) -> None:
-    for _ in range(5):
-        await pilot.pause()
+    await until(pilot, lambda: type(pilot.app.screen).__name__ == "MenuScreen" and pilot.app.screen.is_mounted,
+                "the menu")
     await pilot.press("s")  # the menu's key
-    for _ in range(5):
-        await pilot.pause()
+    await until(pilot, lambda: type(pilot.app.screen).__name__ == "SettingsScreen" and pilot.app.screen.is_mounted,
+                "the settings")
+    await pilot.pause()  # its first focus and paint
     assert type(pilot.app.screen).__name__ == "SettingsScreen"
 
 
@@ -92,8 +94,8 @@ async def test_the_name_is_saved_and_is_seat_1s_at_setup(config):
         await pilot.pause()
         assert saved(config)["name"] == "Zoë"
         await pilot.press("escape", "n")
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: app.screen.query("#name-0"), "the setup's first name")
+        await pilot.pause()
         assert app.screen.query_one("#name-0", Input).value == "Zoë"
 
 
@@ -105,13 +107,12 @@ async def test_bot_speed_and_colours_apply_to_the_table_at_once(config):
     setup.seed = 3
     app = OhSevenApp(setup=setup)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(10):
-            await pilot.pause()
+        await wait_for_input(pilot)  # the table asks Ann for her bid
         table = app.table()
         assert table is not None and table.delay == 0.6  # normal, the default
         app.action_settings()  # what the command palette's Settings does
-        for _ in range(3):
-            await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "SettingsScreen" and app.focused is not None,
+                    "the settings, focused")
         await choose(pilot, "bot-speed", "slow (1.2s)")
         assert table.delay == 1.2 and app.bot_delay == 1.2
         def hand_colours() -> set[str]:
@@ -225,8 +226,7 @@ async def test_the_name_is_seat_1s_in_a_game_started_from_the_command_line(confi
     setup.seed = 2
     app = OhSevenApp(setup=setup, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, app.table, "the table")
         table = app.table()
         assert table is not None and [s.name for s in table.table.game.seats] == ["Zoë", "Bea", "Cid", "Dot"]
 
