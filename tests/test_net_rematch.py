@@ -211,7 +211,14 @@ async def test_the_app_asks_for_another_game_with_r_and_the_next_game_opens(tmp_
             totals, _won = final_totals(filed_first[0])
             shown = screen_text(app)
             assert f"Ann {totals[0]} (" in shown and "r asks the table for another game" in shown
-            assert "Waiting for Ann to ask." in shown and "The table:" not in shown  # told once, not twice
+            # one's own seat is "you", as at the table, not one's name as if someone else's
+            assert "Waiting for you to ask." in shown and "The table:" not in shown  # told once, not twice
+            assert "Waiting for Ann" not in shown
+            lines = shown.splitlines()
+            title = next(line for line in lines if line.lstrip().startswith("Game over"))
+            series = next(line for line in lines if line.lstrip().startswith("Series after"))
+            indent = len(title) - len(title.lstrip())
+            assert len(series) - len(series.lstrip()) == indent  # the series lines up with the title
             await pilot.press("r")
             await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
                         "the next game's table")
@@ -230,6 +237,11 @@ async def test_the_app_asks_for_another_game_with_r_and_the_next_game_opens(tmp_
             assert f"Ann {both[0]} (" in screen_text(app)
             mine = finished_saves(tmp_path / "mine")
             assert len(mine) == 2 and mine[0]["game_id"] != mine[1]["game_id"]  # the joiner's copies: each game on its own
+            # the host closes the table: the screen says why, and r is no longer offered
+            host.command("quit")
+            await until(pilot, lambda: "no other game" in screen_text(app), "the close told on the game-over screen")
+            await until(pilot, lambda: "r Another game" not in screen_text(app), "r no longer offered")
+            assert "The host closed the table: no other game." in screen_text(app)
     finally:
         host.stop()
 
@@ -319,7 +331,7 @@ async def test_the_host_asks_with_r_at_their_own_table_and_leaving_closes_it_for
         await asyncio.wait_for(playing, TIMEOUT)
         first_table = app.table().table
         await friend.rematch()
-        await until(pilot, lambda: "Asked: Bea. Waiting for Hal to ask." in screen_text(app), "who asked, at the host's")
+        await until(pilot, lambda: "Asked: Bea. Waiting for you to ask." in screen_text(app), "who asked, at the host's")
         await pilot.press("r")
         await until(pilot, lambda: app.table() is not None and app.table().table is not first_table,
                     "the next game at the host's screen")
@@ -331,6 +343,8 @@ async def test_the_host_asks_with_r_at_their_own_table_and_leaving_closes_it_for
         assert seen2.record is not None and seen2.record["game_id"] != seen.record["game_id"]
         await pilot.press("m")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.hosting is None, "the table closed")
+        # the menu no longer offers the host's F2: there is no table to show (found in tmux)
+        await until(pilot, lambda: "Table host" not in screen_text(app), "F2 gone from the menu's footer")
         async def goodbye() -> str:
             while type(msg := await friend.next_message()).__name__ != "Goodbye":
                 pass

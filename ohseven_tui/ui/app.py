@@ -356,6 +356,8 @@ class OhSevenApp(GameApp):
         # others would hear the host is away, as if they might come back.
         if message.seat.hosted:
             await self.close_hosting("the host has left the table")
+            if self.screen_stack:  # not while the app shuts down (no screen left to refresh)
+                self.refresh_bindings()  # F2 is offered only while hosting: the menu shown stays
         await message.seat.close()
 
     async def on_close_table(self, message: messages.CloseTable) -> None:

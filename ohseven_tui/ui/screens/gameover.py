@@ -50,20 +50,29 @@ def versus_text(records: list[tuple[str, list[Any]]], family: str, *, solo: bool
     return out
 
 
-def _who_asked(seats: Any, asked: Any, away: Any) -> str:
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _who_asked(seats: Any, asked: Any, away: Any, you: Optional[int]) -> str:
     """Who asked for another game, whom it waits for, and who left (the people only:
-    a bot seat always agrees)."""
+    a bot seat always agrees). One's own seat is "you", and once asked is told apart
+    ("You asked for another game"), not listed again."""
     people = [s for s, seat in enumerate(seats) if seat.player == "human" and s < len(asked)]
-    said = [seats[s].name for s in people if asked[s]]
-    waiting = [seats[s].name for s in people if not asked[s] and s not in away]
-    gone = [seats[s].name for s in people if not asked[s] and s in away]
+
+    def named(s: int) -> str:
+        return "you" if s == you else seats[s].name
+
+    said = [named(s) for s in people if asked[s] and s != you]
+    waiting = sorted((named(s) for s in people if not asked[s] and s not in away), key=lambda n: n != "you")
+    gone = [named(s) for s in people if not asked[s] and s in away]
     words = []
     if said:
-        words.append(f"Asked: {', '.join(said)}.")
+        words.append(f"Asked: {_names(said)}.")
     if waiting:
-        words.append(f"Waiting for {', '.join(waiting)} to ask.")
+        words.append(f"Waiting for {_names(waiting)} to ask.")
     if gone:
-        words.append(f"{', '.join(gone)} left the table: no other game unless they come back.")
+        words.append(f"{_names(gone)} left the table: no other game unless they come back.")
     return " ".join(words)
 
 
@@ -245,8 +254,9 @@ class GameOverScreen(Screen[None]):
             each = ", ".join(f"{seats[s].name} {t} ({series.won[s]} won)"
                              for s, t in enumerate(series.totals) if s < len(seats))
             out.append(f"Series after {series.games} game{'s' if series.games != 1 else ''}: {each}\n", style="bold")
-        if source.gone:
-            out.append("The table has closed: no other game.")
+        if source.gone:  # why, in the table's words ("the host has left the table")
+            why = printable(source.gone).strip().rstrip(".") or "the table has closed"
+            out.append(f"{why[:1].upper()}{why[1:]}: no other game.")
         elif source.watcher:
             out.append("You are watching: if the players start another game, it opens here. ")
         elif source.asked:
@@ -254,10 +264,11 @@ class GameOverScreen(Screen[None]):
         else:
             out.append("r asks the table for another game with the same seats. ")
         if not source.gone and series is not None:
-            out.append(_who_asked(source.seats, series.asked, source.away))
+            out.append(_who_asked(source.seats, series.asked, source.away, None if source.watcher else source.seat))
         shown = self.query_one("#over-rematch", Static)
         shown.update(out)  # the names and the table's words as plain text, never markup
         shown.display = True
+        self.refresh_bindings()  # r is offered only while the table may start another game
 
     def action_rematch(self) -> None:
         source = self.remote
@@ -287,7 +298,7 @@ class GameOverScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
         if action == "rematch":
-            return self.remote is not None and not self.remote.watcher
+            return self.remote is not None and self.remote.can_rematch
         return True
 
     def action_escape(self) -> None:
