@@ -188,20 +188,31 @@ async def test_a_hostile_rematch_gets_one_error_line_each_and_changes_nothing(tm
     assert len(finished_saves(tmp_path)) == 1  # the second game is in the autosave, not filed
 
 
+def one_person_table(tmp_path):
+    """A headless host of three seats: one person's and two easy bots'."""
+    return Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+
+
+def ann_joins(host, tmp_path):
+    """Ann's app, joining the person's seat of ``host`` with its code."""
+    from ohseven_tui.ui.app import OhSevenApp
+
+    code = host.read_codes(1)[0]
+    return OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address.removeprefix("ws://"), code, "Ann"))
+
+
 async def test_the_app_asks_for_another_game_with_r_and_the_next_game_opens(tmp_path, monkeypatch):
     """Pilot: a joined player's game-over screen shows the series and offers r; r asks
     (the only human seat: the bots agree), and the next game's table opens."""
     from test_ui_driver import play_game, until
 
-    from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.gameover import GameOverScreen
     from ohseven_tui.ui.snapshot import screen_text
 
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
-    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    host = one_person_table(tmp_path)
     try:
-        code = host.read_codes(1)[0]
-        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address.removeprefix("ws://"), code, "Ann"))
+        app = ann_joins(host, tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             over = await play_game(pilot)
             assert isinstance(over, GameOverScreen)
@@ -251,15 +262,13 @@ async def test_leaving_game_over_for_the_menu_lets_a_headless_host_end(tmp_path,
     table (the connection closes), so a headless host whose players all left ends."""
     from test_ui_driver import play_game, until
 
-    from ohseven_tui.ui.app import OhSevenApp
     from ohseven_tui.ui.screens.gameover import GameOverScreen
     from ohseven_tui.ui.screens.menu import MenuScreen
 
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
-    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    host = one_person_table(tmp_path)
     try:
-        code = host.read_codes(1)[0]
-        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(host.address.removeprefix("ws://"), code, "Ann"))
+        app = ann_joins(host, tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             over = await play_game(pilot)
             assert isinstance(over, GameOverScreen)
@@ -282,7 +291,7 @@ async def test_a_watcher_s_app_follows_the_table_to_its_next_game(tmp_path, monk
     from ohseven_tui.ui.snapshot import screen_text
 
     monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
-    host = Host(["--players", "3", "--humans", "1", "--bots", "easy"], tmp_path / "host")
+    host = one_person_table(tmp_path)
     try:
         code = host.read_codes(1)[0]
         watch_code = watch_line(host)
