@@ -66,10 +66,9 @@ class RemoteTable:
         self.chat_history: deque[tuple[str, str]] = deque(maxlen=self.CHAT_KEPT)
         self._chat_skipped = 0
         self._chat_shower: Optional[asyncio.Task[None]] = None
-        # Another game at this table (a rematch): what the table says of the series and who
-        # asked, for the game-over screen (``on_rematch()`` when it changes); the next game's
-        # seat source once it starts (``on_next_game(source)``, or kept until asked for).
-        self.status_line = ""
+        # Another game at this table (a rematch): the series and who asked, for the game-over
+        # screen (``on_rematch()`` when it changes); the next game's seat source once it
+        # starts (``on_next_game(source)``, or kept until asked for).
         self.series: Any = None  # the table's last Series message
         self.asked = False  # this seat asked for another game
         self.on_rematch: Optional[Callable[[], None]] = None
@@ -130,8 +129,7 @@ class RemoteTable:
                     self.latest = msg.observation  # the table as it is now, before the screen takes the move
                     self._news(Seen(msg.observation))  # shown at once (a bid screen may be up)
             elif isinstance(msg, Status):
-                self.status_line = msg.message
-                self._rematch_news()
+                self._rematch_news()  # who left the table: a game-over screen says so
                 away = tuple(s for s, on in enumerate(msg.connected) if not on and s not in self.humans)
                 if away != self.away:
                     self.away = away
