@@ -111,33 +111,40 @@ class HostScreen(Screen[None]):
         self.your_code: Optional[str] = server.codes[self.you] if self.you is not None else None
         self.picked: Optional[int] = None  # a seat picked to move (the next seat's number) or hand to a bot
         self.started = False
+        # Held, not looked up: the table's news may come before they are mounted or
+        # after the app's closing pruned them, and then it is kept, not a crash.
+        self.where_line = Static("Starting the table…", id="host-where")
+        self.seats_line = Static("", id="host-seats")
+        self.watch_line = Static("", id="host-watch")
+        self.said_line = Static("", id="host-said")
+        self.status_line = Static("", id="host-status")
 
     def compose(self) -> ComposeResult:
         yield Static("Hosting a table", id="host-title")
         with Vertical(id="host-body"):
-            yield Static("Starting the table…", id="host-where")
-            yield Static("", id="host-seats")
+            yield self.where_line
+            yield self.seats_line
             yield Static("Give each friend their seat's line: they run it, or paste it into Join a table on "
                          "the menu. The game starts once every seat has joined.",
                          id="host-help")
-            yield Static("", id="host-watch")
-            yield Static("", id="host-said")
-            yield Static("", id="host-status")
+            yield self.watch_line
+            yield self.said_line
+            yield self.status_line
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self._start()
 
     def refresh_seats(self) -> None:
-        if not self.is_attached or not self.started:
+        if not self.started:
             return
         # The host's seat moves with the host's code (the waiting room's seats may change places).
         self.you = next((s for s, code in self.server.codes.items() if code == self.your_code), self.you)
-        self.query_one("#host-seats", Static).update(seats_table(self.server, you=self.you))
-        self.query_one("#host-status", Static).update(Text(printable(one_line(self.server.status().message, 300))))
+        self.seats_line.update(seats_table(self.server, you=self.you))
+        self.status_line.update(Text(printable(one_line(self.server.status().message, 300))))
 
     def say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#host-status", Static)
+        status = self.status_line
         status.set_class(error, "error")
         status.update(Text(printable(one_line(text, 300))))
 
@@ -155,8 +162,8 @@ class HostScreen(Screen[None]):
             return
         self.app.post_message(Hosting(server))
         self.started = True
-        self.query_one("#host-where", Static).update(Text(printable(_where(server))))
-        self.query_one("#host-watch", Static).update(Text(printable(_watch_line(server))))
+        self.where_line.update(Text(printable(_where(server))))
+        self.watch_line.update(Text(printable(_watch_line(server))))
         self.refresh_seats()
         if self.you is None:
             return
@@ -169,7 +176,7 @@ class HostScreen(Screen[None]):
         self.app.post_message(OpenRemoteTable(source, keep_copy=False))  # the server files it here
 
     def _said(self, text: str) -> None:
-        self.query_one("#host-said", Static).update(Text(printable(one_line(text, 300))))
+        self.said_line.update(Text(printable(one_line(text, 300))))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> Optional[bool]:
         if action in ("pick", "to_bot"):  # seats change places only before the start
@@ -233,15 +240,17 @@ class HostPanel(ModalScreen[None]):
         super().__init__()
         self.server = server
         self.you = you
+        self.seats_line = Static("", id="panel-seats")  # held: news may come before it is mounted
+        self.said_line = Static("", id="panel-said")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(Text(printable(_where(self.server))), id="panel-where")
             yield Static(Text(printable(_watch_line(self.server))), id="panel-watch")
-            yield Static("", id="panel-seats")
+            yield self.seats_line
             yield Static("A seat's number hands it to a bot while its player is away; "
                          "they take it back by joining again with their code.", id="panel-help")
-            yield Static("", id="panel-said")
+            yield self.said_line
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -252,10 +261,9 @@ class HostPanel(ModalScreen[None]):
         return (f"1-{seats}" if seats > 1 else "1") if binding.action == "to_bot(0)" else None
 
     def refresh_seats(self) -> None:
-        if self.is_attached:
-            self.query_one("#panel-seats", Static).update(seats_table(self.server, you=self.you))
+        self.seats_line.update(seats_table(self.server, you=self.you))
 
     def action_to_bot(self, index: int) -> None:
         said = self.server.hand_to_bot(index)
-        self.query_one("#panel-said", Static).update(Text(_sentence(printable(one_line(said, 200)))))
+        self.said_line.update(Text(_sentence(printable(one_line(said, 200)))))
         self.refresh_seats()
