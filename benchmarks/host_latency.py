@@ -126,7 +126,7 @@ async def with_a_screen(probes: int, folder: str, key_every: float = 0.0,
     other = Host(["--players", "3", "--humans", "2", "--bots", "easy"], Path(beside)) if beside else None
     try:
         server = table(folder)
-        app = OhSevenApp(save_dir=folder, bot_delay=0, host=(server, "Hal"))
+        app = OhSevenApp(save_dir=Path(folder), bot_delay=0, host=(server, "Hal"))
         times: list[float] = []
         control: list[float] = []
         async with app.run_test(size=(100, 30)) as pilot:
