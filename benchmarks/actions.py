@@ -76,9 +76,9 @@ async def play(kind: str, actions: int, size: tuple[int, int], bot: str) -> tupl
     from ohseven_tui.engine import registry
     from ohseven_tui.engine.protocol import Seat
     from ohseven_tui.ui.app import OhSevenApp
-    from ohseven_tui.ui.screens import handoff
+    from ohseven_tui.ui.screens import autoclose
 
-    handoff.SETTLE = handoff.AFTER = 0.0  # Pilot's keys come after each screen settled (as in the tests)
+    autoclose.SETTLE = 0.0  # Pilot's keys come after each screen settled (as in the tests)
     os.environ["OHSEVEN_SAVE_DIR"] = tempfile.mkdtemp(prefix="ohseven-bench-")
     name = registry.default_game().name
     if kind == "hot-seat":

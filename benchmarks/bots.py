@@ -105,6 +105,7 @@ def play_deal(index: int):
     first, not the second), the decisions over budget and the samples per searched
     decision."""
     args = _ARGS
+    assert args is not None, "_init sets the arguments first"
     n = len(args.lineup)
     seed = random.Random(f"{args.seed}:{index}").getrandbits(48)
     rows = []
@@ -305,16 +306,16 @@ def main(argv=None) -> int:
         results = [play_deal(i) for i in range(args.deals)]
     wall = time.perf_counter() - start
     names = list(dict.fromkeys(args.lineup))
-    per_bot = {name: [] for name in names}
+    per_bot: dict[str, list] = {name: [] for name in names}
     fills = {name: [0, 0] for name in names}
-    times = {name: [] for name in names}
-    cpu_times = {name: [] for name in names}
+    times: dict[str, list] = {name: [] for name in names}
+    cpu_times: dict[str, list] = {name: [] for name in names}
     over = {name: 0 for name in names}
-    samples = {name: [] for name in names}
-    per_deal = {name: [] for name in names}  # mean points per deal, over its seats and rotations
-    bid_minus_taken = {name: [] for name in names}
+    samples: dict[str, list] = {name: [] for name in names}
+    per_deal: dict[str, list] = {name: [] for name in names}  # mean points per deal, over its seats and rotations
+    bid_minus_taken: dict[str, list] = {name: [] for name in names}
     for rows, t, o, k, c in results:
-        deal_points = {name: [] for name in names}
+        deal_points: dict[str, list] = {name: [] for name in names}
         for row in rows:
             for name, pts, bid, taken in row:
                 per_bot[name].append(pts)
