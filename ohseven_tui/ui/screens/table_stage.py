@@ -246,6 +246,9 @@ class TableStage:
                 app.run_worker(table.close(), group="table-close")  # a connection, if any
                 app.post_message(BackToMenu())
 
+        if getattr(table, "gone", ""):  # a table server's table is gone: no seat waits, nothing to ask
+            leave(True)
+            return
         if closes:
             app.push_screen(ConfirmScreen(f"Close the table?{table.leave_note}"), leave)
             return

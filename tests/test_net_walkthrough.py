@@ -1,0 +1,49 @@
+"""The network table's words and keys, as a walkthrough of ``ohseven host`` and
+``ohseven join`` found them: what a player is told when the table closes, when the
+connection drops and comes back, when they only watch or come back to a seat a bot
+kept for them, the host's join lines on a narrow screen, and the names' length.
+Each drives the real app with Pilot against a real table server."""
+
+from __future__ import annotations
+
+import pytest
+from test_ui_driver import play_game, until
+
+from ohseven_tui.engine import registry
+from ohseven_tui.net.server import TableServer
+from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.screens.confirm import ConfirmScreen
+from ohseven_tui.ui.screens.menu import MenuScreen
+from ohseven_tui.ui.screens.table import TableScreen
+from ohseven_tui.ui.snapshot import screen_text
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch, tmp_path):
+    monkeypatch.setenv("OHSEVEN_SAVE_DIR", str(tmp_path / "env-saves"))
+
+
+async def one_seat_table(tmp_path, **kwargs) -> TableServer:
+    """A table of three: one human seat (Ann's) and two easy bots, in this process."""
+    server = TableServer(registry.default_game(), {"players": 3}, ["human", "easy", "easy"], port=0,
+                         save_dir=tmp_path / "host", bot_delay=0, **kwargs)
+    await server.start()
+    return server
+
+
+async def test_esc_at_a_table_the_host_closed_goes_to_the_menu_without_asking(tmp_path):
+    """The screen says "Disconnected: the host closed the table. Esc goes back to the
+    menu."; Esc asked "Leave this game? Your seat waits for you…", a seat that was no
+    more. It goes back to the menu, no question."""
+    server = await one_seat_table(tmp_path)
+    try:
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))  # our first card to play
+            await server.close()
+            await until(pilot, lambda: "the host closed the table" in screen_text(app), "the table's end told")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, (MenuScreen, ConfirmScreen)), "Esc taken")
+            assert isinstance(app.screen, MenuScreen), screen_text(app)
+    finally:
+        await server.close()
