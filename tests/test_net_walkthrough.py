@@ -6,6 +6,9 @@ Each drives the real app with Pilot against a real table server."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+
 import pytest
 from test_ui_driver import play_game, until
 
@@ -45,5 +48,60 @@ async def test_esc_at_a_table_the_host_closed_goes_to_the_menu_without_asking(tm
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, (MenuScreen, ConfirmScreen)), "Esc taken")
             assert isinstance(app.screen, MenuScreen), screen_text(app)
+    finally:
+        await server.close()
+
+
+async def test_a_lost_and_regained_connection_is_told_once_each(tmp_path, monkeypatch):
+    """"Lost the connection to the table; joining again…" showed twice on the table
+    screen (the message line and the log's newest line under the table), and so did
+    "Back at the table."."""
+    from ohseven_tui.table.remote import RemoteTable
+
+    monkeypatch.setattr(RemoteTable, "RETRY_EVERY", (0.2,))
+    server = await one_seat_table(tmp_path)
+    again = None
+    try:
+        port = int(server.address.rsplit(":", 1)[1])
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))
+            await server.close(None)  # no goodbye: as a killed host's connections end
+            await until(pilot, lambda: "Lost the connection" in screen_text(app), "the lost connection told")
+            await pilot.pause()
+            assert screen_text(app).count("Lost the connection") == 1, screen_text(app)
+            again = TableServer.continue_table(tmp_path / "host", port=port, bot_delay=0)
+            await again.start()
+            await until(pilot, lambda: "Back at the table" in screen_text(app), "the seat taken again")
+            await pilot.pause()
+            assert screen_text(app).count("Back at the table") == 1, screen_text(app)
+    finally:
+        await server.close()
+        if again is not None:
+            await again.close()
+
+
+async def test_everyone_back_at_the_table_is_told_once(tmp_path):
+    """"Everyone is at the table." showed twice once a friend came back (the log's
+    line and the message line)."""
+    from net_helpers import Seen, join, play_randomly
+
+    server = TableServer(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
+                         save_dir=tmp_path / "host", bot_delay=0)
+    await server.start()
+    try:
+        friend = await join(server.address, server.codes[1], "Bea")
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            bea = asyncio.get_running_loop().create_task(play_randomly(friend, random.Random(2), Seen()))
+            await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))  # at the table, not a bid
+            bea.cancel()
+            await friend.close()
+            await until(pilot, lambda: "come back" in screen_text(app), "told that the table waits for Bea")
+            friend = await join(server.address, server.codes[1], "Bea")
+            await until(pilot, lambda: "Everyone is at the table" in screen_text(app), "Bea back")
+            await pilot.pause()
+            assert screen_text(app).count("Everyone is at the table") == 1, screen_text(app)
+            await friend.close()
     finally:
         await server.close()

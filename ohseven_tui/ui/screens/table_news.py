@@ -26,8 +26,8 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
         # A bot taking an away seat changes the note, not the seats: told all the same.
         if (news.seats, news.note) != (table.away_seats, table.away_note):
             if news.seats or table.away_seats:
-                table.log_line(Text(table.plain(printable(news.message) if news.seats
-                                                else "Everyone is at the table.")))
+                if news.seats:  # who went (the log keeps it); everyone back is said where the player looks, once
+                    table.log_line(Text(table.plain(printable(news.message))))
                 _tell_waiting(table, printable(news.note))
             table.away_seats, table.away_note = news.seats, news.note
             table.refresh_view()  # the seats mark who is away
@@ -47,8 +47,7 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
     elif isinstance(news, told.Clock):
         _count_down(table, news.seconds)
     elif isinstance(news, (told.Lost, told.Regained)):
-        table.say(news.text, error=isinstance(news, told.Lost))
-        table.log_line(Text(table.plain(news.text)))
+        _tell(table, news.text, error=isinstance(news, told.Lost))  # once: not in the log as well
     elif isinstance(news, told.Gone):
         if table.controller.state is Flow.PLAYING:
             table.controller.set_state(Flow.READY)  # no card of ours can land now: the hand stops offering one
@@ -90,9 +89,13 @@ def _count_down(table: "TableScreen", seconds: int) -> None:
 def _tell_waiting(table: "TableScreen", note: str) -> None:
     """Someone is away (``note`` says the table waits for them, or which bot plays
     for them) or everyone is back (``note`` is empty): told where the player is looking."""
-    back = "Everyone is at the table."
+    _tell(table, note or "Everyone is at the table.")
+
+
+def _tell(table: "TableScreen", words: str, *, error: bool = False) -> None:
+    """One line where the player is looking: the bid or pass screen over the table, or the table."""
     chooser = table.stage.chooser()
     if chooser is not None:
-        chooser.say(note or back)
+        chooser.say(words, error=error)
     else:
-        table.say(note or back)
+        table.say(words, error=error)
