@@ -105,3 +105,26 @@ async def test_everyone_back_at_the_table_is_told_once(tmp_path):
             await friend.close()
     finally:
         await server.close()
+
+
+async def test_a_watcher_joining_a_game_under_way_is_not_told_it_resumed(tmp_path):
+    """A watcher who had just joined read "Resumed: round 1 of 7.": nothing of theirs
+    resumed. The log says they are watching, from which round."""
+    from net_helpers import Seen, join, play_randomly
+
+    server = await one_seat_table(tmp_path)
+    try:
+        ann = await join(server.address, server.codes[0], "Ann")
+        await play_randomly(ann, random.Random(4), Seen(), stop=lambda update: update.seq >= 3)  # under way
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.watch_code, "Wes"))
+        async with app.run_test(size=(120, 30)) as pilot:
+            table = await until(pilot, lambda: next((s for s in app.screen_stack if isinstance(s, TableScreen)),
+                                                     None), "the table")
+            assert table.table.actions_taken >= 3
+            await until(pilot, lambda: "Ann" in screen_text(app), "the seats drawn")
+            await pilot.pause()
+            shown = screen_text(app)
+            assert "Resumed" not in shown and "Watching from round 1" in shown, shown
+        await ann.close()
+    finally:
+        await server.close()

@@ -162,7 +162,9 @@ class TableScreen(Screen):
             self.retell()
             view = obs.view
             of = f" of {view.rounds}" if view.rounds else ""
-            self.log_line(Text(f"Resumed: {view.round_word} {obs.round_number}{of}."))
+            # A table server's watcher joins a game under way: nothing of theirs resumes.
+            said = "Watching from" if getattr(self.table, "watcher", False) else "Resumed:"
+            self.log_line(Text(f"{said} {view.round_word} {obs.round_number}{of}."))
         self.refresh_view()
         self.call_after_refresh(self.controller.advance)
 
