@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from hostile import raw_controls
-from test_ui_driver import play_game
+from test_ui_driver import handled, play_game, until
 from test_ui_saves import open_review, save_dir  # noqa: F401  (the fixture)
 
 from ohseven_tui.engine.record import from_record
@@ -80,12 +80,26 @@ def drawn_colours(chart) -> tuple[set, set]:
     return fg, bg
 
 
+async def chart_drawn(pilot, screen, selector: str):
+    """Wait for the chart ``selector`` on ``screen``: mounted, drawn (its legend
+    filled) and laid out (its plot and legend given room)."""
+    def drawn():
+        found = screen.query(selector)
+        if not found or not found.first().is_mounted:
+            return None
+        chart = found.first()
+        plot, legend = chart.query(".chart-plot"), chart.query(".chart-legend")
+        if not (plot and legend and str(legend.first().render())):
+            return None
+        return chart if plot.first().size.height and legend.first().size.height else None
+
+    return await until(pilot, drawn, f"the chart {selector} drawn")
+
+
 async def show_chart(pilot, save_id: str):
     screen = await open_review(pilot, save_id)
     await pilot.press("c")
-    for _ in range(5):
-        await pilot.pause()
-    return screen, screen.query_one("#review-chart")
+    return screen, await chart_drawn(pilot, screen, "#review-chart")
 
 
 async def test_review_chart_has_a_line_per_player_with_the_running_totals(save_dir):  # noqa: F811
@@ -96,9 +110,7 @@ async def test_review_chart_has_a_line_per_player_with_the_running_totals(save_d
         screen = await open_review(pilot, "sim-18-0001")
         assert not screen.query("PlotextPlot")  # nothing is plotted before the chart is asked for
         await pilot.press("c")
-        for _ in range(5):
-            await pilot.pause()
-        chart = screen.query_one("#review-chart")
+        chart = await chart_drawn(pilot, screen, "#review-chart")
         assert chart.plot.display and chart.plot.size.height >= 12
         assert lines_of(chart) == running(record)
         assert len(set(colours_of(chart))) == 9  # a colour per player
@@ -139,8 +151,8 @@ def test_every_sample_charts_zero_labelled():
 
         app = One()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            plain = app.query_one(ScoreChart).plot.render().plain
+            chart = await chart_drawn(pilot, app.screen, "ScoreChart")
+            plain = chart.plot.render().plain
             return [ln for ln in plain.splitlines() if re.match(r"\s*0[┤├]", ln)]
 
     paths = sorted(SAVES.glob("*.json"))
@@ -157,10 +169,16 @@ async def test_the_lines_read_on_dark_and_light_themes(save_dir):  # noqa: F811
     async with app.run_test(size=(120, 40)) as pilot:
         _, chart = await show_chart(pilot, "sim-18-0001")
         seen = {}
+        told: list[tuple[str, str]] = []  # (theme, who): the chart and its plot each told of a new theme
+        for node, who in ((chart, "chart"), (chart.plot, "plot")):
+            # Queued behind the node's own handler of the news: once this ran, that one has.
+            app.theme_changed_signal.subscribe(node, lambda t, who=who: told.append((t.name, who)))
         for theme in ("textual-dark", "textual-light"):
+            changed = app.theme != theme  # the same theme again is no news: the chart stays as drawn
             app.theme = theme
-            for _ in range(3):
-                await pilot.pause()
+            if changed:
+                await until(pilot, lambda theme=theme: {(theme, "chart"), (theme, "plot")} <= set(told),
+                            f"the chart and its plot redrawn for {theme}")
             fg, bg = drawn_colours(chart)
             assert len(fg) >= 8 and len(bg) == 1, (theme, fg, bg)
             (back,) = bg
@@ -177,9 +195,12 @@ async def test_the_chart_degrades_to_text_when_small(save_dir):  # noqa: F811
     app = OhSevenApp(save_dir=save_dir)
 
     async def resize(size) -> None:
+        before = chart.size
         await pilot.resize_terminal(*size)
-        for _ in range(3):
-            await pilot.pause()
+        # Every size here is a new width: the chart is laid out again, which queues its
+        # resize; once the chart has handled that, it has chosen plot or text.
+        await until(pilot, lambda: chart.size != before, f"the chart laid out at {size}")
+        await handled(pilot, chart, f"the chart's resize to {size}")
         assert app.is_running, size
 
     async with app.run_test(size=(80, 24)) as pilot:
@@ -215,9 +236,7 @@ async def test_game_over_chart_with_hostile_names(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_game(pilot)
         assert type(screen).__name__ == "GameOverScreen"
-        for _ in range(5):
-            await pilot.pause()
-        chart = screen.query_one("#over-chart")
+        chart = await chart_drawn(pilot, screen, "#over-chart")
         assert lines_of(chart) == running(record)
         assert len(set(colours_of(chart))) == 4
         legend = str(chart.query_one(".chart-legend").render())
@@ -227,8 +246,8 @@ async def test_game_over_chart_with_hostile_names(tmp_path):
         assert not raw_controls(shown)
         # The chart is on screen at 80x24 (the body scrolls to it).
         chart.scroll_visible(animate=False)
-        for _ in range(3):
-            await pilot.pause()
+        body, legend = screen.query_one("#over-body"), chart.query_one(".chart-legend")
+        await until(pilot, lambda: body.can_view_entire(legend), "the chart's legend scrolled into view")
         assert "[red]x" in screen_text(app)
         assert app.is_running
 
@@ -257,7 +276,8 @@ async def test_review_of_every_family_opens_with_its_chart_and_numbers(save_dir,
         numbers = screen.query_one("#review-totals").render()
         shown = screen_text(app)
         assert numbers is not None and all(seat["name"] in shown for seat in record["seats"])
-        for view in ("s", "t", "r"):  # the scoresheet, the statistics, the replay all open
-            await pilot.press(view)
-            await pilot.pause()
+        switcher = screen.query_one("ContentSwitcher")
+        for key, view in (("s", "scoresheet"), ("t", "statistics"), ("r", "replay")):  # all open
+            await pilot.press(key)
+            await until(pilot, lambda view=view: switcher.current == view, f"the {view}")
         assert isinstance(app.screen, type(screen))

@@ -102,6 +102,15 @@ async def until(pilot, done: Callable[[], object], what: str, fail_safe: float =
         raise AssertionError(f"never: {what} (screen {type(pilot.app.screen).__name__})") from None
 
 
+async def handled(pilot, node, what: str) -> None:
+    """Let ``node`` handle every message already queued to it (a key, a resize):
+    a callback queued behind them has run. The positive sign a "nothing changed"
+    check waits for, instead of a number of pauses."""
+    done = asyncio.Event()
+    assert node.call_later(done.set), f"{what}: {node!r} takes no messages"
+    await until(pilot, done.is_set, what)
+
+
 def table(app) -> TableScreen:
     return next(s for s in app.screen_stack if isinstance(s, TableScreen))
 
