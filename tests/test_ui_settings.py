@@ -28,9 +28,13 @@ def saved(config: Path) -> dict:
     return json.loads((config / "settings.json").read_text("utf-8"))["settings"]
 
 
-async def open_settings(pilot) -> None:
+async def at_menu(pilot) -> None:
     await until(pilot, lambda: type(pilot.app.screen).__name__ == "MenuScreen" and pilot.app.screen.is_mounted,
                 "the menu")
+
+
+async def open_settings(pilot) -> None:
+    await at_menu(pilot)
     await pilot.press("s")  # the menu's key
     await until(pilot, lambda: type(pilot.app.screen).__name__ == "SettingsScreen" and pilot.app.screen.is_mounted,
                 "the settings")
@@ -41,20 +45,24 @@ async def open_settings(pilot) -> None:
 async def choose(pilot, select_id: str, label: str) -> None:
     """Tab to the choice, open it with Enter, go to ``label`` with the arrows, Enter."""
     app = pilot.app
-    for _ in range(12):
+    for _ in range(12):  # a tab a step, each waited for: at most as many as there are choices
         if app.focused is not None and app.focused.id == select_id:
             break
+        before = app.focused
         await pilot.press("tab")
+        await until(pilot, lambda before=before: app.focused is not before, "the tab taken (the focus moved)")
     assert app.focused is not None and app.focused.id == select_id
-    await pilot.press("enter")
-    await pilot.pause()
     select = app.screen.query_one(f"#{select_id}", Select)
+    await pilot.press("enter")
+    await until(pilot, lambda: select.expanded, f"the {select_id} list open")
     labels = [str(prompt) for prompt, _ in select._options]
     here = labels.index(next(str(p) for p, v in select._options if v == select.value))
     step = labels.index(label) - here
+    value = next(v for p, v in select._options if str(p) == label)
     await pilot.press(*(["down"] * step if step > 0 else ["up"] * -step), "enter")
-    for _ in range(3):
-        await pilot.pause()
+    key = select_id.replace("-", "_")
+    await until(pilot, lambda: not select.expanded and getattr(app.settings, key) == value,
+                f"{label!r} chosen for {key} (the list closed, the setting changed)")
 
 
 async def test_the_screen_turns_on_ascii_suits_at_once_and_saves_it(config):
@@ -66,12 +74,12 @@ async def test_the_screen_turns_on_ascii_suits_at_once_and_saves_it(config):
         assert app.ascii_cards is True
         assert saved(config)["ascii_suits"] is True
         await pilot.press("escape")
-        await pilot.pause()
+        await at_menu(pilot)
         banner = str(app.screen.query_one("#banner", Static).render())
         assert "S H" in banner and "♠" not in banner  # applied to the menu under it
     app = OhSevenApp()  # the next run starts with it
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await at_menu(pilot)
         assert app.ascii_cards is True and app.settings.ascii_suits is True
 
 
@@ -91,7 +99,7 @@ async def test_the_name_is_saved_and_is_seat_1s_at_setup(config):
         await open_settings(pilot)
         assert app.focused is app.screen.query_one("#name", Input)
         await pilot.press(*"Zoë", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.settings.name == "Zoë", "the name taken (set and saved at once)")
         assert saved(config)["name"] == "Zoë"
         await pilot.press("escape", "n")
         await until(pilot, lambda: app.screen.query("#name-0"), "the setup's first name")
@@ -132,7 +140,7 @@ async def test_bot_speed_and_colours_apply_to_the_table_at_once(config):
 async def test_the_command_palette_offers_settings(config):
     app = OhSevenApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await at_menu(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Settings" in titles
 
@@ -142,7 +150,7 @@ async def test_a_corrupt_settings_file_gives_defaults_and_one_notice(config):
     (config / "settings.json").write_bytes(b"\x1b]0;owned\x07 {")
     app = OhSevenApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await at_menu(pilot)
         assert app.settings == Settings()
         notices = [str(n.message) for n in app._notifications if "settings.json" in str(n.message)]
         assert len(notices) == 1 and "\x1b" not in notices[0]
@@ -192,13 +200,13 @@ async def test_flags_override_the_settings_for_the_run_without_saving(config):
     load_settings().save(Settings(bot_speed="slow", theme="nord"))
     app = OhSevenApp(bot_delay=0.25, theme="textual-light", ascii=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await at_menu(pilot)
         assert (app.bot_delay, app.theme, app.ascii_cards) == (0.25, "textual-light", True)
     assert saved(config)["bot_speed"] == "slow" and saved(config)["theme"] == "nord"
     assert saved(config)["ascii_suits"] is False
     app = OhSevenApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await at_menu(pilot)
         assert (app.bot_delay, app.theme, app.ascii_cards) == (1.2, "nord", False)
 
 
@@ -214,7 +222,7 @@ async def test_the_settings_screen_survives_tiny_terminals_and_its_keys(config):
             await pilot.pause()
             assert app.is_running and type(app.screen).__name__ == "SettingsScreen", (width, height)
         await pilot.press("escape")
-        await pilot.pause()
+        await at_menu(pilot)
         assert type(app.screen).__name__ == "MenuScreen"
 
 

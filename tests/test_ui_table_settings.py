@@ -5,7 +5,7 @@ card against bots."""
 from __future__ import annotations
 
 import pytest
-from test_ui_driver import play_game, wait_for_input
+from test_ui_driver import play_game, until, wait_for_input
 
 from ohseven_tui import storage
 from ohseven_tui.engine.actions import Play
@@ -108,20 +108,19 @@ async def test_confirm_play_needs_two_enters_and_moving_cancels(tmp_path):
         first = hand.current
         before = len(game.history)
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: "plays" in message(screen), "the Enter taken (the table says what it marked)")
         assert len(game.history) == before  # marked, not played
         assert f"Enter again plays {first.pretty()}" in message(screen)
         # Moving the selection cancels: the next Enter marks again.
         others = [i for i in hand.legal_indices if hand.cards[i] != first]
         await pilot.press(str(others[0] + 1))
-        await pilot.pause()
+        await until(pilot, lambda: hand.cursor == others[0], "the number key taken (the cursor on its card)")
         assert "Enter again" not in message(screen)
         await pilot.press(str(hand.cards.index(first) + 1), "enter")
-        await pilot.pause()
+        await until(pilot, lambda: "plays" in message(screen), "the Enter taken (the table says what it marked)")
         assert len(game.history) == before
         await pilot.press("enter")
-        for _ in range(3):
-            await pilot.pause()
+        await until(pilot, lambda: len(game.history) > before, "the second Enter's card played")
         assert len(game.history) > before and game.history[before] == Play(0, first)
 
 
@@ -136,11 +135,10 @@ async def test_confirm_play_by_mouse_needs_two_clicks(tmp_path):
         card = hand.cards[index]
         before = len(game.history)
         await pilot.click(f"#card-{index}")
-        await pilot.pause()
+        await until(pilot, lambda: "plays" in message(screen), "the click taken (the table says what it marked)")
         assert len(game.history) == before
         await pilot.click(f"#card-{index}")
-        for _ in range(3):
-            await pilot.pause()
+        await until(pilot, lambda: len(game.history) > before, "the second click's card played")
         assert game.history[before] == Play(0, card)
 
 
@@ -157,13 +155,12 @@ async def test_undo_takes_back_your_card_and_rewrites_the_autosave(tmp_path):
         gid = storage.game_id(game)
         card = screen.query_one(HandView).current
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: len(game.history) > len(history_before), "the Enter's card played")
         assert [str(a) for a in game.history] == history_before + [str(Play(0, card))]
         assert card not in game.observe(0).hand
         assert [str(a) for a in storage.load_autosave(dirs).history][-1] == str(Play(0, card))
         await pilot.press("u")
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: "took back" in message(screen), "the undo taken (the table says so)")
         now = screen.table.game
         assert now is not game  # rebuilt from the record
         assert [str(a) for a in now.history] == history_before
@@ -180,8 +177,10 @@ async def test_undo_takes_back_your_card_and_rewrites_the_autosave(tmp_path):
         if screen.table.game.history[-1] == Play(0, card):
             pytest.skip("the card won the trick and Ann leads: no bot acted")
         count = len(screen.table.game.history)
-        await pilot.press("u")
-        await pilot.pause()
+        said = message(screen)
+        # u is refused without a word here; h after it (a hint's words) is the sign it was handled.
+        await pilot.press("u", "h")
+        await until(pilot, lambda: message(screen) != said, "the hint's words, after the u")
         assert len(screen.table.game.history) == count
 
 
@@ -228,6 +227,5 @@ async def test_undo_at_your_next_turn_after_your_card_won_the_trick(tmp_path):
         footer = " ".join(b.binding.description for b in app.active_bindings.values() if b.binding.show and b.enabled)
         assert "Undo" not in footer  # the footer keeps to the turn's keys at 80 columns
         await pilot.press("u")
-        for _ in range(3):
-            await pilot.pause()
+        await until(pilot, lambda: "took back" in message(screen), "the undo taken (the table says so)")
         assert len(screen.table.game.history) == count - 1 and taken.card in screen.table.game.observe(0).hand
