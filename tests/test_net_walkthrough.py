@@ -128,3 +128,35 @@ async def test_a_watcher_joining_a_game_under_way_is_not_told_it_resumed(tmp_pat
         await ann.close()
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 15)])
+async def test_the_watch_line_never_breaks_inside_its_command(tmp_path, size):
+    """At 80 columns (and 60x15) the waiting room's and F2's "Anyone may watch, every
+    hand face down: ohseven join ADDRESS/CODE" wrapped at the space inside the
+    command, so the line to hand on was split in two. The command keeps to one row,
+    and so does each seat's join line."""
+    from test_net_ui import hosted_table, in_the_waiting_room
+
+    from ohseven_tui.net.client import join_line
+    from ohseven_tui.ui.screens.host import HostPanel
+
+    server, app = hosted_table(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await in_the_waiting_room(pilot)
+        await until(pilot, lambda: app.screen.started, "the table started")
+        watch = join_line(server.join_address, server.watch_code)
+        seat = join_line(server.join_address, server.codes[1])
+        app.screen.query_one("#host-watch").scroll_visible(animate=False)
+        await until(pilot, lambda: server.watch_code in screen_text(app), "the watch line in view")
+        await pilot.pause()
+        assert any(watch in row for row in screen_text(app).splitlines()), screen_text(app)
+        app.screen.query_one("#host-seats").scroll_visible(animate=False)
+        await until(pilot, lambda: server.codes[1] in screen_text(app), "the seat's line in view")
+        assert any(seat in row for row in screen_text(app).splitlines()), screen_text(app)
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, HostPanel), "the host panel")
+        await until(pilot, lambda: server.watch_code in screen_text(app), "the panel's watch line")
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert any(watch in row for row in rows) and any(seat in row for row in rows), screen_text(app)

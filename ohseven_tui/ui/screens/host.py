@@ -78,10 +78,12 @@ def _where(server: Any) -> str:
     return f"Table at {server.join_address}, {server.spec.describe(server.options)}: {reach}."
 
 
-def _watch_line(server: Any) -> str:
+def _watch_line(server: Any) -> Text:
     from ...net.client import join_line
 
-    return f"Anyone may watch, every hand face down: {join_line(server.join_address, server.watch_code)}"
+    # The command on a row of its own: a narrow screen breaks before it, never at its space.
+    command = printable(join_line(server.join_address, server.watch_code))
+    return Text("Anyone may watch, every hand face down:\n") + Text(command)
 
 
 class HostScreen(Screen[None]):
@@ -163,7 +165,7 @@ class HostScreen(Screen[None]):
         self.app.post_message(Hosting(server))
         self.started = True
         self.where_line.update(Text(printable(_where(server))))
-        self.watch_line.update(Text(printable(_watch_line(server))))
+        self.watch_line.update(_watch_line(server))
         self.refresh_seats()
         if self.you is None:
             return
@@ -246,7 +248,7 @@ class HostPanel(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(Text(printable(_where(self.server))), id="panel-where")
-            yield Static(Text(printable(_watch_line(self.server))), id="panel-watch")
+            yield Static(_watch_line(self.server), id="panel-watch")
             yield self.seats_line
             yield Static("A seat's number hands it to a bot while its player is away; "
                          "they take it back by joining again with their code.", id="panel-help")
