@@ -160,3 +160,41 @@ async def test_the_watch_line_never_breaks_inside_its_command(tmp_path, size):
         await pilot.pause()
         rows = screen_text(app).splitlines()
         assert any(watch in row for row in rows) and any(seat in row for row in rows), screen_text(app)
+
+
+@pytest.mark.parametrize("command", [["join", "127.0.0.1:8765/abc"], ["host", "--port", "0"]])
+def test_a_name_longer_than_the_table_keeps_is_refused_in_one_line(tmp_path, command):
+    """--name took 40 characters where the table keeps 24 of a seat's name: the name
+    was cut without a word. Over 24, one line and exit code 2, nothing started."""
+    import os
+    import subprocess
+    import sys
+
+    from net_helpers import ROOT
+
+    from ohseven_tui.net.protocol import MAX_NAME
+
+    env = dict(os.environ, OHSEVEN_SAVE_DIR=str(tmp_path), OHSEVEN_CONFIG_DIR=str(tmp_path / "config"))
+    out = subprocess.run([sys.executable, "-m", "ohseven_tui", *command, "--name", "N" * (MAX_NAME + 1)], cwd=ROOT,
+                         env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert out.stderr.count("\n") == 1 and f"1 to {MAX_NAME} " in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr
+    assert not list(tmp_path.rglob("table.json"))  # no table opened
+
+
+async def test_the_join_form_s_name_stops_where_the_table_cuts_names(tmp_path):
+    """The join form's name field took any length; the table keeps 24 characters."""
+    from ohseven_tui.net.protocol import MAX_NAME
+    from ohseven_tui.ui.screens.join import JoinScreen
+
+    app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(JoinScreen())
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.focused is not None, "the join form")
+        field = app.screen.query_one("#join-name")
+        field.value = ""
+        field.focus()
+        await pilot.press(*"Bartholomew Fitzgerald-Smythe")
+        await pilot.pause()
+        assert field.value == "Bartholomew Fitzgerald-Smythe"[:MAX_NAME]

@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional
 
 from ..paths import path_argument
 from .common import RegistryHelp, UsageError, add_game_arguments, int_in
+from .join import name_argument
 from .play import _bots, _delay
 
 
@@ -40,7 +41,8 @@ def register(sub) -> None:
                    "with --continue the table's own)")
     p.add_argument("--headless", action="store_true",
                    help="no screen and no seat of your own: status lines only (a table for others)")
-    p.add_argument("--name", help="your name at the table (default: Settings' name)")
+    p.add_argument("--name", type=name_argument("host"),
+                   help="your name at the table, at most 24 characters (default: Settings' name)")
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="bring back the last table hosted with this save folder, with the same codes")
     p.add_argument("--turn-clock", type=int_in(1, 86400, "--turn-clock"), metavar="SECONDS",
@@ -128,7 +130,7 @@ def _run_with_screen(args: argparse.Namespace, server: Any) -> int:
         server.open()
     except TableError as exc:
         raise UsageError(f"ohseven host: {exc}") from None
-    name = printable(args.name or "").strip()[:40]
+    name = printable(args.name or "").strip()  # --name is cleaned and checked; Settings' name is shorter
     args.ascii, args.theme, args.reduced_motion = False, None, False
     try:
         return run_app(args, host=(server, name))

@@ -20,14 +20,24 @@ def clean_player_name(text: str) -> str:
     return clean_name(text)
 
 
-def _text(what: str, limit: int, clean=clean_name):
+def _text(what: str, limit: int, clean=clean_name, command: str = "join"):
     def parse(text: str) -> str:
         from .common import UsageError
 
         cleaned = clean(text)
         if not cleaned or len(cleaned) > limit:
-            raise UsageError(f"ohseven join: {what} must be 1 to {limit} printable characters")
+            raise UsageError(f"ohseven {command}: {what} must be 1 to {limit} printable characters")
         return cleaned
+    return parse
+
+
+def name_argument(command: str):
+    """``--name``: refused in one line past what the table keeps of a seat's name
+    (``MAX_NAME``), rather than cut there without a word."""
+    def parse(text: str) -> str:
+        from ..net.protocol import MAX_NAME  # read when a name is given: the parser's setup imports no network code
+
+        return _text("the name", MAX_NAME, command=command)(text)
     return parse
 
 
@@ -68,7 +78,8 @@ def register(sub) -> None:
                    "seat, host:port/CODE")
     p.add_argument("--code", type=_text("the join code", 200, clean_code), action=_Code,
                    help="your seat's join code, if the address does not end with it")
-    p.add_argument("--name", type=_text("the name", 40), help="your name at the table (default: Settings' name)")
+    p.add_argument("--name", type=name_argument("join"),
+                   help="your name at the table, at most 24 characters (default: Settings' name)")
     p.add_argument("--ascii", action="store_true", help="show suits as S H D C (for this run; see Settings)")
     p.add_argument("--theme", help="a Textual theme for this run, e.g. textual-light (see Settings)")
     p.add_argument("--reduced-motion", dest="reduced_motion", action="store_true", help="no animations for this run")

@@ -88,6 +88,8 @@ class JoinScreen(Screen[Optional[Any]]):
         self.seated = ""  # where this player sits while the table fills
 
     def compose(self) -> ComposeResult:
+        from ...net.protocol import MAX_NAME
+
         yield Static("Join a table", id="join-title")
         with Vertical(id="join-body"):
             for key, label, value, hint in (
@@ -96,7 +98,9 @@ class JoinScreen(Screen[Optional[Any]]):
                     ("name", "Your name", self.name_, "as the others will see it")):
                 with Horizontal(classes="row"):
                     yield Static(label, classes="label")
-                    yield _Field(value, placeholder=hint, id=f"join-{key}", password=key == "code")
+                    # A name stops where the table would cut it.
+                    yield _Field(value, placeholder=hint, id=f"join-{key}", password=key == "code",
+                                 max_length=MAX_NAME if key == "name" else 0)
         yield Static("", id="join-status")  # said once a field has the keys (on_mount)
         yield KeysFooter()
 
