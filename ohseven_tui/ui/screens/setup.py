@@ -205,7 +205,9 @@ class SetupScreen(Screen[None]):
         for opt in all_options():
             select = self.query_one(f"#{option_id(opt)}", Select)
             mine = _own(spec, opt)
-            if tuple(mine.choices) != tuple(v for _, v in select._options if v is not Select.BLANK):
+            # Select.NULL is the blank (none here: allow_blank=False); Select.BLANK is
+            # Widget's False flag, and would drop a False choice (card passing off)
+            if tuple(mine.choices) != tuple(v for _, v in select._options if v is not Select.NULL):
                 # another game's choices under the same name: offer this game's
                 select.set_options([(choice_label(c), c) for c in mine.choices])
                 select.value = mine.default
