@@ -25,8 +25,9 @@ class Line:
     parts: tuple[Part, ...]
     style: str = ""  # "bold", "dim", "bold reverse" or ""
     # A stretch of the status line it may leave out where the whole would take two
-    # rows and one would do without it (what the seats' list also shows).
-    spare: bool = False
+    # rows and one would do without it (what another part of the screen also shows):
+    # 0 keeps it; the highest number goes first, the stretches of one number together.
+    spare: int = 0
 
     def text(self, ascii: bool = False) -> str:
         """The line as plain words (cards as ``7♠``, or ``7S`` with ``ascii``)."""
@@ -41,7 +42,7 @@ class Line:
         return "".join(out)
 
 
-def line(*parts: Part, style: str = "", spare: bool = False) -> Line:
+def line(*parts: Part, style: str = "", spare: int = 0) -> Line:
     return Line(tuple(parts), style, spare)
 
 

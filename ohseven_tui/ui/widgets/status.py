@@ -36,15 +36,34 @@ class StatusLine(Static):
 
     def show(self, lines: Iterable[Line], *, ascii: bool = False, dark: bool = True) -> None:
         lines = list(lines)
-        text = status_text(lines, ascii=ascii, dark=dark)
         width = self.content_size.width or max(1, self.app.size.width - 2)
-        spares = [i for i, ln in enumerate(lines) if ln.spare]
-        while text.cell_len > width and spares:  # the last spare stretch first, till one row does
-            del lines[spares.pop()]
-            shorter = status_text(lines, ascii=ascii, dark=dark)
-            if shorter.cell_len <= width:
-                text = shorter  # else the whole, as two rows of it would take anyway
+        text = one_row(lines, width, ascii=ascii, dark=dark)
         self._rows = fit_rows(self, text, self._rows)
+
+
+def one_row(lines: list[Line], width: int, *, ascii: bool = False, dark: bool = True) -> Text:
+    """The status line in ``width`` cells where leaving out spare stretches does it:
+    the highest ``spare`` first (those of one number together), then any left out
+    that fits again is put back. Else the whole, as two rows of it would take anyway."""
+    whole = status_text(lines, ascii=ascii, dark=dark)
+    if whole.cell_len <= width:
+        return whole
+
+    def without(numbers: set[int]) -> Text:
+        return status_text([ln for ln in lines if ln.spare not in numbers], ascii=ascii, dark=dark)
+
+    numbers = sorted({ln.spare for ln in lines if ln.spare}, reverse=True)
+    left_out: list[int] = []
+    for number in numbers:
+        left_out.append(number)
+        if without(set(left_out)).cell_len <= width:
+            break
+    else:
+        return whole
+    for number in reversed(left_out[:-1]):  # the more telling of those left out first
+        if without(set(left_out) - {number}).cell_len <= width:
+            left_out.remove(number)
+    return without(set(left_out))
 
 
 def fit_rows(widget: Static, text: Text, rows: int) -> int:

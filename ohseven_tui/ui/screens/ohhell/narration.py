@@ -194,7 +194,7 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
         trick_no = min(len(obs.tricks) + 1, obs.hand_size)
         more.extend((f" · trick {trick_no}/{obs.hand_size} · trump ", obs.trump))
         if obs.bid_cards is not None and obs.leader is not None:  # the seats' list marks the top bid too
-            bidder = line(f" ({name(obs.leader)}'s ", obs.bid_cards[obs.leader], ")", spare=True)
+            bidder = line(f" ({name(obs.leader)}'s ", obs.bid_cards[obs.leader], ")", spare=1)
     if more:
         out.append(Line(tuple(more)))
     if bidder is not None:
@@ -205,7 +205,7 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
         seat = obs.to_act[0]
         leading = not obs.trick
         if not leading:  # the seats' list shows the card led beside its seat
-            out.append(line(f" · {name(obs.trick[0][0])} led", spare=True))
+            out.append(line(f" · {name(obs.trick[0][0])} led", spare=2))  # before the top bid
         out.append(line(" · "))
         if you is not None:
             out.append(line(f"{you} to lead" if leading else f"{you} to play", style="bold reverse"))

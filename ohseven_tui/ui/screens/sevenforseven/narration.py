@@ -157,30 +157,36 @@ def hand_words(obs: Observation) -> str:
 
 
 def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Line]:
+    """The hand, the auction or the contract and its trick points, and whose turn.
+    Where the whole would take two rows, what another part of the screen says goes
+    first (``Line.spare``): the trick's number (the hand's cards count it), the dealer,
+    then the turn (the hand's line names whose, ▶ marks the seat), then the names of
+    the captain and of the standing bid's bidder."""
     if not obs.round_number:
         return [line("Shuffling…")]
     out = [line(hand_words(obs).capitalize(), style="bold")]
-    more: list[Part] = []
     if obs.phase is Phase.AUCTION:
-        more.append(f" · dealer {name(obs.dealer)} · auction")
+        out.append(line(f" · dealer {name(obs.dealer)}", spare=3))
+        out.append(line(" · auction"))
         if obs.standing is not None:
             s = obs.standing
-            more.append(f" · standing {s.points}{s.suit.symbol}{rank_label(s.rank)} ({name(s.seat)})")
+            out.append(line(f" · standing {s.points}{s.suit.symbol}{rank_label(s.rank)}"))
+            out.append(line(f" ({name(s.seat)})", spare=1))
     elif obs.contract is not None and obs.captain is not None:
-        more.append(f" · {contract_words(obs)} {name(obs.captain)}")
+        out.append(line(f" · {contract_words(obs)}"))
+        out.append(line(f" {name(obs.captain)}", spare=1))
         if obs.phase is Phase.PLAY:
             trio, quartet = obs.side_points
-            more.append(f" · trio {trio}/{obs.contract.points} · quartet {quartet}")
-            more.append(f" · trick {min(len(obs.tricks) + 1, 7)}/7")
-    out.append(Line(tuple(more)))
+            out.append(line(f" · trio {trio}/{obs.contract.points} · quartet {quartet}"))
+            out.append(line(f" · trick {min(len(obs.tricks) + 1, 7)}/7", spare=3))
     seat = obs.to_act[0] if obs.to_act else None
     if seat is None:
         return out
     doing = {Phase.AUCTION: "to bid", Phase.DISCARD: "to discard", Phase.LEAD: "to name the leader",
              Phase.PLAY: "to lead" if not obs.trick else "to play"}.get(obs.phase, "to act")
-    out.append(line(" · "))
-    out.append(line(f"{you} {doing}", style="bold reverse") if you is not None
-               else line(f"{name(seat)} {doing}", style="bold"))
+    out.append(line(" · ", spare=2))
+    out.append(line(f"{you} {doing}", style="bold reverse", spare=2) if you is not None
+               else line(f"{name(seat)} {doing}", style="bold", spare=2))
     return out
 
 

@@ -110,11 +110,14 @@ def round_summary(before: Observation, after: Observation, name: Name) -> Option
 
 
 def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Line]:
-    """Hand, striker and trump, stake, the sides' tricks, and whose turn."""
+    """Hand, striker and trump, stake, the sides' tricks, and whose turn. Where the
+    whole would take two rows, what another part of the screen says goes first
+    (``Line.spare``): the game's target (the scoresheet's), then the turn (the hand's
+    line names whose, ▶ marks the seat)."""
     if not obs.round_number:
         return [line("Shuffling…")]
-    out = [line(f"Hand {obs.round_number}", style="bold")]
-    more: list[Part] = [f" · to {obs.target}"]
+    out = [line(f"Hand {obs.round_number}", style="bold"), line(f" · to {obs.target}", spare=3)]
+    more: list[Part] = []
     if obs.striker is not None:
         more.append(f" · striker {rank_label(obs.striker)}")
     if obs.trump is not None:
@@ -129,11 +132,11 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
         return out
     doing = {Phase.STRIKER: "to name the striker", Phase.TRUMP: "to name trump", Phase.ANSWER: "to answer the raise",
              Phase.PLAY: "to lead" if not obs.trick else "to play"}.get(obs.phase, "to act")
-    out.append(line(" · "))
+    out.append(line(" · ", spare=2))
     if you is not None:
-        out.append(line(f"{you} {doing}", style="bold reverse"))
+        out.append(line(f"{you} {doing}", style="bold reverse", spare=2))
     else:
-        out.append(line(f"{name(seat)} {doing}", style="bold"))
+        out.append(line(f"{name(seat)} {doing}", style="bold", spare=2))
     return out
 
 
