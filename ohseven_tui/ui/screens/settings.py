@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Select, Static
 from ...safetext import clean_name, printable
 from ...settings import NAME_LENGTH
 from ..messages import ChangeSettings
+from ..plain import PathText
 from ..setup import BOT_SPEEDS, NAMES
 from ..widgets.keys import KeysFooter
 from ..widgets.text_field import TextField
@@ -84,7 +85,8 @@ class SettingsScreen(Screen[None]):
                     yield Select(self._options(key), value=self._value(key), allow_blank=False, compact=True,
                                  id=key.replace("_", "-"))
                     yield Static(note, classes="note")
-            yield Static(Text(f"Kept in {printable(self.app.settings_file.path)}"), id="settings-where")
+            # Broken only after a folder's separator: wrapped as words, a path broke mid-name.
+            yield Static(PathText("Kept in", self.app.settings_file.path), id="settings-where")
             blocked = self.app.settings_file.blocked
             if blocked:
                 yield Static(Text(f"Not saved: {printable(blocked)}"), id="settings-blocked")
