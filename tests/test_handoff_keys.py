@@ -16,7 +16,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_ui_driver import text, until, wait_for_input
+from test_ui_driver import delivered, key_path, text, until, wait_for_input
 from textual import events
 from textual._time import get_time
 
@@ -205,7 +205,7 @@ async def test_no_key_but_its_own_opens_a_hand_off():
         others = [k for k in HandoffKeys.POOL if k != screen.key]
         for key in TABLE_KEYS + others + [k.upper() for k in others]:
             send(app, key)
-            await pilot.pause()
+            await delivered(pilot, f"{key!r}")
             assert app.screen is screen, f"{key!r} opened the hand-off"
         assert acted(game) in ([], [2])  # the bot may have bid; no person has
         send(app, screen.key.upper())  # caps lock on: the same letter
@@ -223,8 +223,7 @@ async def test_its_own_key_sent_before_it_was_drawn_does_not_open_it():
         assert isinstance(screen, HandoffScreen)
         await drawn(pilot)
         send(app, screen.key, at=app.key_gate.barrier - 0.01)
-        for _ in range(5):
-            await pilot.pause()
+        await delivered(pilot, "the letter sent before the frame")
         assert app.screen is screen
         send(app, screen.key)
         assert isinstance(await wait_for_input(pilot), BidScreen)
@@ -242,8 +241,7 @@ async def test_its_own_key_sent_after_it_went_out_opens_it_however_late_the_app_
         gate.pend(screen)  # as if the frame's report were still to come
         gate.shown(get_time())
         send(app, screen.key)
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: gate.kept, "the letter kept until the report")
         assert app.screen is screen  # no key acts before the report
         frame_out(gate, screen, get_time())
         assert isinstance(await wait_for_input(pilot), BidScreen)
@@ -254,13 +252,13 @@ async def test_a_double_enter_at_a_bid_stops_at_the_next_hand_off():
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await at_anns_bid(pilot)
+        path = key_path(app)  # the way Ann's keys go, on her bid screen
         # Ann's Enter, and a second one right behind it (a double tap).
         send(app, "enter")
         send(app, "enter")
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
-        for _ in range(5):
-            await pilot.pause()
+        await delivered(pilot, "the second Enter", path)
         assert app.screen is screen
         assert acted(game) == [0, 2]  # Ann and the bot: nothing for Bea
 
@@ -275,7 +273,7 @@ async def test_a_held_enter_at_a_bid_stops_at_the_next_hand_off():
         assert isinstance(screen, HandoffScreen) and screen.player == "Bea"
         for _ in range(60):  # auto-repeat, on a hand-off that is drawn and waiting
             send(app, "enter")
-            await pilot.pause()
+            await delivered(pilot, "a repeated Enter")
             assert app.screen is screen
         assert acted(game) == [0, 2]
 
@@ -298,8 +296,7 @@ async def test_keys_typed_with_the_hand_offs_key_do_not_act_for_the_next_player(
         await drawn(pilot)
         # An Enter read late: handled now, but sent with her key, before her hand was drawn.
         send(app, "enter", pressed)
-        for _ in range(5):
-            await pilot.pause()
+        await delivered(pilot, "the Enter read late")
         assert app.screen is screen and screen.query_one(HandView).face_up
         assert acted(game) == [0, 2]
         send(app, "enter")  # Bea's own Enter, her hand in front of her: it bids
@@ -315,7 +312,7 @@ async def test_a_click_on_its_button_opens_a_hand_off_and_elsewhere_not():
         await drawn(pilot)
         await pilot.click(offset=(2, 27))  # where a card of the hand lies at the table
         await pilot.click("#handoff-title")
-        await pilot.pause()
+        await delivered(pilot, "the clicks", key_path(app, screen.query_one("#handoff-title")))
         assert app.screen is screen
         await pilot.click("#handoff-show")
         assert isinstance(await wait_for_input(pilot), BidScreen)
@@ -352,11 +349,11 @@ async def test_a_double_enter_at_the_last_bid_leaves_the_reveal_open(monkeypatch
         screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen) and screen.obs.seat == 1
         await drawn(pilot)
+        path = key_path(app)  # the way Bea's keys go, on her bid screen
         send(app, "enter")  # Bea's bid, the last: the reveal opens
         send(app, "enter")  # and a second Enter right behind it
         await until(pilot, lambda: isinstance(app.screen, RevealScreen), "the reveal")
-        for _ in range(5):
-            await pilot.pause()
+        await delivered(pilot, "the second Enter", path)
         assert isinstance(app.screen, RevealScreen)
         assert acted(game) == [0, 1, 2]
 

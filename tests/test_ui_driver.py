@@ -111,6 +111,28 @@ async def handled(pilot, node, what: str) -> None:
     await until(pilot, done.is_set, what)
 
 
+def key_path(app, to=None) -> list:
+    """The nodes a key (or a click on ``to``) goes through: the widget it is sent
+    to (the focused one, else the screen), each of its parents, the app."""
+    node = to if to is not None else (app.focused or app.screen)
+    return [node, *node.ancestors]
+
+
+async def delivered(pilot, what: str, path: Optional[list] = None) -> None:
+    """Every key and click already sent to the app has gone its whole way: through the
+    app's key gate, then ``path`` (``key_path`` now, unless given: a path taken
+    before a screen changed), and back up to the app's bindings. A node closed since
+    takes no key: it is passed by. The positive sign a "the key did nothing" check
+    waits for."""
+    app = pilot.app
+    await handled(pilot, app, f"{what}: at the app")
+    for node in path if path is not None else key_path(app):
+        done = asyncio.Event()
+        if node.call_later(done.set):
+            await until(pilot, done.is_set, f"{what}: at {node!r}")
+    await handled(pilot, app, f"{what}: back at the app")
+
+
 def table(app) -> TableScreen:
     return next(s for s in app.screen_stack if isinstance(s, TableScreen))
 
