@@ -9,12 +9,13 @@ import random
 import re
 
 from helpers import random_action
+from test_ui_driver import refreshed, until
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 
 from ohseven_tui.engine import parse_card, registry
 from ohseven_tui.ui.snapshot import screen_text
-from ohseven_tui.ui.widgets.hand import HandView
+from ohseven_tui.ui.widgets.hand import CardFace, HandView
 from ohseven_tui.ui.widgets.keys import number_keys
 
 # A bridge hand: four suit groups, the widest faces a hand can show ("10").
@@ -44,10 +45,24 @@ def faces_on_screen(app: App) -> list[str]:
     return [c.pretty() for c in THIRTEEN if c.pretty() in text]
 
 
+async def hand_laid_out(pilot) -> None:
+    """Wait until the hand has a face for each of its cards, each given its card, and
+    then laid out (a hand given more cards than its slots mounts the rest first)."""
+    app = pilot.app
+    hand = app.query_one(HandView)
+
+    def laid_out() -> bool:
+        faces = app.query(CardFace)
+        return len(faces) >= len(hand.cards) and all(hasattr(face, "card") for face in faces)
+
+    await until(pilot, laid_out, f"a face given each of the hand's {len(hand.cards)} cards")
+    await refreshed(pilot, [hand, *app.query(CardFace)], "the hand laid out")
+
+
 async def test_thirteen_cards_show_whole_in_80_columns():
     app = OneHand(13)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await hand_laid_out(pilot)
         text = screen_text(app)
         assert len(faces_on_screen(app)) == 13, text
         for number in range(1, 14):  # each card's number on its top edge
@@ -59,8 +74,7 @@ async def test_thirteen_cards_show_whole_in_80_columns():
 async def test_a_hand_given_more_cards_than_its_slots_drops_none():
     app = OneHand(9)  # a game that declared too few
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+        await hand_laid_out(pilot)
         assert len(faces_on_screen(app)) == 13
 
 

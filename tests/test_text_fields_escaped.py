@@ -242,6 +242,7 @@ def test_a_lone_surrogate_in_a_date_or_a_bot_is_listed_escaped(tmp_path, field):
 
 # ---------------------------------------------------------------------------- the app's list
 async def _app_list(folder: Path, size: tuple[int, int]) -> str:
+    from test_ui_driver import delivered, refreshed, until
     from test_ui_saves import open_saved_games
     from textual.widgets import DataTable
 
@@ -250,15 +251,20 @@ async def _app_list(folder: Path, size: tuple[int, int]) -> str:
 
     app = OhSevenApp(save_dir=folder)
     async with app.run_test(size=size) as pilot:
-        await open_saved_games(pilot)
-        for _ in range(5):
-            await pilot.pause()
+        await open_saved_games(pilot)  # the files read: their rows are in the list
+        listing = app.screen
+        table = listing.query_one(DataTable)
+        await until(pilot, lambda: not (table._require_update_dimensions or table._new_rows), "the columns sized")
+        await refreshed(pilot, [table], "the list drawn")
         text = screen_text(app)
         assert type(app.screen).__name__ == "SavedGamesScreen"
-        assert app.screen.query_one(DataTable).row_count >= 1  # the loadable files are listed
+        assert table.row_count >= 1  # the loadable files are listed
         await pilot.press("w")  # the unreadable files, with why
-        await pilot.pause()
-        await pilot.pause()
+        if listing.warnings:
+            await until(pilot, lambda: app.screen is not listing and app.screen.is_mounted, "the unreadable files")
+        else:  # none: w does nothing
+            await delivered(pilot, "w")
+        await refreshed(pilot, [app.screen], "the screen drawn")
         return text + "\n" + screen_text(app)
 
 

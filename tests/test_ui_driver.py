@@ -111,6 +111,16 @@ async def handled(pilot, node, what: str) -> None:
     await until(pilot, done.is_set, what)
 
 
+async def refreshed(pilot, nodes, what: str) -> None:
+    """Wait until the screen has laid out and painted what ``nodes`` changed: each
+    node's call_after_refresh, queued behind its own requests, runs only once the
+    screen has no layout or paint pending."""
+    done = [asyncio.Event() for _ in nodes]
+    for node, event in zip(nodes, done):
+        assert node.call_after_refresh(event.set), f"{what}: {node!r} takes no messages"
+    await until(pilot, lambda: all(e.is_set() for e in done), what)
+
+
 def key_path(app, to=None) -> list:
     """The nodes a key (or a click on ``to``) goes through: the widget it is sent
     to (the focused one, else the screen), each of its parents, the app."""

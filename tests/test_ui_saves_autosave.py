@@ -9,8 +9,8 @@ import asyncio
 import random
 
 import pytest
-from test_ui_driver import FAIL_SAFE, until
-from test_ui_saves import choose_from_menu
+from test_ui_driver import FAIL_SAFE, refreshed, until
+from test_ui_saves import choose_from_menu, menu_options
 
 from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
 from ohseven_tui.storage import list_saves, load_autosave, save_dirs, write_autosave
@@ -186,8 +186,8 @@ async def test_the_menus_continue_says_which_game_it_continues(tmp_path, name):
     view = game.spec.view(game.options)
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+        await menu_options(pilot, "continue")  # the menu looks for an unfinished game after its first paint
+        await refreshed(pilot, [app.screen.query_one("OptionList")], "the menu drawn with Continue")
         shown = " ".join(screen_text(app).replace("│", " ").split())
     where = f"{view.round_word} {game.round_number}" + (f" of {view.rounds}" if view.rounds else "")
     assert "Continue" in shown and game.spec.label in shown, shown

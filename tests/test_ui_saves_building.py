@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from index_saves import played
-from test_ui_driver import until
+from test_ui_driver import handled, until
 from test_ui_saves import listed, open_saved_games, text_of
 from textual.widgets import DataTable, Static
 
@@ -199,7 +199,7 @@ async def test_leaving_during_the_build_is_quiet(samples, monkeypatch):
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", "the menu")
         release.set()
-        await app.workers.wait_for_complete()
-        for _ in range(5):
-            await pilot.pause()
+        await app.workers.wait_for_complete()  # the build's last words to the screen are said (or not)
+        await handled(pilot, app, "what the build left for the app")
+        await handled(pilot, app.screen, "what the build left for the menu")
         assert type(app.screen).__name__ == "MenuScreen" and app.return_code is None
