@@ -19,6 +19,7 @@ from ohseven_tui.ui.screens.confirm import ConfirmScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
 from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.snapshot import screen_text
+from ohseven_tui.ui.widgets.log import TableLog
 
 
 @pytest.fixture(autouse=True)
@@ -198,3 +199,81 @@ async def test_the_join_form_s_name_stops_where_the_table_cuts_names(tmp_path):
         await pilot.press(*"Bartholomew Fitzgerald-Smythe")
         await pilot.pause()
         assert field.value == "Bartholomew Fitzgerald-Smythe"[:MAX_NAME]
+
+
+async def test_a_player_back_at_a_seat_a_bot_kept_is_told_what_the_bot_did(tmp_path):
+    """Bea's app is gone; the host hands her seat to a bot, which bids and plays for
+    her. Joining again she took the seat with no word of it. One line now says what
+    the bot did for her: how many moves, and each (its cards by name)."""
+    from net_helpers import TIMEOUT, join
+
+    from ohseven_tui.net.client import Update
+    from ohseven_tui.storage import stand_ins
+
+    server = TableServer(registry.default_game(), {"players": 3}, ["human", "human", "easy"], port=0,
+                         save_dir=tmp_path / "host", bot_delay=0)
+    await server.start()
+    try:
+        bea = await join(server.address, server.codes[1], "Bea")
+        ann = await join(server.address, server.codes[0], "Ann")
+        await bea.close()  # her app is gone: the table waits for her
+        await asyncio.wait_for(_until_true(lambda: 1 not in server.conns), TIMEOUT)
+        assert server.hand_to_bot(1, "easy").startswith("the easy bot plays seat 2")
+        handed = len(server.game.history)
+        rng = random.Random(7)
+
+        def for_bea():
+            return [a for i, a in enumerate(server.game.history) if i >= handed and a.seat == 1]
+
+        # Ann plays until the bot has moved twice for Bea and the table waits for Ann alone.
+        while True:
+            msg = await asyncio.wait_for(ann.next_message(), TIMEOUT)
+            obs = ann.observation
+            if isinstance(msg, Update) and obs is not None and 0 in obs.to_act and obs.legal_actions:
+                if len(for_bea()) >= 2 and tuple(server.game.to_act()) == (0,):
+                    break
+                await ann.act(rng.choice(obs.legal_actions))
+        made = for_bea()
+        assert all(stand_ins(server.game)[i].seat == 1 for i, a in enumerate(server.game.history)
+                   if i >= handed and a.seat == 1)
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[1], "Bea"))
+        async with app.run_test(size=(120, 30)) as pilot:
+            await until(pilot, lambda: "While you were away" in screen_text(app), "told what the bot did")
+            await pilot.pause()
+            assert screen_text(app).count("While you were away") == 1, screen_text(app)
+            log = app.screen.query_one(TableLog).plain  # the line unwrapped
+            told = next(line for line in log.splitlines() if "While you were away" in line)
+            assert f"{len(made)} moves for you" in told, told
+            for action in made:
+                assert action.card.pretty() in told, (action, told)
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def _until_true(check) -> None:
+    while not check():
+        await asyncio.sleep(0.01)
+
+
+def test_the_stood_in_message_round_trips_and_refuses_what_does_not_fit():
+    """The table's word to a player back at their seat (docs/network.md, protocol):
+    the count of a bot's moves for them and the last of them, schema-checked."""
+    from ohseven_tui.engine.actions import Play
+    from ohseven_tui.engine.cards import parse_card
+    from ohseven_tui.net import protocol as p
+
+    spec = registry.default_game()
+    moves = (Play(1, parse_card("7H")), Play(1, parse_card("KS")))
+    text = p.to_json(p.StoodIn(5, moves), spec)
+    assert p.parse_server(text, spec) == p.StoodIn(5, moves)
+    for bad in ('{"type":"stood_in","moves":1,"actions":["1 play 7H","1 play KS"]}',  # more named than made
+                '{"type":"stood_in","moves":2,"actions":[]}',
+                '{"type":"stood_in","moves":2,"actions":[7]}',
+                '{"type":"stood_in","moves":2,"actions":["no such move"]}',
+                '{"type":"stood_in","moves":2}'):
+        with pytest.raises(p.ProtocolError) as info:
+            p.parse_server(bad, spec)
+        assert "\n" not in str(info.value)
+    with pytest.raises(p.ProtocolError):
+        p.parse_server(text, None)  # before the welcome

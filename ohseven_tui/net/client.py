@@ -3,7 +3,7 @@
     client = await TableClient.connect("ws://127.0.0.1:8765", code, "Ann")
     client.seat, client.spec, client.options, client.seats   # from the welcome
     while True:
-        msg = await client.next_message()    # Update, Status, ChatLine, Error, Record, Series, Goodbye
+        msg = await client.next_message()    # Update, Status, ChatLine, Error, Record, Series, StoodIn, Goodbye
         if isinstance(msg, Update) and client.seat in msg.observation.to_act:
             await client.act(msg.observation.legal_actions[0])
         elif isinstance(msg, Goodbye):
@@ -26,10 +26,10 @@ from ..engine import registry
 from ..engine.protocol import GameSpec
 from ..safetext import one_line, quoted
 from . import protocol as p
-from .protocol import ChatLine, Clock, Error, Goodbye, Record, Series, Status, Update, Welcome
+from .protocol import ChatLine, Clock, Error, Goodbye, Record, Series, Status, StoodIn, Update, Welcome
 
 __all__ = ["TableClient", "JoinError", "Update", "Status", "ChatLine", "Error", "Record", "Goodbye", "Welcome", "Clock",
-           "Series", "ws_address", "split_join", "join_line"]
+           "Series", "StoodIn", "ws_address", "split_join", "join_line"]
 
 MAX_FRAME = 8 * 1024 * 1024  # a finished game's record is the biggest message
 

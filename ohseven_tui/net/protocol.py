@@ -3,7 +3,7 @@ websocket text frame, ``{"type": "...", ...fields}``.
 
 Client to server: ``hello``, ``action``, ``chat``, ``bye``, ``sit``, ``rematch``.
 Server to client: ``welcome``, ``update``, ``status``, ``error``, ``chat``,
-``record``, ``bye``, ``clock``, ``series``.
+``record``, ``bye``, ``clock``, ``series``, ``stood_in``.
 Each is a dataclass here, with ``to_json`` and a parser that checks the schema
 (exact field names and types, lengths, the 16 KiB cap on what a client sends) and
 raises :class:`ProtocolError` with one readable sentence for anything else.
@@ -21,7 +21,7 @@ from . import wire
 __all__ = [
     "VERSION", "MAX_INBOUND", "MAX_NAME", "MAX_CHAT", "MAX_ACTION", "MAX_CODE", "ProtocolError",
     "Hello", "Act", "Chat", "Bye", "Sit", "Welcome", "Update", "Status", "Error", "ChatLine", "Record", "Goodbye", "Clock",
-    "Rematch", "Series", "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
+    "Rematch", "Series", "StoodIn", "STOOD_IN_SHOWN", "ClientMessage", "ServerMessage", "parse_client", "parse_server", "clean_text", "Changes", "changed_fields",
 ]
 
 VERSION = 1
@@ -30,6 +30,7 @@ MAX_NAME = 24  # characters of a seat's name, once cleaned
 MAX_CHAT = 200  # characters of a chat line, once cleaned (the chat box stops there too)
 MAX_ACTION = 200  # characters of an action's text
 MAX_CODE = 64  # characters of a join code as sent
+STOOD_IN_SHOWN = 20  # a stood_in message names at most this many of the moves (the last ones)
 
 
 class ProtocolError(ValueError):
@@ -244,7 +245,18 @@ class Series:
     type = "series"
 
 
-ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye, Clock, Series]
+@dataclass(frozen=True)
+class StoodIn:
+    """To a player taking their seat again: a bot made ``moves`` moves for it while they
+    were away; ``actions`` are the last of them (at most STOOD_IN_SHOWN), oldest first
+    (the record's text on the wire). Their own moves: nothing hidden from them."""
+
+    moves: int
+    actions: tuple[Any, ...]
+    type = "stood_in"
+
+
+ServerMessage = Union[Welcome, Update, Status, Error, ChatLine, Record, Goodbye, Clock, Series, StoodIn]
 
 
 # ---------------------------------------------------------------------------- encoding
@@ -276,6 +288,9 @@ def to_json(message: Any, spec: Optional[GameSpec] = None, shared: Optional[dict
         data["waiting_for"] = list(message.waiting_for)
     elif isinstance(message, Series):
         data["totals"], data["won"], data["asked"] = list(message.totals), list(message.won), list(message.asked)
+    elif isinstance(message, StoodIn):
+        assert spec is not None
+        data["actions"] = [spec.action_text(a) for a in message.actions]
     return wire.dumps(data)
 
 
@@ -431,6 +446,15 @@ def parse_server(raw: Union[str, bytes], spec: Optional[GameSpec]) -> ServerMess
                     not all(type(a) is bool for a in f["asked"]) or f["games"] < 0:
                 raise ProtocolError("a series holds a count of games, lists of numbers and a list of true/false")
             return Series(f["games"], tuple(f["totals"]), tuple(f["won"]), tuple(f["asked"]))
+        if kind == "stood_in":
+            if spec is None:
+                raise ProtocolError("a stood_in came before the welcome")
+            f = _fields(data, kind, {"moves": int, "actions": list})
+            texts = f["actions"]
+            if not all(type(t) is str and len(t) <= MAX_ACTION for t in texts) or \
+                    not 0 < len(texts) <= min(f["moves"], STOOD_IN_SHOWN):
+                raise ProtocolError("a stood_in holds a count of moves and the last of them as actions")
+            return StoodIn(f["moves"], tuple(wire.parse_action(t, spec) for t in texts))
     except (wire.WireError, ValueError, TypeError) as exc:
         if isinstance(exc, ProtocolError):
             raise

@@ -197,6 +197,9 @@ class TableServer:
         self.seq = len(game.history) if game is not None else 0
         self.turn_since = [0] * len(players)
         self.standins: dict[int, str] = {}  # human seats the host handed to a bot
+        # seat -> (the game, its moves) when its player's connection ended: what a bot made
+        # for it since is told when they come back
+        self._left_at: dict[int, tuple[Any, int]] = {}
         self.bots: dict[int, Any] = {}
         self.conns: dict[int, _Conn] = {}
         self.watchers: set[_Conn] = set()
@@ -683,12 +686,35 @@ class TableServer:
             self._start_game()  # sends every seat the table
         elif self.game is not None:
             self._update(conn, None, None, full=True)
+            made = self._made_for(seat)
+            if made:
+                self._send(conn, p.StoodIn(len(made), made[-p.STOOD_IN_SHOWN:]))
             if self.game.is_over:
                 self._send_record(conn)
             elif seat in self._clocks:
                 self._start_clocks(again=seat)  # back: its time starts over, and it is told
         self._changed(joined=conn)
         return conn
+
+    def _made_for(self, seat: int) -> tuple[Any, ...]:
+        """The moves a bot made for ``seat`` since its player was last at the table,
+        oldest first: its marked moves after the last one the player made (and, if this
+        table saw them go, after they went). Nothing once the game is over."""
+        game = self.game
+        left = self._left_at.pop(seat, None)
+        if game is None or game.is_over:
+            return ()
+        since = left[1] if left is not None and left[0] is game else 0
+        marks = storage.stand_ins(game)
+        made = []
+        for index in range(len(game.history) - 1, since - 1, -1):
+            action = game.history[index]
+            if action.seat != seat:
+                continue
+            if index not in marks:
+                break  # the player's own move: what came before it they saw
+            made.append(action)
+        return tuple(reversed(made))
 
     def _watch(self, ws: ServerConnection) -> _Conn:
         """A watcher: the table as every seat sees it alike, no seat, no action, no chat line."""
@@ -733,6 +759,8 @@ class TableServer:
                 self.watchers.discard(conn)
             elif self.conns.get(conn.seat) is conn:
                 del self.conns[conn.seat]
+                if self.game is not None:
+                    self._left_at[conn.seat] = (self.game, len(self.game.history))
                 self._changed()
             conn.queue.put_nowait(None)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-__all__ = ["Away", "Chat", "Clock", "Gone", "Lost", "News", "Regained", "Seen"]
+__all__ = ["Away", "Chat", "Clock", "Gone", "Lost", "News", "Regained", "Seen", "StoodIn"]
 
 
 @dataclass(frozen=True)
@@ -65,4 +65,13 @@ class Clock:
     seconds: int
 
 
-News = Union[Away, Chat, Seen, Lost, Regained, Gone, Clock]
+@dataclass(frozen=True)
+class StoodIn:
+    """Back at the seat: a bot made ``moves`` moves for it meanwhile, the last of them
+    ``actions`` (oldest first)."""
+
+    moves: int
+    actions: tuple[Any, ...]
+
+
+News = Union[Away, Chat, Seen, Lost, Regained, Gone, Clock, StoodIn]

@@ -11,7 +11,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Optional, Sequence
 
 from ..engine.errors import IllegalAction
 from ..engine.protocol import Observation, Seat
-from .news import Away, Chat, Clock, Gone, Lost, News, Regained, Seen
+from .news import Away, Chat, Clock, Gone, Lost, News, Regained, Seen, StoodIn
 from .source import Applied, Next, Step
 
 __all__ = ["RemoteTable"]
@@ -113,6 +113,7 @@ class RemoteTable:
     async def _read(self) -> None:
         from ..net.client import ChatLine, Error, Goodbye, Record, Series, Status, Update
         from ..net.client import Clock as TurnClock
+        from ..net.client import StoodIn as MadeForUs
 
         while True:
             msg = await self.client.next_message()
@@ -142,6 +143,8 @@ class RemoteTable:
                 self._hear_chat(Chat(msg.seat, msg.text))
             elif isinstance(msg, TurnClock):
                 self._news(Clock(msg.seconds))  # the screen counts down
+            elif isinstance(msg, MadeForUs):
+                self._news(StoodIn(msg.moves, msg.actions))  # back at the seat: what a bot did for us
             elif isinstance(msg, Record):
                 if self.keep_record is not None:
                     self.keep_record(msg.save)

@@ -16,6 +16,9 @@ may define:
 - ``announcement(before, after, humans=, auto=) -> Screen | None``: a screen every
   seat sees after an action (a reveal), opened before play goes on.
 - ``action_words(action) -> str``: an action in a hint.
+- ``own_move_words(action) -> str``: one of the player's own moves told back to
+  them ("bid 3", "played 7♠": what a bot did for them while they were away);
+  default: ``action_words``.
 - ``render_seats(obs, viewer, ascii=, dark=, humans=, room=, away=)``: the seats
   around the table (a Rich renderable; that one hook draws); ``away`` are the seats
   whose players are gone for now (``widgets.seats.kind_cell`` words them).
@@ -128,6 +131,10 @@ class FamilyUI:
     def action_words(self, action: Any) -> str:
         hook = self._hook("action_words")
         return hook(action) if hook is not None else self.spec.action_text(action)
+
+    def own_move_words(self, action: Any) -> str:
+        hook = self._hook("own_move_words")
+        return hook(action) if hook is not None else self.action_words(action)
 
 
 @lru_cache(maxsize=None)

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["tell_news"]
 
+STOOD_IN_NAMED = 6  # the moves a bot made for a player while they were away, named in the line that tells them
+
 
 def tell_news(table: "TableScreen", news: told.News) -> None:
     """Draw one piece of news on ``table`` (and the bid or pass screen over it)."""
@@ -46,6 +48,8 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
             table.app.notify(words, markup=False, timeout=8)
     elif isinstance(news, told.Clock):
         _count_down(table, news.seconds)
+    elif isinstance(news, told.StoodIn):
+        _tell_stood_in(table, news)
     elif isinstance(news, (told.Lost, told.Regained)):
         _tell(table, news.text, error=isinstance(news, told.Lost))  # once: not in the log as well
     elif isinstance(news, told.Gone):
@@ -58,6 +62,19 @@ def tell_news(table: "TableScreen", news: told.News) -> None:
         chooser = table.stage.chooser()
         if chooser is not None:
             chooser.say(words, error=True)
+
+
+def _tell_stood_in(table: "TableScreen", news: told.StoodIn) -> None:
+    """One line in the log, once the seat is taken again: what a bot did for the player
+    while they were away, each move in the family's words (over a bid screen too)."""
+    shown = news.actions[-STOOD_IN_NAMED:]  # one line: a whole round of moves would be a paragraph
+    named = ", ".join(w for w in (table.family.own_move_words(a) for a in shown) if w)
+    moves = "a move" if news.moves == 1 else f"{news.moves} moves"
+    last = "" if not named else f": {named}" if len(shown) == news.moves else f", the last: {named}"
+    words = table.plain(f"While you were away a bot made {moves} for you{last}.")
+    table.log_line(Text(words))
+    if table.app.screen is not table:  # a bid or a pass on top hides the log: shown over it
+        table.app.notify(words, markup=False, timeout=12)
 
 
 def _count_down(table: "TableScreen", seconds: int) -> None:

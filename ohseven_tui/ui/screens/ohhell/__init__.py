@@ -9,10 +9,11 @@ from typing import Any, Callable, Optional
 from ....engine.actions import Bid, BidNumber, Pass
 from ....games.ohhell import Observation, Phase
 from .help import HELP, HELP_KEYS, help_for
-from .narration import action_words, narrate, round_over_line, round_summary, status_lines
+from .narration import action_words, narrate, own_move_words, round_over_line, round_summary, status_lines
 from .seats import render_seats
 
 __all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lines", "announcement", "action_words",
+           "own_move_words",
            "render_seats", "HELP", "HELP_KEYS", "help_for"]
 
 

@@ -214,6 +214,17 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
     return out
 
 
+def own_move_words(action) -> str:
+    """A seat's own move told back to it: 'bid 3', 'bid 5♠', 'played 7♠', 'passed 5♥ 2♣'."""
+    if isinstance(action, Bid):
+        return f"bid {action.card.pretty()}"
+    if isinstance(action, Play):
+        return f"played {action.card.pretty()}"
+    if isinstance(action, Pass):
+        return "passed " + action_words(action)
+    return action_words(action)
+
+
 def action_words(action) -> str:
     """A suggested action in a hint: 'bid 3', '7♠', '5♥ 2♣'."""
     if isinstance(action, BidNumber):

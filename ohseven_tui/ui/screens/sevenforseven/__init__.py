@@ -8,10 +8,19 @@ from typing import Any, Callable
 
 from ....games.sevenforseven import ChooseLeader, Discard, Observation, Phase
 from .help import HELP, HELP_KEYS
-from .narration import action_words, contract_words, hand_words, narrate, round_over_line, round_summary, status_lines
+from .narration import (
+    action_words,
+    contract_words,
+    hand_words,
+    narrate,
+    own_move_words,
+    round_over_line,
+    round_summary,
+    status_lines,
+)
 
-__all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lines", "action_words", "HELP",
-           "HELP_KEYS"]
+__all__ = ["SCREENS", "narrate", "round_over_line", "round_summary", "status_lines", "action_words", "own_move_words",
+           "HELP", "HELP_KEYS"]
 
 
 def _auction(obs: Observation, args: Any) -> tuple[Any, Callable[[Any], Any]]:

@@ -190,6 +190,22 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
     return out
 
 
+def own_move_words(action) -> str:
+    """A seat's own move told back to it: 'played 7♠', 'bid 5♥A', 'passed'."""
+    kind = type(action)
+    if kind is Play:
+        return f"played {action.card.pretty()}"
+    if kind is FactorBid:
+        return "raised the factor"
+    if kind is AuctionPass:
+        return "passed"
+    if kind is Discard:
+        return "discarded " + " ".join(c.pretty() for c in action.cards)
+    if kind is ChooseLeader:
+        return f"chose seat {action.leader + 1} to lead"
+    return action_words(action)
+
+
 def action_words(action) -> str:
     kind = type(action)
     if kind is Play:

@@ -9,10 +9,10 @@ from typing import Any, Callable, Optional
 from ....engine.cards import Suit, rank_label
 from ....games.watten import RANKS, Go, Hold, NameStriker, NameTrump, Observation, Phase, Raise
 from .help import HELP, HELP_KEYS
-from .narration import action_words, narrate, round_over_line, round_summary, status_lines
+from .narration import action_words, narrate, own_move_words, round_over_line, round_summary, status_lines
 
 __all__ = ["SCREENS", "TABLE_KEYS", "table_action", "narrate", "round_over_line", "round_summary", "status_lines",
-           "action_words", "HELP", "HELP_KEYS"]
+           "action_words", "own_move_words", "HELP", "HELP_KEYS"]
 
 # W10: the raise is the one action besides a card at a turn to play.
 TABLE_KEYS = (("r", "raise", "Raise"),)

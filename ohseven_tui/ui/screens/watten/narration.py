@@ -140,6 +140,15 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
     return out
 
 
+def own_move_words(action) -> str:
+    """A seat's own move told back to it: 'played 7♠', 'named the striker K', 'raised'."""
+    if isinstance(action, Play):
+        return f"played {action.card.pretty()}"
+    if isinstance(action, (NameStriker, NameTrump)):
+        return f"named the {action_words(action)}"
+    return {Raise: "raised", Hold: "held", Go: "went"}.get(type(action), action_words(action))
+
+
 def action_words(action) -> str:
     """A suggested action in a hint."""
     if isinstance(action, Play):
