@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from helpers import record_players
 from test_storage_bad_input import CASES, unprivileged, write_case
-from test_ui_driver import until
+from test_ui_driver import FAIL_SAFE, delivered, refreshed, until
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
 from ohseven_tui.engine import parse_card
@@ -72,11 +72,13 @@ async def menu_options(pilot, wanted: str) -> list:
 async def choose_from_menu(pilot, option: str) -> None:
     ids = await menu_options(pilot, option)
     assert option in ids
-    menu = pilot.app.screen.query_one(OptionList)
+    app = pilot.app
+    screen = app.screen
+    menu = screen.query_one(OptionList)
     for _ in range(ids.index(option) - (menu.highlighted or 0)):
         await pilot.press("down")
     await pilot.press("enter")
-    await pilot.pause()
+    await until(pilot, lambda: app.return_code is not None or app.screen is not screen, f"{option!r} taken")
 
 
 async def open_saved_games(pilot, *, wait: bool = True) -> None:
@@ -84,9 +86,13 @@ async def open_saved_games(pilot, *, wait: bool = True) -> None:
     app = pilot.app
     await choose_from_menu(pilot, "saved")
     assert type(app.screen).__name__ == "SavedGamesScreen"
+    screen = app.screen
     if wait:
-        await app.workers.wait_for_complete()  # the files are read in a worker thread
-        await pilot.pause()
+        await until(pilot, lambda: not screen.reading, "the saves read")  # in a worker thread
+        await app.workers.wait_for_complete()  # and the list's page shown after the reading
+        table = screen.query_one(DataTable)
+        await until(pilot, lambda: not (table._require_update_dimensions or table._new_rows), "the columns sized")
+        await refreshed(pilot, [table], "the list drawn")
 
 
 async def rows_sized(pilot, count: int) -> None:
@@ -109,12 +115,13 @@ async def select(pilot, save_id: str) -> None:
     rows = listed(pilot.app)
     assert save_id in rows, (save_id, rows)
     table = pilot.app.screen.query_one(DataTable)
-    for _ in range(len(rows)):
+    for _ in range(len(rows)):  # a row a step, each waited for
         if rows[table.cursor_row] == save_id:
             break
+        row = table.cursor_row
         await pilot.press("down")
+        await until(pilot, lambda row=row: table.cursor_row != row, "the cursor a row down")
     assert rows[table.cursor_row] == save_id
-    await pilot.pause()
 
 
 async def test_menu_opens_the_list_of_every_save(save_dir):
@@ -131,37 +138,31 @@ async def test_menu_opens_the_list_of_every_save(save_dir):
         for name, total in zip(["Ann", "Ben"], totals):
             assert f"{name} {total}" in row[5]
         await pilot.press("escape")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "MenuScreen"
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", "the menu")
+
+
+async def resort(pilot, *keys: str) -> None:
+    """Press the list's sort keys and wait for the page read again in that order."""
+    await pilot.press(*keys)
+    await delivered(pilot, f"{keys!r}")  # the sort changed: the page is read again in a worker
+    await pilot.app.workers.wait_for_complete()
 
 
 async def test_list_sorts(save_dir):
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
-        await pilot.press("o")  # date -> id
-        await pilot.pause()
+        await resort(pilot, "o")  # date -> id
         assert listed(app) == IDS
-        await pilot.press("v")
-        await pilot.pause()
+        await resort(pilot, "v")
         assert listed(app) == IDS[::-1]
-        await pilot.press("o")  # -> game (a version 1 record names it in its rules)
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await resort(pilot, "o")  # -> game (a version 1 record names it in its rules)
         names = [raw(i)["record"].get("game") or raw(i)["record"]["rules"]["preset"] for i in listed(app)]
         assert names == sorted(names)
-        await pilot.press("o")  # -> players
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await resort(pilot, "o")  # -> players
         counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts)
-        for _ in range(2):  # -> winner, score
-            await pilot.press("o")
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await resort(pilot, "o", "o")  # -> winner, score
         best = [max(raw(i)["record"]["totals"]) for i in listed(app)]
         assert best == sorted(best, reverse=True)
 
@@ -173,15 +174,16 @@ async def test_delete_only_after_confirmation(save_dir):
         await open_saved_games(pilot)
         await select(pilot, "sim-4-0001")
         await pilot.press("x")
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen", "the question")
         assert type(app.screen).__name__ == "ConfirmScreen"
         await pilot.press("n")
-        await pilot.pause()
+        await until(pilot, lambda: "Kept sim-4-0001." in notices(app), "the answer taken (the list says so)")
         assert (save_dir / "sim-4-0001.json").exists() and "sim-4-0001" in listed(app)
         await pilot.press("x")
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen", "the question again")
         await pilot.press("y")
-        await pilot.pause()
+        await until(pilot, lambda: "Deleted sim-4-0001." in notices(app), "the answer taken (the list says so)")
+        await app.workers.wait_for_complete()  # and the list read again
         assert not (save_dir / "sim-4-0001.json").exists()
         assert sorted(listed(app)) == [i for i in IDS if i != "sim-4-0001"]
     # The save files: the state folder (.state) holds the prefs the menu keeps (the tutorial offered).
@@ -206,8 +208,9 @@ async def test_every_unreadable_file_gets_a_notice_and_the_app_goes_on(save_dir)
             mine = [n for n in shown if str(path) in n]
             assert len(mine) <= 1 and all(CASES[case][1] in n and "\n" not in n for n in mine)
         await select(pilot, "sim-7-0001")  # still works: open a good game
+        listing = app.screen
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not listing, "the game opened")
         assert type(app.screen).__name__ == "GameReviewScreen"
     assert {case: path.read_bytes() for case, path in bad.items()} == before
 
@@ -222,10 +225,10 @@ async def test_every_unreadable_file_can_be_read_on_screen_however_many(save_dir
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=size) as pilot:
         await open_saved_games(pilot)
-        await pilot.pause()
+        listing = app.screen
         assert "w lists" in screen_text(app) and notices(app)
         await pilot.press("w")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not listing and app.screen.is_mounted, "the unreadable files")
         assert not notices(app)  # the notices said the same, and would cover the list
 
         def inside_the_box() -> str:  # the lines between the box's sides, run together (they wrap)
@@ -235,13 +238,14 @@ async def test_every_unreadable_file_can_be_read_on_screen_however_many(save_dir
         frames = [inside_the_box()]
         for _ in range(40):  # what does not fit scrolls: the arrow keys
             await pilot.press("down")
-            await pilot.pause()
+            await delivered(pilot, "down")
+            await refreshed(pilot, [app.focused or app.screen], "the scroll drawn")
             frames.append(inside_the_box())
         for case, path in bad.items():
             whole = "".join(f"{path.name}:".split()), "".join(CASES[case][1].split())
             assert any(whole[0] in f and whole[1] in f.split(whole[0], 1)[1].split("skipped")[0] for f in frames), case
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is listing, "the list again")
         assert type(app.screen).__name__ == "SavedGamesScreen"
 
 
@@ -264,8 +268,9 @@ async def test_corrupt_autosave_gives_a_notice_and_the_menu_works(tmp_path):
 async def open_review(pilot, save_id):
     await open_saved_games(pilot)
     await select(pilot, save_id)
-    await pilot.press("enter")
-    await pilot.pause()
+    listing = pilot.app.screen
+    await pilot.press("enter")  # the game is read in a worker thread, then its review opens
+    await until(pilot, lambda: pilot.app.screen is not listing and pilot.app.screen.is_mounted, "the review")
     screen = pilot.app.screen
     assert type(screen).__name__ == "GameReviewScreen" and screen.saved.id == save_id
     return screen
@@ -288,16 +293,18 @@ async def test_review_scoresheet_statistics_and_chart(save_dir):
         first = next(ln for ln in sheet.splitlines() if ln.startswith(data["seats"][0]["name"]))
         assert f"{r1['bids'][0]}/{took}" in first
         await pilot.press("t")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert switcher.current == "statistics"
         stats = text_of(screen.query_one("#review-stats", Static))
         for label in ("players: 5", "zero bids:", "average top bid:", "trump:", "Pts/round", "Zero bids",
                       "Top bids", "Filled", "Over", "Under"):
             assert label in stats
         await pilot.press("c")
-        await pilot.pause()
+        await delivered(pilot, "c")
         assert switcher.current == "chart"
-        await pilot.pause()
+        # The chart is mounted when first shown; its legend filled as it mounts.
+        await until(pilot, lambda: (found := screen.query("#review-chart .chart-legend")) and str(found.first().render()),
+                    "the chart's legend")
         legend = str(screen.query_one("#review-chart .chart-legend", Static).render())
         for seat in data["seats"]:
             assert seat["name"] in legend  # the chart itself: test_ui_chart.py
@@ -317,7 +324,7 @@ async def test_replay_steps_through_a_redealt_round(save_dir):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_review(pilot, "redeal-2p")
         await pilot.press("r")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert screen.query_one(ContentSwitcher).current == "replay"
         titles = []
         for _ in range(18):
@@ -332,7 +339,7 @@ async def test_replay_steps_through_a_redealt_round(save_dir):
                 ann, ben = parse_card(f"{k}S"), parse_card("7S 6H 5H 4H 3H 2H 1H".split()[k])
                 assert f"bids {ann.pretty()}" in body and f"bids {ben.pretty()}" in body
             await pilot.press("right")
-            await pilot.pause()
+            await delivered(pilot, "the keys")
         assert titles[0] == "Round 1: the deal (deal 1 of 2)"
         assert titles[1] == "Round 1: bid (deal 1 of 2)"
         assert titles[2:8] == [f"Round 1: rebid {k} (deal 1 of 2)" for k in range(1, 7)]
@@ -342,25 +349,25 @@ async def test_replay_steps_through_a_redealt_round(save_dir):
         assert titles[17] == "Round 1: the score"
         assert screen.current_step.title.startswith("Round 2: the deal")  # stepped on into round 2
         await pilot.press("left")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert screen.current_step.title == "Round 1: the score"
         assert "+3 rebid" in text_of(screen.query_one("#replay-body", Static))  # Ann's R11 points
         await pilot.press("home")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert screen.current_step.title == titles[0]
         await pilot.press("]")
         await pilot.press("]")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert screen.current_step.title.startswith("Round 3: the deal")
         # Back a trick at a time: hands grow by one card per trick (7 - tricks played).
         await pilot.press("end")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         await pilot.press("left")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         step = screen.current_step
         assert step.title == "Round 3: trick 7 of 7" and all(len(h) == 0 for h in step.hands)
         await pilot.press("left")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert all(len(h) == 1 for h in screen.current_step.hands)
 
 
@@ -466,20 +473,23 @@ async def test_header_click_sorts_and_enter_opens_one_review(save_dir):
             if key.value == "players":
                 break
             x += column.get_render_width(table)
+        listing = app.screen
         await pilot.click("#saves-table", offset=(x, 0))
-        await pilot.pause()
+        await until(pilot, lambda: listing.sort_key != "date", "the header's click heard")
+        await app.workers.wait_for_complete()  # the page read again in that order
         assert app.screen.sort_key == "players"
         counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts)
         await pilot.click("#saves-table", offset=(x, 0))  # again: reversed
-        await pilot.pause()
+        await until(pilot, lambda: listing.reverse, "the header's second click heard")
+        await app.workers.wait_for_complete()
         counts = [record_players(raw(i)["record"]) for i in listed(app)]
         assert counts == sorted(counts, reverse=True)
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not listing, "the game opened")
         assert type(app.screen).__name__ == "GameReviewScreen"
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is listing, "the list again")
         assert type(app.screen).__name__ == "SavedGamesScreen"
 
 
@@ -520,7 +530,7 @@ def hold_the_reading_back(monkeypatch):
     real_read = index._facts_chunk
 
     def slow_read(folder, items):
-        release.wait(10)
+        release.wait(FAIL_SAFE)  # a fail-safe only: each test releases it
         return real_read(folder, items)
 
     monkeypatch.setattr(index, "_facts_chunk", slow_read)
@@ -534,20 +544,19 @@ async def test_the_list_is_read_in_a_worker_while_the_screen_stays_live(save_dir
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot, wait=False)
-        assert "Reading the saved games" in text_of(app.screen.query_one("#saves-status", Static))
         from textual.widgets import ProgressBar
 
         bar = app.screen.query_one(ProgressBar)
-        await pilot.pause()
         await until(pilot, lambda: bar.total, "the worker has counted the files to read")
+        assert "Reading the saved games" in text_of(app.screen.query_one("#saves-status", Static))
         assert bar.display and bar.total == len(IDS) and bar.progress == 0  # a progress bar while reading
         await pilot.press("o")  # sort by the next column: handled while reading
-        await pilot.pause()
+        await delivered(pilot, "o")
         assert "sorted by id" in text_of(app.screen.query_one("#saves-title", Static))
         assert listed(app) == []
         release.set()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await rows_sized(pilot, len(IDS))
         assert sorted(listed(app)) == IDS
         assert "Reading" not in text_of(app.screen.query_one("#saves-status", Static))
         assert not bar.display
@@ -563,13 +572,15 @@ async def test_the_screen_is_drawn_while_reading_and_the_rows_once_reading_ends(
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot, wait=False)
-        for _ in range(3):
-            await pilot.pause()
+        status = app.screen.query_one("#saves-status", Static)
+        await until(pilot, lambda: text_of(status).strip(), "the status line says something")
+        await refreshed(pilot, [status], "the status line drawn")
         drawn = text(app)
         assert "Reading the saved games" in drawn and "Saved games in" in drawn
         release.set()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await rows_sized(pilot, len(IDS))
+        await refreshed(pilot, [app.screen.query_one(DataTable), status], "the rows and the status drawn")
         drawn = text(app)
         for save_id in IDS:
             assert save_id in drawn

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_ui_driver import wait_for_input
+from test_ui_driver import delivered, key_path, wait_for_input
 from textual.widgets import Select
 
 from ohseven_tui.engine import registry
@@ -46,8 +46,8 @@ async def test_the_setup_offers_each_games_declared_options(toy, tmp_path):
         passing = screen.query_one("#passing", Select)
         assert target.disabled and not passing.disabled  # the default game declares passing, not a target
         rules.value = "toy-target"
-        for _ in range(5):
-            await pilot.pause()
+        # The setup applies a game's rules when it hears of the choice, which rises from the list to it.
+        await delivered(pilot, "the rules' choice", key_path(app, rules))
         assert not target.disabled and target.value == 50
         assert passing.disabled and passing.value is False
         players = screen.query_one("#players", Select)
@@ -116,9 +116,10 @@ async def setup_of(pilot, game: str) -> SetupScreen:
     await pilot.press("enter")  # New game
     screen = await wait_for_input(pilot)
     assert isinstance(screen, SetupScreen)
-    screen.query_one("#rules", Select).value = game
-    for _ in range(5):
-        await pilot.pause()
+    rules = screen.query_one("#rules", Select)
+    rules.value = game
+    # The setup applies a game's rules when it hears of the choice, which rises from the list to it.
+    await delivered(pilot, "the rules' choice", key_path(pilot.app, rules))
     return screen
 
 
