@@ -19,7 +19,7 @@ import sqlite3
 import threading
 
 import pytest
-from test_ui_driver import text, until
+from test_ui_driver import delivered, key_path, refreshed, text, until
 
 from ohseven_tui import storage
 from ohseven_tui.bots import make_bot, play_game
@@ -126,7 +126,8 @@ async def test_the_analysis_key_shows_progress_that_advances_keys_still_work_and
         for _ in range(total):
             gate.release()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        # Had the worker not stopped, its Done would rise from the coach's line to the review: wait for it.
+        await delivered(pilot, "the analysis' last word", key_path(app, review.query_one("CoachRun")))
         assert stored_rows(dirs) == []  # nothing half done is kept
         assert not isinstance(app.screen, AnalysisScreen)
         await pilot.press("escape")
@@ -182,7 +183,8 @@ async def step_to(pilot, title: str) -> None:
         if title in text(pilot.app):
             return
         await pilot.press("right")
-        await pilot.pause()
+        await delivered(pilot, "right")
+        await refreshed(pilot, [w for w in pilot.app.screen.query(Static) if w.display], "the step drawn")
     assert title in text(pilot.app), f"the replay never showed {title!r}"
 
 

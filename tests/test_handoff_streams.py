@@ -14,6 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_handoff_keys import send
+from test_ui_driver import delivered, refreshed
 from test_ui_privacy import FrameWatch, seat_named
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
@@ -50,8 +51,9 @@ async def run_stream(steps, passing: bool) -> FrameWatch:
                 await pilot.pause()
             if game.is_over:
                 break
-        for _ in range(3):
-            await pilot.pause()
+        # The stream's last keys handled and their frames drawn (and watched), not a few pauses' worth.
+        await delivered(pilot, "the stream's last keys")
+        await refreshed(pilot, [app.screen], "the last frame")
     return watch
 
 

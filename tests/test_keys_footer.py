@@ -7,7 +7,7 @@ each new key looked through them all (a whole game's frames grew slower)."""
 
 from __future__ import annotations
 
-from test_ui_driver import until, wait_for_input
+from test_ui_driver import handled, until, wait_for_input
 from textual.widgets._footer import FooterKey
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
@@ -30,7 +30,8 @@ async def test_composing_the_footer_again_and_again_holds_no_more_watchers(tmp_p
         assert keys >= 3
         for _ in range(20):
             footer.refresh(recompose=True)  # as the screen's keys changing does
-            await pilot.pause()
+            # The footer composes again before it handles anything queued after the ask.
+            await handled(pilot, footer, "the footer composed again")
         assert len(footer.query(FooterKey)) == keys
         assert watchers(footer) <= keys
         for key in footer.query(FooterKey).exclude(".-command-palette"):  # each key drawn as the footer is

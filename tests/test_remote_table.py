@@ -46,6 +46,21 @@ async def _pace(in_turn: bool) -> None:
     return None
 
 
+FAIL_SAFE = 60.0  # seconds: only so that a reader that never gets there ends the test
+
+
+async def until(check, what: str) -> None:
+    """Let the reader run until ``check()`` is true: not a number of steps."""
+    async def poll() -> None:
+        while not check():
+            await asyncio.sleep(0.01)
+
+    try:
+        await asyncio.wait_for(poll(), FAIL_SAFE)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"never: {what}") from None
+
+
 def test_the_last_update_is_shown_even_when_the_table_says_goodbye_at_once():
     """The host sends the game's last update and closes the table straight after: the
     screen still gets that update, and then the game is over (it waited forever for
@@ -59,8 +74,7 @@ def test_the_last_update_is_shown_even_when_the_table_says_goodbye_at_once():
         client = Scripted(spec, 0, [final, Goodbye("the game is over")])
         source = RemoteTable(client, first)
         source.start()
-        for _ in range(5):
-            await asyncio.sleep(0)  # the reader takes both messages before anyone asks
+        await until(lambda: source.gone, "the goodbye read")  # the reader takes both messages before anyone asks
         assert source.gone
         shown = [a async for a in source.others(0, _pace)]
         await source.close()
@@ -81,8 +95,7 @@ def test_a_table_gone_mid_game_asks_nothing_more():
         client = Scripted(spec, 1, [Goodbye("the host closed the table")])
         source = RemoteTable(client, first)
         source.start()
-        for _ in range(5):
-            await asyncio.sleep(0)
+        await until(lambda: source.gone, "the goodbye read")
         notes = [a.note async for a in source.others(1, _pace)]
         return source, notes
 
@@ -108,8 +121,7 @@ def test_a_flood_of_chat_is_shown_at_a_bounded_pace_newest_lines_first_the_rest_
         shown: list[Chat] = []
         source.listen(lambda news: shown.append(news) if isinstance(news, Chat) else None)
         source.start()
-        while not shown or shown[-1].text != "line 499":
-            await asyncio.sleep(0.01)
+        await until(lambda: shown and shown[-1].text == "line 499", "the newest line shown")
         await source.close()
         return shown
 
@@ -135,8 +147,7 @@ def test_a_seat_a_bot_plays_for_an_away_player_is_still_away_but_the_table_does_
         heard: list[Away] = []
         source.listen(lambda news: heard.append(news) if isinstance(news, Away) else None)
         source.start()
-        while len(heard) < 2:
-            await asyncio.sleep(0.01)
+        await until(lambda: len(heard) >= 2, "both statuses heard")
         await source.close()
         return source, heard
 

@@ -133,7 +133,8 @@ async def delivered(pilot, what: str, path: Optional[list] = None) -> None:
     app's key gate, then ``path`` (``key_path`` now, unless given: a path taken
     before a screen changed), and back up to the app's bindings. A node closed since
     takes no key: it is passed by. The positive sign a "the key did nothing" check
-    waits for."""
+    waits for. With a widget's own path, the same for the messages it has posted
+    (they rise the same way)."""
     app = pilot.app
     await handled(pilot, app, f"{what}: at the app")
     for node in path if path is not None else key_path(app):
