@@ -277,3 +277,21 @@ def test_the_stood_in_message_round_trips_and_refuses_what_does_not_fit():
         assert "\n" not in str(info.value)
     with pytest.raises(p.ProtocolError):
         p.parse_server(text, None)  # before the welcome
+
+
+async def test_the_waiting_room_at_60_columns_keeps_who_sits_where(tmp_path):
+    """Found at 60x15 in tmux: the seats' table kept the join line whole but dropped
+    the Player and state columns (rich gave them no room): no 'Hal (you)', no 'not
+    joined yet', no 'easy bot'. There each seat's join line goes on a row of its own."""
+    from test_net_ui import hosted_table, in_the_waiting_room
+
+    from ohseven_tui.net.client import join_line
+
+    server, app = hosted_table(tmp_path)
+    async with app.run_test(size=(60, 15)) as pilot:
+        await in_the_waiting_room(pilot)
+        await until(pilot, lambda: app.screen.started and "Hal (you)" in screen_text(app), "the host's own seat")
+        await until(pilot, lambda: server.codes[1] in screen_text(app), "the friend's line")
+        rows = screen_text(app).splitlines()
+        assert any(join_line(server.join_address, server.codes[1]) in row for row in rows), screen_text(app)
+        assert "not joined" in screen_text(app) and "easy bot" in screen_text(app), screen_text(app)

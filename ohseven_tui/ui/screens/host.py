@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -31,29 +33,61 @@ if TYPE_CHECKING:
 
     from ..appface import GameApp
 
-__all__ = ["HostScreen", "HostPanel", "seats_table"]
+__all__ = ["HostScreen", "HostPanel", "SeatsTable", "seats_table"]
 
 
-def seats_table(server: Any, *, you: Optional[int]) -> Table:
+class SeatsTable:
+    """The seats' table where it fits whole. Narrower (60 columns), rich would give the
+    name and the state no room at all: there a row per seat, its join line on the next."""
+
+    def __init__(self, rows: list[tuple[str, Text, str, Text]]) -> None:
+        self.rows = rows  # per seat: its number, who plays it, its join line (or ""), whether they are here
+        grid = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
+        # On a narrow screen the name and the seat's state wrap: the join line and the seat's
+        # number never shrink (rich cuts every unwrappable column alike, the line too).
+        grid.add_column("Seat", style="bold", no_wrap=True)
+        grid.add_column("Player")
+        grid.add_column("Their join line", no_wrap=True)
+        grid.add_column("")
+        for number, name, line, here in rows:
+            grid.add_row(number, name, Text(line), here)
+        self.table = grid
+
+    def _fits(self, width: int) -> bool:
+        """Does every column get its longest word, the join lines whole? (Rich's own
+        measure of the table says yes where it then gives the name no room.)"""
+        def widest(texts: list[str]) -> int:
+            return max((cell_len(word) for text in texts for word in text.split()), default=0)
+
+        names, states = [r[1].plain for r in self.rows], [r[3].plain for r in self.rows]
+        seat = max(4, widest([r[0] for r in self.rows]))
+        line = max([len("Their join line")] + [cell_len(r[2]) for r in self.rows])
+        return seat + 2 + max(widest(names), len("Player")) + 2 + line + 2 + widest(states) <= width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self._fits(options.max_width):
+            yield self.table
+            return
+        for number, name, line, here in self.rows:
+            yield Text(f"{number}  ", style="bold") + Text(" · ").join(part for part in (name, here) if part.plain)
+            if line:  # never broken at its space: folded only where even the line alone is too wide
+                yield Text(f"   {line}", no_wrap=True, overflow="fold")
+
+
+def seats_table(server: Any, *, you: Optional[int]) -> SeatsTable:
     """Every seat: who plays it, the line its friend joins with (human seats: the
     address and the code in one argument), and whether its player is here."""
     from ...net.client import join_line
 
     status = server.status()
-    grid = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
-    # On a narrow screen the name and the seat's state wrap: the join line and the seat's
-    # number never shrink (rich cuts every unwrappable column alike, the line too).
-    grid.add_column("Seat", style="bold", no_wrap=True)
-    grid.add_column("Player")
-    grid.add_column("Their join line", no_wrap=True)
-    grid.add_column("")
+    rows: list[tuple[str, Text, str, Text]] = []
     for seat, kind in enumerate(server.players):
         name = Text(printable(server.names.get(seat, f"Seat {seat + 1}")))  # a Text: a str cell is markup
         if seat not in server.humans:
-            grid.add_row(str(seat + 1), name, "", Text(f"{kind} bot", style="dim"))
+            rows.append((str(seat + 1), name, "", Text(f"{kind} bot", style="dim")))
             continue
         if seat == you:
-            grid.add_row(str(seat + 1), name + " (you)", "", "here")
+            rows.append((str(seat + 1), name + " (you)", "", Text("here")))
             continue
         if seat in server.standins:
             here = Text(f"away: a {server.standins[seat]} bot plays", style="italic")
@@ -63,8 +97,9 @@ def seats_table(server: Any, *, you: Optional[int]) -> Table:
             here = Text("away", style="bold reverse")
         else:
             here = Text("not joined yet")
-        grid.add_row(str(seat + 1), name if seat in server.joined else "", Text(join_line(server.join_address, server.codes[seat])), here)
-    return grid
+        rows.append((str(seat + 1), name if seat in server.joined else Text(""),
+                     join_line(server.join_address, server.codes[seat]), here))
+    return SeatsTable(rows)
 
 
 def _sentence(text: str) -> str:
