@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from hostile import NAMES, hostile_tables, raw_controls, write_hostile_saves
-from test_ui_driver import play_game, until, wait_for_input
+from test_ui_driver import delivered, play_game, until, wait_for_input
 from test_ui_saves_setup import open_setup
 from textual.widgets import DataTable, Input, Select
 
@@ -122,7 +122,7 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
     write_hostile_saves(saves, ["hostile-0", "[b]x\x1b]0;T\x07[@click=quit]", "hostile-2"])
     app = OhSevenApp(save_dir=saves)
     async with app.run_test(size=SIZE) as pilot:
-        from test_ui_saves import open_saved_games, rows_sized
+        from test_ui_saves import open_saved_games, rows_sized, wait_for_rows
 
         await open_saved_games(pilot)
         await rows_sized(pilot, 3)
@@ -130,26 +130,27 @@ async def test_saved_games_review_players_and_delete_over_hostile_saves(tmp_path
         assert "Ann [ace]" in text or "Ann [ace]" not in hostile_tables()[0]
         table = app.screen.query_one(DataTable)
         assert table.row_count == 3
+        listing = app.screen
         for row in range(3):
             table.move_cursor(row=row)
-            await pilot.pause()
+            await until(pilot, lambda row=row: table.cursor_row == row, f"the cursor on row {row}")
             await pilot.press("x")  # the delete confirmation quotes the id and the winners
-            await pilot.pause()
+            await until(pilot, lambda: app.screen is not listing, "the question")
             assert type(app.screen).__name__ == "ConfirmScreen"
             await safe_screen(pilot)
             await pilot.press("n")
-            await pilot.pause()
-            await pilot.press("enter")  # the review
-            await pilot.pause()
+            await until(pilot, lambda: app.screen is listing, "the list again")
+            await pilot.press("enter")  # the review, opened by a worker
+            await until(pilot, lambda: app.screen is not listing and app.screen.is_mounted, "the review")
             assert type(app.screen).__name__ == "GameReviewScreen"
             for key in ("s", "t", "c", "r", "right", "right", "bracketright"):
                 await pilot.press(key)
-                await pilot.pause()
+                await delivered(pilot, key)
                 await safe_screen(pilot)
             await pilot.press("escape")
-            await pilot.pause()
+            await until(pilot, lambda: app.screen is listing, "the list again")
         await pilot.press("p")  # every player across the saves
-        await pilot.pause()
+        await wait_for_rows(pilot, "#players-table")
         text = await safe_screen(pilot)
         assert "x[/b]" in text and "Ann [ace]" in text
     assert len(list(saves.glob("*.json"))) == 3  # nothing deleted

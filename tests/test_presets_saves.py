@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from helpers import check_record_json, record_rounds
-from test_ui_driver import until
+from test_ui_driver import delivered, until
 from test_ui_saves import open_review, open_saved_games, text_of
 from textual.widgets import ContentSwitcher, DataTable, Static
 
@@ -272,7 +272,7 @@ async def test_review_replays_a_classic_round_with_the_turned_card_and_number_bi
         r1 = rec["rounds"][0]
         assert f"{r1['bids'][0]}/{taken(r1, 0)}" in first
         await pilot.press("r")
-        await pilot.pause()
+        await delivered(pilot, "r")
         assert screen.query_one(ContentSwitcher).current == "replay"
         for index in (0, 6):  # round 1 (7 cards) and round 7 (1 card)
             rnd = rec["rounds"][index]
@@ -283,7 +283,7 @@ async def test_review_replays_a_classic_round_with_the_turned_card_and_number_bi
             assert f"deals {size} card" in text and f"turns up {turned.pretty()}" in text
             assert all(len(h) == size for h in screen.current_step.hands)
             await pilot.press("right")
-            await pilot.pause()
+            await delivered(pilot, "right")
             assert screen.current_step.title == f"Round {index + 1}: bids"
             text = body(screen)
             for s, bid in enumerate(rnd["bids"]):
@@ -295,10 +295,10 @@ async def test_review_replays_a_classic_round_with_the_turned_card_and_number_bi
             for _ in range(5):
                 await pilot.press("]")
             await pilot.press("]")
-            await pilot.pause()
+            await delivered(pilot, "]")
         # The last round's score step names H6.
         await pilot.press("end")
-        await pilot.pause()
+        await delivered(pilot, "end")
         assert screen.current_step.title == "Round 7: the score" and "10 + tricks" in body(screen)
 
 
@@ -309,13 +309,13 @@ async def test_review_of_a_no_trump_game(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_review(pilot, "nt")
         await pilot.press("t")
-        await pilot.pause()
+        await delivered(pilot, "t")
         assert "no trump 7" in text_of(screen.query_one("#review-stats", Static))  # S4
         await pilot.press("r")
-        await pilot.pause()
+        await delivered(pilot, "r")
         assert "no card is left to turn, so there is no trump" in body(screen)
         await pilot.press("right")
-        await pilot.pause()
+        await delivered(pilot, "right")
         assert "No trump this hand." in body(screen)
 
 
@@ -348,10 +348,11 @@ async def test_players_view_filters_by_rules(save_dir):
             assert (f"of {preset}" if preset else "all game families") in title
             if preset is not None and games:
                 await pilot.press("f")
-                await pilot.pause()
+                await delivered(pilot, "f")
                 table = app.screen.query_one(DataTable)
                 rows = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
                 for name, row in rows.items():
                     assert int(row[3]) == rounds[name]
+            players = app.screen
             await pilot.press("escape")
-            await pilot.pause()
+            await until(pilot, lambda players=players: app.screen is not players, "the players' list closed")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_ui_driver import table, text, wait_for_input
+from test_ui_driver import delivered, refreshed, table, text, until, wait_for_input
 from tutorial_helpers import named_ids, stated_ids
 
 from ohseven_tui.cli import main
@@ -209,8 +209,9 @@ async def test_on_a_small_screen_a_long_note_scrolls_to_its_end(spec, tmp_path):
         assert box.region.bottom <= 14  # the keys line is row 14
         for _ in range(12):
             await pilot.press("down")
-        await pilot.pause()
+        await delivered(pilot, "the downs")
+        await refreshed(pilot, [app.focused or screen], "the note scrolled and drawn")
         assert "Press Enter to go on." in text(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not screen, "the note closed")
         assert not isinstance(app.screen, LessonScreen) or app.screen is not screen

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from index_saves import played
-from test_ui_driver import handled, until
+from test_ui_driver import delivered, handled, until
 from test_ui_saves import listed, open_saved_games, text_of
 from textual.widgets import DataTable, Static
 
@@ -147,7 +147,7 @@ async def test_no_sort_by_a_column_that_is_not_shown(samples):
         offered = []
         for _ in range(6):
             await pilot.press("o")
-            await pilot.pause()
+            await delivered(pilot, "o")
             offered.append(app.screen.sort_key)
         assert "id" not in offered and "players" not in offered, offered
         assert {"date", "game", "winner", "score"} <= set(offered)

@@ -20,7 +20,7 @@ import re
 
 import pytest
 from snapshot_states import _next_action
-from test_ui_driver import text, until, wait_for_input
+from test_ui_driver import refreshed, text, until, wait_for_input
 
 from ohseven_tui import storage
 from ohseven_tui.bots import hint as bot_hint
@@ -135,8 +135,9 @@ async def every_scroll(pilot, app) -> str:
     shown = [text(app)]
     for body in bodies[:1]:
         for y in range(0, int(body.max_scroll_y) + 5, 5):
-            body.scroll_to(y=y, animate=False)
-            await pilot.pause()
+            body.scroll_to(y=y, animate=False)  # done after the next refresh
+            await refreshed(pilot, [body], f"scrolled to {y}")
+            await refreshed(pilot, [body], f"drawn scrolled to {y}")
             shown.append(text(app))
     return "\n".join(shown)
 
