@@ -121,6 +121,13 @@ async def refreshed(pilot, nodes, what: str) -> None:
     await until(pilot, lambda: all(e.is_set() for e in done), what)
 
 
+async def drawn(pilot, what: str) -> None:
+    """What every widget of the screen has asked for, laid out and painted (``refreshed``
+    for each of them): after a key's words or marks, before reading the screen's text."""
+    screen = pilot.app.screen
+    await refreshed(pilot, [screen, *(w for w in screen.query("*") if w.display)], what)
+
+
 def key_path(app, to=None) -> list:
     """The nodes a key (or a click on ``to``) goes through: the widget it is sent
     to (the focused one, else the screen), each of its parents, the app."""

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from helpers import table_order_game
-from test_ui_driver import table, text, until, wait_for_input
+from test_ui_driver import delivered, drawn, table, text, until, wait_for_input
 from textual.widgets import Select
 
 from ohseven_tui.cli import main
@@ -122,7 +122,8 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
             assert seat_line(shown, names[seat]).split()[-2:] == ["2", "0"]  # bid 2, score 0
         assert seat_line(shown, names[dealer]).split()[0] == "▶" and "to bid" in shown
         await pilot.press("3", "enter")
-        await pilot.pause()
+        await delivered(pilot, "3 and Enter")
+        await drawn(pilot, "the refusal said")
         assert app.screen is screen and game.phase is Phase.BID  # refused, nothing changed
         assert "The dealer may not bid 3" in text(app)  # the engine's HookBid message, as a sentence
         await pilot.click("#bid-4")  # a click on a number bids it

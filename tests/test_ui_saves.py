@@ -506,14 +506,14 @@ async def test_unreadable_saves_directory_gives_a_notice_and_the_app_goes_on(cap
             await open_saved_games(pilot)  # warm up: every module imported while root reads them
             assert sorted(listed(app)) == IDS
             await pilot.press("escape")
-            await pilot.pause()
+            await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", "the menu")
             d.chmod(0o000)
             with unprivileged():
                 await open_saved_games(pilot)
             assert listed(app) == []
             assert any(str(d) in n and "permission denied" in n for n in notices(app))
             await pilot.press("escape")
-            await pilot.pause()
+            await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", "the menu")
             assert type(app.screen).__name__ == "MenuScreen"  # still running
     finally:
         d.chmod(0o755)

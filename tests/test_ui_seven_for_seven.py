@@ -6,7 +6,7 @@ in hot-seat no frame shows one human's cards to another (V16)."""
 
 from __future__ import annotations
 
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import delivered, text, wait_for_input
 from test_ui_privacy import FrameWatch
 
 from ohseven_tui.engine import registry
@@ -45,7 +45,7 @@ async def test_v9_v12_the_auction_offers_totals_above_the_standing_bid_and_refus
         assert isinstance(screen, AuctionScreen) and screen.obs.standing is None
         assert "No basic bid yet" in text(app)
         await pilot.press("f")  # V12: a factor bid needs a basic bid standing
-        await pilot.pause()
+        await delivered(pilot, "f")
         assert app.screen is screen and "FactorBid" not in _kinds(game)
         message = str(screen.query_one("#message").render())
         assert message and "\n" not in message.strip()  # the engine's reason, one line
@@ -85,7 +85,7 @@ async def test_v15_v17_the_captain_discards_her_marked_draw_names_the_leader_and
         marked = [hand.cards[i] for i in sorted(hand.new)]
         assert sorted(marked) == sorted(drawn)  # the drawn cards are marked "+"
         await pilot.press("enter")  # nothing picked: refused, nothing changes
-        await pilot.pause()
+        await delivered(pilot, "Enter")
         assert app.screen is screen and "Discard" not in _kinds(game)
         await pilot.press("1", "2", "enter")
         assert _kinds(game)[-1] == "Discard" and len(game.observe(0).hand) == 7

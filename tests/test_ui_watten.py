@@ -5,7 +5,7 @@ on every frame with a raise answered by the other human."""
 
 from __future__ import annotations
 
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import delivered, text, wait_for_input
 from test_ui_privacy import FrameWatch
 from watten_helpers import SEED_DEALER_3, stacked
 
@@ -86,7 +86,7 @@ async def test_w10_the_raise_key_raises_and_is_gone_until_the_other_side_raises(
             assert "Raise" not in _footer_keys(app)
             before = len(game.history)
             await pilot.press("r")
-            await pilot.pause()
+            await delivered(pilot, "r")
             assert len(game.history) == before  # nothing happens: W10, not twice in a row
         else:  # Bo went: the hand is over, Ann's side scores the stake before the raise
             assert isinstance(screen, RoundSummaryScreen)
