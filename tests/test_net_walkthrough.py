@@ -295,3 +295,29 @@ async def test_the_waiting_room_at_60_columns_keeps_who_sits_where(tmp_path):
         rows = screen_text(app).splitlines()
         assert any(join_line(server.join_address, server.codes[1]) in row for row in rows), screen_text(app)
         assert "not joined" in screen_text(app) and "easy bot" in screen_text(app), screen_text(app)
+
+
+def test_a_move_told_back_names_its_cards_in_every_family():
+    """The line a player back at their seat reads names each move a bot made for them
+    in the family's words (``own_move_words``): never a blank where the hint has
+    words, and every card the move holds by name. Random legal moves of every game."""
+    from net_helpers import cards_in
+
+    from ohseven_tui.ui.families import family_ui
+
+    for spec in registry.games():
+        family = family_ui(spec)
+        game = spec.new_game({"players": spec.players[1]}, seed=5)
+        rng = random.Random(5)
+        for _ in range(400):
+            if game.is_over:
+                break
+            seat = next(iter(game.to_act()), None)
+            action = rng.choice(game.legal_actions(seat) if seat is not None else game.legal_actions())
+            if getattr(action, "seat", None) is not None:
+                words = family.own_move_words(action)
+                assert words or not family.action_words(action), (spec.name, action)
+                if words:
+                    for card in cards_in(action, set()):
+                        assert card.pretty() in words, (spec.name, action, words)
+            game.apply(action)
