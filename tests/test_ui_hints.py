@@ -157,7 +157,7 @@ def auction_matches(action, words: str) -> bool:
         return words.lower() == "pass"
     if kind == "FactorBid":
         return "factor" in words.lower()
-    wanted = re.fullmatch(r"bid (\d+)([♠♥♦♣])(\w+)", words)
+    wanted = re.fullmatch(r"bid (\d+)([♠♥♦♣])(\w+)", words, re.IGNORECASE)  # "Bid 12♦K": the reason names it
     return (kind == "BasicBid" and wanted is not None and int(wanted.group(1)) == action.points
             and action.suit.symbol == wanted.group(2) and rank_label(action.rank) == wanted.group(3))
 
@@ -174,6 +174,23 @@ async def test_seven_for_seven_enter_after_an_auction_hint_bids_or_passes_what_i
             assert auction_matches(action, words), (words, action)
             followed.append(type(action).__name__)
     assert followed[0] == "BasicBid" and followed[0] != followed[-1], followed  # a bid first, a pass later
+
+
+async def test_seven_for_seven_an_auction_hint_names_its_basic_bid_once():
+    """V9: a hinted basic bid is said once, in the auction's own notation ("Bid 12♦K: your
+    hand is worth..."), found trying the app in tmux: the hint read "bid 15♦K: Bid 15 ♦
+    bowers K: your hand is worth...", the same bid twice in two notations."""
+    game = seven_game(SEED_ANN_BIDS)
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_input(pilot, also=(AuctionScreen,))
+        assert isinstance(screen, AuctionScreen)
+        words = await ask_hint(pilot, screen)
+        line = hint_line(app)
+        bid = re.fullmatch(r"bid (\d+)([♠♥♦♣])(\w+)", words, re.IGNORECASE)
+        assert bid is not None, line  # the first advice of this deal is a basic bid
+        assert len(re.findall(r"\bbid\b", line, re.IGNORECASE)) == 1, line
+        assert len(re.findall(rf"\b{bid.group(1)}\b", line)) == 1, line  # its points named once
 
 
 async def test_seven_for_seven_discard_and_leader_hints_are_what_enter_does_and_mark_every_card():

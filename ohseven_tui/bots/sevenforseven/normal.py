@@ -76,7 +76,8 @@ def _cards(cards: Sequence[Any]) -> str:
 
 
 def _contract(points: int, suit: int, rank: int) -> str:
-    return f"{points} {Suit(suit).symbol} bowers {rank_label(rank)}"
+    """A contract as the auction writes it (12♠10): a hint then names its bid once."""
+    return f"{points}{Suit(suit).symbol}{rank_label(rank)}"
 
 
 # ---------------------------------------------------------------- hand values
