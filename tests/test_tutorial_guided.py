@@ -110,11 +110,11 @@ async def test_escape_on_the_tutorial_picker_goes_back_to_the_menu(tmp_path):
         pytest.skip("one guided game: the menu opens it at once")
     app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_input(pilot)
+        menu = await wait_for_input(pilot)
         await pilot.press("t")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not menu, "the tutorial picker")
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is menu, "the menu again")
         assert isinstance(app.screen, MenuScreen)
 
 

@@ -214,13 +214,15 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
         assert isinstance(screen, SetupScreen)
         players = screen.query_one("#players", Select)
         players.focus()
+        before = players.value
         await pilot.press("enter", "end", "enter")  # the largest count: 9
-        await pilot.pause()
+        await until(pilot, lambda: not players.expanded and players.value != before, "a count chosen")
         assert players.value == 9
         passing = screen.query_one("#passing", Select)
         passing.focus()
+        before = passing.value
         await pilot.press("enter", "down", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: not passing.expanded and passing.value != before, "card passing chosen")
         assert passing.value is True
         rules = screen.query_one("#rules", Select)
         rules.focus()

@@ -256,7 +256,7 @@ async def test_corrupt_autosave_gives_a_notice_and_the_menu_works(tmp_path):
     (state / "autosave.json").write_bytes(b'{"format": "ohseven-save", "vers')
     app = OhSevenApp(save_dir=d, resume=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")
         assert any(str(state / "autosave.json") in n for n in notices(app))
         assert type(app.screen).__name__ == "MenuScreen"
         ids = await menu_options(pilot, "saved")
@@ -399,8 +399,9 @@ async def test_players_view_player_page_and_their_games(tmp_path):
     app = OhSevenApp(save_dir=d)
     async with app.run_test(size=SIZE) as pilot:
         await open_saved_games(pilot)
+        listing = app.screen
         await pilot.press("p")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not listing, "the players' list")
         assert type(app.screen).__name__ == "PlayersScreen"
         table = await wait_for_rows(pilot, "#players-table")
         heads = [str(c.label) for c in table.columns.values()]
@@ -425,14 +426,14 @@ async def test_players_view_player_page_and_their_games(tmp_path):
             assert heads[5:] == declared, (family, heads)
         # Ann's page: the person, not the bot seat named Ann.
         await pilot.press("f")  # back to every family
-        await pilot.pause()
+        await delivered(pilot, "f")
         table = app.screen.query_one("#players-table", DataTable)
         names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         table.move_cursor(row=names.index("Ann"))
+        players = app.screen
         await pilot.press("enter")
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not players and app.screen.is_mounted, "Ann's page")
+        await app.workers.wait_for_complete()  # read in a worker
         assert type(app.screen).__name__ == "PlayerScreen"
         title = text_of(app.screen.query_one("#player-title", Static))
         ann = expected["Ann"]
@@ -454,10 +455,11 @@ async def test_players_view_player_page_and_their_games(tmp_path):
             won = {i for i in both if i in ann["wins"] and i not in expected[bot]["wins"]}
             assert [c.strip() for c in line.split("│") if c.strip()][1:3] == [str(len(both)), str(len(won))]
         # g: the list of Ann's games only.
+        page = app.screen
         await pilot.press("g")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not page and app.screen.is_mounted, "the list of Ann's games")
+        await until(pilot, lambda: not app.screen.reading, "her games read")
         await app.workers.wait_for_complete()
-        await pilot.pause()
         assert type(app.screen).__name__ == "SavedGamesScreen"
         assert sorted(listed(app)) == sorted(ann["games"])
         assert "with Ann" in text_of(app.screen.query_one("#saves-title", Static))

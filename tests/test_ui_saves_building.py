@@ -89,7 +89,6 @@ async def test_rows_show_while_the_index_is_built_and_f_works_meanwhile(samples,
         release.set()
         await app.workers.wait_for_complete()
         await until(pilot, lambda: "Reading" not in status(app), "the build's end")
-        await pilot.pause()
         assert type(app.screen).__name__ == "SavedGamesScreen"
         assert app.screen.where.game == chosen
         assert sorted(listed(app)) == sorted(p.stem for p in files if game_of(p) == chosen)

@@ -6,7 +6,7 @@ in hot-seat no frame shows one human's cards to another (V16)."""
 
 from __future__ import annotations
 
-from test_ui_driver import delivered, text, wait_for_input
+from test_ui_driver import delivered, drawn, text, until, wait_for_input
 from test_ui_privacy import FrameWatch
 
 from ohseven_tui.engine import registry
@@ -60,7 +60,8 @@ async def test_v9_v12_the_auction_offers_totals_above_the_standing_bid_and_refus
             assert screen.points >= standing.points + 1
             if standing.points > 3:
                 await pilot.press("3")
-                await pilot.pause()
+                await delivered(pilot, "3")
+                await drawn(pilot, "the refusal said")
                 assert screen.points >= standing.points + 1
                 assert "would not top the standing bid" in text(app)
 
@@ -268,5 +269,5 @@ async def test_the_auction_footer_keeps_its_own_keys():
     async with app.run_test(size=(120, 30)) as pilot:
         screen = await wait_for_input(pilot, also=INPUT)
         assert isinstance(screen, AuctionScreen)
-        await pilot.pause()
+        await until(pilot, lambda: [k for k in app.screen.query(FooterKey) if k.action == "move(-1)"], "the footer's keys")
         assert [k.key_display for k in app.screen.query(FooterKey) if k.action == "move(-1)"] == ["←→"]
