@@ -495,6 +495,10 @@ class OhSevenApp(GameApp):
             if gate.kept:
                 await self._ask_kept_keys()  # in the order they came
             if not gate.admits(event.time):
+                if gate.opens_at is not None:  # a screen a move opened waits for quiet: it says so
+                    held = getattr(self.screen, "key_held", None)
+                    if callable(held):
+                        held(gate.opens_at)
                 return
         await super().on_event(event)
 

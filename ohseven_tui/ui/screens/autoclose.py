@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from textual._time import get_time
+
 SETTLE = 0.3  # seconds of quiet before a key closes a screen a move opened
+HELD = "a moment…"  # the footer's Enter while a refused key's wait runs
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.binding import Binding
     from textual.screen import Screen
     from textual.timer import Timer
 
@@ -33,6 +37,8 @@ class AutoClose(_ScreenBase):
     auto: Optional[float] = None
     _auto_timer: Optional["Timer"] = None
     _dismissed = False
+    _held = False  # a key was refused while it waits for quiet: the footer says so
+    _held_timer: Optional["Timer"] = None
 
     @property
     def key_settle(self) -> Optional[float]:
@@ -43,6 +49,30 @@ class AutoClose(_ScreenBase):
         the watcher's, taken at once. (No hand is on these screens: this is about
         reading, not privacy, which the hand-off's own key guards.)"""
         return SETTLE if self.auto is None else None
+
+    def key_held(self, opens_at: float) -> None:
+        """The app refused a key: it came before a quiet moment (``key_settle``), and
+        the wait starts again, to end at ``opens_at`` (the key gate's time). Until then
+        the footer's Enter says "a moment…", so a key that does nothing is explained."""
+        if not self._held:
+            self._held = True
+            self.refresh_bindings()
+        if self._held_timer is not None:
+            self._held_timer.stop()
+        self._held_timer = self.set_timer(max(opens_at - get_time(), 0.001), self._settled)
+
+    def _settled(self) -> None:
+        self._held_timer = None
+        gate = self.app.key_gate
+        if gate.opens_at is not None and not gate.ready(get_time()):  # a timer a hair early
+            self._held_timer = self.set_timer(max(gate.opens_at - get_time(), 0.001), self._settled)
+            return
+        self._held = False
+        self.refresh_bindings()
+
+    def footer_description(self, binding: "Binding") -> Optional[str]:
+        """The Enter key's words while a refused key's wait runs (see ``key_held``)."""
+        return HELD if self._held and binding.action == "close" else None
 
     def on_screen_resume(self) -> None:
         """On top: first shown, or back after the screen over it closed."""

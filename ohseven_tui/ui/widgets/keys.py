@@ -100,6 +100,13 @@ class KeysFooter(Footer):
         shown = own(binding) if callable(own) else None
         return shown or self.app.get_key_display(binding)
 
+    def _words(self, binding: Any) -> str:
+        """What the key does as the footer says it: the screen may word it for the
+        moment (``footer_description(binding)``), else the binding's own words."""
+        own = getattr(self.screen, "footer_description", None)
+        shown = own(binding) if callable(own) else None
+        return shown or binding.description
+
     def _wanted(self) -> tuple[_Key, ...]:
         """The keys that fit, in order (see the module's doc)."""
         width = self.size.width or self.app.size.width
@@ -110,7 +117,7 @@ class KeysFooter(Footer):
             if binding.show:
                 by_action[binding.action].append((binding, enabled, tooltip))
         keys = [(action, found[0]) for action, found in by_action.items()]
-        widths = {action: self._key_width(self._display(b), b.description) for action, (b, _, _) in keys}
+        widths = {action: self._key_width(self._display(b), self._words(b)) for action, (b, _, _) in keys}
         used = sum(widths.values())
         palette = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
@@ -128,7 +135,7 @@ class KeysFooter(Footer):
             if not _kept(action):
                 dropped.add(action)
                 used -= widths[action]
-        wanted = [_Key(binding.key, self._display(binding), binding.description, binding.action,
+        wanted = [_Key(binding.key, self._display(binding), self._words(binding), binding.action,
                        not enabled, tooltip, False)
                   for action, (binding, enabled, tooltip) in keys if action not in dropped]
         if palette is not None:
