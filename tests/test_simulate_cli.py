@@ -162,3 +162,20 @@ def test_save_dir_never_overwrites_another_game_and_never_rewrites_its_own(tmp_p
     assert again.returncode == 0, again.stderr
     assert sorted(save_dir.glob("*.json")) == files  # not filed twice
     assert path.read_bytes() == before and path.stat().st_mtime_ns == stat.st_mtime_ns  # not rewritten
+
+
+def _games_by_hand():
+    from ohseven_tui.engine import registry
+
+    return [spec for spec in registry.games() if spec.view({}).round_word != "round"]
+
+
+@pytest.mark.parametrize("spec", _games_by_hand(), ids=lambda spec: spec.name)
+def test_a_game_of_hands_says_points_per_hand(spec):
+    """The text output's mean column speaks the game's own word (a game of hands: "per
+    hand"), as its headline does ("23 hands"); found trying the CLI: "per round"."""
+    word = spec.view({}).round_word
+    out = simulate("--game", spec.name, "--games", "1", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    headline, header = out.stdout.splitlines()[:2]
+    assert f" {word}" in headline and f"per {word}" in header and "per round" not in header, out.stdout

@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.games} game{'' if args.games == 1 else 's'} of {game_words(spec, options)}, seed {args.seed}, "
           f"{rounds} {word}{'' if rounds == 1 else 's'}")
     rate = f"{headline_label.lower()} rate" if headline_key else ""
-    print(f"{'seat':>4}  {'bot':<8} {'total':>8} {'per round':>10} {rate:>10}".rstrip())
+    print(f"{'seat':>4}  {'bot':<8} {'total':>8} {'per ' + word:>10} {rate:>10}".rstrip())
     for row in seats_out:
         line = f"{row['seat']:>4}  {row['bot']:<8} {row['total']:>8} {row['mean_points_per_round']:>10.3f}"
         if headline_key:
