@@ -298,3 +298,30 @@ async def test_escape_at_once_after_the_key_stops_the_analysis_not_the_review(sa
         gate.release()
         await app.workers.wait_for_complete()
         assert stored_rows(dirs) == []
+
+
+def _games_of_hands():
+    return [spec for spec in registry.games() if spec.view({}).round_word != "round"]
+
+
+@pytest.mark.parametrize("spec", _games_of_hands(), ids=lambda spec: spec.name)
+async def test_a_game_of_hands_is_coached_by_hand(spec, tmp_path):
+    """The analysis of a game that plays hands says "Loss by hand", a "Hand" column and
+    "Hand N:" for a mistake, as its review and scoresheet do; found trying the app: "Round"."""
+    word = spec.view({}).round_word
+    n = spec.players[0]
+    seats = [Seat("Ann", "human"), *(Seat(f"Normal {s + 1}", "normal") for s in range(1, n))]
+    game = registry.new_game(spec.name, {}, seed=5, seats=seats)
+    play_game(game, [make_bot("normal", s) for s in range(n)])
+    assert game.is_over
+    app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and "a Analysis" in text(app),
+                    "the game-over screen and its keys")
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen) and "Accuracy" in text(app),
+                    "the analysis")
+        shown = " ".join(text(app).split())
+        assert f"Loss by {word}" in shown and f"{word.capitalize()} Decisions Loss" in shown, shown
+        assert "round" not in shown.lower(), shown

@@ -182,3 +182,24 @@ def test_an_unfinished_game_is_analysed_on_its_finished_rounds_only(tmp_path):
     judged = [d for d in decisions if d["judged"]]
     assert f"of {len(judged)} decisions" in " ".join(out.stdout.split())
     assert "round in play" in out.stdout
+
+
+def _games_of_hands():
+    return [spec for spec in registry.games() if spec.view({}).round_word != "round"]
+
+
+@pytest.mark.parametrize("spec", _games_of_hands(), ids=lambda spec: spec.name)
+def test_a_game_of_hands_is_told_by_hand(spec, tmp_path):
+    """A game that plays hands (its view's round word) is told by hand, as its accuracy
+    line ("points for the hand") and its scoresheet are: "Loss by hand", a "Hand" column,
+    "Hand 3, decision 2"; found trying the CLI on a Watten game: "Round" throughout."""
+    word = spec.view({}).round_word
+    n = spec.players[0]
+    seats = [Seat(f"Normal {s + 1}", "normal") for s in range(n)]
+    game = registry.new_game(spec.name, {}, seed=5, seats=seats)
+    play_game(game, [make_bot("normal", s) for s in range(n)])
+    write_save(tmp_path / "hands.json", game)
+    out = run("hands", "--seat", "Normal 1", "--samples", "4", save_dir=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert f"Loss by {word}" in out.stdout and f"┃ {word.capitalize()} " in out.stdout, out.stdout
+    assert "round" not in out.stdout.lower(), out.stdout

@@ -180,14 +180,15 @@ def _print(saved: Any, analysis: Any) -> None:
 
     console.print(_t(f"{saved.id}: {saved.rules_text}, {_short_date(saved.date)}", style="bold"))
     console.print(_t(view_note(analysis)))
+    word = saved.game.spec.view(saved.game.options).round_word  # "hand" where the game plays hands
     if not saved.game.is_over:
-        console.print(_t("This game is not over: the round in play is left out until it is (its cards are "
+        console.print(_t(f"This game is not over: the {word} in play is left out until it is (its cards are "
                          "still hidden, as in the replay)."))
     for report in analysis.seats:
-        _print_seat(console, report, Table, _t, analysis.view)
+        _print_seat(console, report, Table, _t, analysis.view, word)
 
 
-def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> None:
+def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str, word: str = "round") -> None:
     from ..coach.words import accuracy_line
 
     t = report.thresholds
@@ -199,7 +200,7 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> No
         skipped = len(report.decisions)
         console.print(_t("No decision to judge" + (f" ({skipped} not weighed by the search)." if skipped else ".")))
         return
-    # A decision's place: its round, and its number among this seat's decisions of the round (#).
+    # A decision's place: its round (hand), and its number among this seat's decisions of it (#).
     place: dict[int, int] = {}
     count: dict[int, int] = {}
     for d in report.decisions:
@@ -208,7 +209,7 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> No
     lost = [d for d in judged if d.loss > 0]
     if lost:
         table = Table(title=_t(f"Decisions that lost points ({unit})"), title_justify="left")
-        for col, right in (("Round", True), ("#", True), ("Played", False), ("Expected", True), ("Best", False),
+        for col, right in ((word.capitalize(), True), ("#", True), ("Played", False), ("Expected", True), ("Best", False),
                            ("Expected", True), ("Loss", True), ("Label", False)):
             table.add_column(col, justify="right" if right else "left")
         for d in lost:
@@ -225,8 +226,8 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> No
     if not_judged:
         console.print(_t(f"{not_judged} decision{'s' if not_judged != 1 else ''} not judged (the search does not "
                          f"weigh {'them' if not_judged != 1 else 'it'}, e.g. cards passed)."))
-    rounds = Table(title=_t("Loss by round"), title_justify="left")
-    rounds.add_column("Round", justify="right")
+    rounds = Table(title=_t(f"Loss by {word}"), title_justify="left")
+    rounds.add_column(word.capitalize(), justify="right")
     rounds.add_column("Decisions", justify="right")
     rounds.add_column("Loss", justify="right")
     for r in report.rounds:
@@ -243,7 +244,7 @@ def _print_seat(console: Any, report: Any, Table: Any, _t: Any, view: str) -> No
     if not worst:
         console.print(_t("  none"))
     for i, d in enumerate(worst, start=1):
-        console.print(_t(f"  {i}. Round {d.round}, decision {place[d.index]}: {d.taken} "
+        console.print(_t(f"  {i}. {word.capitalize()} {d.round}, decision {place[d.index]}: {d.taken} "
                          f"({_points(d.taken_points)}) where {d.best} ({_points(d.best_points)}) was best: "
                          f"{d.loss:.2f} lost, {'an' if d.label[:1] in 'aeiou' else 'a'} {d.label}"))
         if d.reason:

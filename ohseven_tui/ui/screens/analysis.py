@@ -108,14 +108,15 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
     def _report(self, analysis: Analysis) -> Group:
         parts: list[Any] = [Text(view_note(analysis), style="italic")]
         game = self.saved.game
+        word = game.spec.view(game.options).round_word  # "hand" where the game plays hands
         if not game.is_over:
-            parts.append(Text("This game is not over: the round in play is left out until it is (its cards are "
+            parts.append(Text(f"This game is not over: the {word} in play is left out until it is (its cards are "
                               "still hidden, as in the replay).", style="italic"))
         for report in analysis.seats:
-            parts.extend(self._seat(game.spec, finished_rounds(game, report), analysis.view))
+            parts.extend(self._seat(game.spec, finished_rounds(game, report), analysis.view, word))
         return Group(*parts)
 
-    def _seat(self, spec: Any, report: SeatAnalysis, view: str) -> list[Any]:
+    def _seat(self, spec: Any, report: SeatAnalysis, view: str, word: str = "round") -> list[Any]:
         out: list[Any] = [Text(""), Text(printable(f"{report.name} (seat {report.seat + 1})"), style="bold")]
         unit = report.thresholds.unit if report.thresholds is not None else "points"
         judged = report.judged
@@ -124,8 +125,8 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
         if not judged:
             return out
         out.append(Text("Labels: " + ", ".join(f"{n} {label}" for label, n in report.labels().items())))
-        rounds = Table(title="Loss by round", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
-        for col in ("Round", "Decisions", "Loss"):
+        rounds = Table(title=f"Loss by {word}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+        for col in (word.capitalize(), "Decisions", "Loss"):
             rounds.add_column(col, justify="right")
         for r in report.rounds:
             rounds.add_row(Text(str(r.round)), Text(str(r.decisions)), Text(f"{r.loss:.2f}"))
@@ -141,12 +142,12 @@ class AnalysisScreen(Screen[Optional[Analysis]]):
         if not worst:
             out.append(Text("  none: no decision lost points beyond the estimate's noise"))
         for i, d in enumerate(worst, start=1):
-            out.append(Text(f"  {i}. Round {d.round}: {seat_note(spec, report, d, self.ascii, view)}"))
+            out.append(Text(f"  {i}. {word.capitalize()} {d.round}: {seat_note(spec, report, d, self.ascii, view)}"))
         lost = [d for d in judged if d.loss > 0]
         if lost:
             table = Table(title=f"Decisions that lost points ({unit})", title_justify="left", box=None,
                           padding=(0, 1), pad_edge=False)
-            for col, right in (("Round", True), ("Played", False), ("Best", False), ("Loss", True),
+            for col, right in ((word.capitalize(), True), ("Played", False), ("Best", False), ("Loss", True),
                                ("Label", False)):
                 table.add_column(col, justify="right" if right else "left")
             for d in lost:
