@@ -331,3 +331,30 @@ def test_save_dir_that_is_a_file_is_one_line_exit_2(capsys, tmp_path):
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and str(f) in err
     assert f.read_text() == "not a directory"
+
+
+def _games_of_hands():
+    from ohseven_tui.engine import registry
+
+    return [spec for spec in registry.games() if spec.view({}).round_word != "round"]
+
+
+@pytest.mark.parametrize("spec", _games_of_hands(), ids=lambda spec: spec.name)
+def test_export_md_of_a_game_of_hands_heads_its_rows_hand(spec, tmp_path, capsys):
+    """The Markdown scoresheet of a game that plays hands heads its first column with the
+    game's word ("| Hand |"), as ``scores show`` does; found trying the CLI: "| Round |"."""
+    from ohseven_tui.bots import make_bot, play_game
+    from ohseven_tui.engine import registry
+    from ohseven_tui.engine.protocol import Seat
+    from ohseven_tui.storage import write_save
+
+    word = spec.view({}).round_word.capitalize()
+    n = spec.players[0]
+    game = registry.new_game(spec.name, {}, seed=2, seats=[Seat(f"P{s}", "normal") for s in range(n)])
+    play_game(game, [make_bot("normal", s) for s in range(n)])
+    write_save(tmp_path / "hands.json", game)
+    rc = main(["scores", "export", "hands", "--format", "md", "--save-dir", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert rc == 0
+    header = next(line for line in out.splitlines() if line.startswith("| ") and "P0" in line)
+    assert header.startswith(f"| {word} |"), header

@@ -582,7 +582,8 @@ def export_md(saved) -> str:
     legend = sheet.lines_legend if grid and sheet.lines_legend else sheet.legend
     out += ["## Scoresheet", "", _md_cell(legend), ""]
     if grid:  # a column per seat, a row per round: "3 (d) / 2, +13 = 40"
-        out.append(f"| Round | {_md_cell(sheet.contract_label)} | " + " | ".join(names) + " |")
+        word = saved.game.spec.view(saved.game.options).round_word.capitalize()  # "Hand" where it plays hands
+        out.append(f"| {word} | {_md_cell(sheet.contract_label)} | " + " | ".join(names) + " |")
         out.append("|---:|---|" + "---|" * len(names))
         for r in sheet.rounds:
             out.append(f"| {r.number} | {_md_cell(r.contract)} | " + " | ".join(_md_cell(c) for c in r.lines) + " |")
