@@ -101,6 +101,11 @@ class GameReviewScreen(Screen[None]):
         self.analysis: Any = None  # the coach's fair analysis, once made or read back
 
     @property
+    def round_word(self) -> str:
+        """The game's word for a round ("hand" where it plays hands)."""
+        return str(self.game.spec.view(self.game.options).round_word)
+
+    @property
     def ascii(self) -> bool:
         return bool(getattr(self.app, "ascii_cards", False))
 
@@ -108,13 +113,14 @@ class GameReviewScreen(Screen[None]):
         saved, game = self.saved, self.game
         names = [printable(s.name) for s in game.seats]
         results = game.results()
+        word = self.round_word  # "hand" where the game plays hands
         if saved.finished:
             who = ", ".join(saved.winner_names)
             state = f"won by {who} with {max(game.totals)}"
         else:
             view = game.spec.view(game.options)
-            word = view.round_word if len(results) == 1 and not view.rounds else view.round_word + "s"
-            state = f"unfinished after {out_of(len(results), view.rounds, ' of ')} {word}"
+            words = word if len(results) == 1 and not view.rounds else word + "s"
+            state = f"unfinished after {out_of(len(results), view.rounds, ' of ')} {words}"
         described = game.spec.describe(game.options)
         yield Static(plain(f"{saved.id}: {described}, {saved.date.replace('T', ' ').rstrip('Z')}, {state}"),
                      id="review-title")
@@ -132,13 +138,13 @@ class GameReviewScreen(Screen[None]):
                 yield Static(statistics(game.spec.stats(obs), names, ascii=self.ascii), id="review-stats")
             with VerticalScroll(id="chart"):
                 if not results:
-                    yield Static(Text("No round finished."), classes="legend")
+                    yield Static(Text(f"No {word} finished."), classes="legend")
                 # The chart itself is mounted when first shown (plotting is imported then).
                 yield Static(totals_table(sheet, names), id="review-totals")
             with VerticalScroll(id="replay"):
                 yield Static(id="replay-title")
                 yield Static(id="replay-body")
-                yield Static(Text("← → step · [ ] round · Home End"), classes="legend")
+                yield Static(Text(f"← → step · [ ] {word} · Home End"), classes="legend")
         yield CoachRun(id="review-coach")
         yield KeysFooter()
 
@@ -300,7 +306,8 @@ class GameReviewScreen(Screen[None]):
         body = self.query_one("#replay-body", Static)
         if step is None:
             if self.game.round_number and not self.saved.finished:
-                title.update(Text("No round of this unfinished game is over yet; the round in play stays "
+                word = self.round_word
+                title.update(Text(f"No {word} of this unfinished game is over yet; the {word} in play stays "
                                   "hidden until it is."))
             else:
                 title.update(Text("Nothing was dealt in this game."))
