@@ -61,3 +61,18 @@ async def test_an_unfinished_game_of_hands_says_no_hand_is_over_yet(spec, tmp_pa
     shown = await _replay_text(tmp_path, _game(spec, finish=False))
     assert f"No {word} of this unfinished game is over yet; the {word} in play stays hidden" in shown, shown
     assert "round" not in shown.lower(), shown
+
+
+@pytest.mark.parametrize("spec", GAMES_OF_HANDS, ids=lambda spec: spec.name)
+async def test_the_chart_of_a_game_of_hands_is_by_hand(spec, tmp_path):
+    word = spec.view({}).round_word
+    dirs = storage.save_dirs(tmp_path / "saves")
+    dirs.saves.mkdir(parents=True)
+    storage.write_save(dirs.saves / "hands.json", _game(spec, finish=True))
+    app = OhSevenApp(save_dir=dirs.saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(GameReviewScreen(storage.load_save(dirs.saves / "hands.json")))
+        await pilot.press("c")
+        await until(pilot, lambda: "Running score" in text(app), "the chart")
+        shown = " ".join(text(app).split())
+        assert f"Running score by {word}" in shown, shown

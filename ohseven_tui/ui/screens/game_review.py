@@ -260,8 +260,8 @@ class GameReviewScreen(Screen[None]):
         if self.query("#review-chart") or not self.game.results():
             return
         sheet = self.game.spec.sheet(self.game.observe(0))
-        chart = ScoreChart(sheet, round_word=self.game.spec.view(self.game.options).round_word,
-                           title="Running score by round", ascii=self.ascii, id="review-chart")
+        chart = ScoreChart(sheet, round_word=self.round_word,
+                           title=f"Running score by {self.round_word}", ascii=self.ascii, id="review-chart")
         self.query_one("#chart", VerticalScroll).mount(chart, before="#review-totals")
 
     def steps(self) -> list[ReplayStep]:
