@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any, Optional
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -38,9 +39,13 @@ class BidPicker(Static):
 class AuctionScreen(ChooseScreen):
     # Below 24 rows the prompt is one row over the bid, out of the scrolling words:
     # at their foot it was cut mid-sentence (the footer names each key in full).
+    # A message (a hint) there takes the prompt's row (the footer names each key) and
+    # only the rows the words above leave (fit_message): it took the bids' rows.
     DEFAULT_CSS = """
     AuctionScreen #short-prompt { display: none; height: auto; padding: 0 1; text-style: bold; }
     AuctionScreen.-short #short-prompt { display: block; }
+    AuctionScreen.-short.-told #short-prompt { display: none; }
+    AuctionScreen.-short.-no-bid #picker { display: none; }  /* its words repeat the short prompt's */
     AuctionScreen.-short #prompt { display: none; }
     """
     BINDINGS = [
@@ -89,6 +94,7 @@ class AuctionScreen(ChooseScreen):
         context = Text("\n").join(Text(self.plain(printable(ln))) for ln in auction_lines(obs, name))
         self.query_one("#context", Static).update(context)  # no empty row after it
         can_bid = self.lowest <= MAX_POINTS
+        self.set_class(not can_bid, "-no-bid")
         factor = FactorBid(obs.seat) in obs.legal_actions
         self.query_one("#prompt", Static).update(Text(
             "Your bid: ←→ change, ↑↓ move between suit, bower rank and points, Enter bids. "
@@ -99,6 +105,54 @@ class AuctionScreen(ChooseScreen):
             if can_bid else "No higher basic bid: f raises your factor, p passes."))
         self.lay_hand(obs.hand, title=f"{me}'s hand", active=False)
         self._paint()
+
+    _words: Optional[Text] = None  # the message's whole words (fit_message may show fewer)
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        super().say(message, error=error)
+        widget = next(self.query("#message").results(Static), None)
+        told = widget.content if widget is not None else None
+        self._words = told if message and isinstance(told, Text) else None
+        self.set_class(bool(message), "-told")
+        if message and self.has_class("-short"):
+            self.call_after_refresh(self.fit_message)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """(ChooseScreen's own handler moves the seats: Textual calls both.)"""
+        if self.has_class("-told"):
+            self.call_after_refresh(self.fit_message)
+
+    def fit_message(self) -> None:
+        """Below 24 rows the auction's words come first: the message keeps one row (the
+        prompt's) and any the words leave; longer, it is cut with "…" (its start says
+        what it suggests)."""
+        message = self.query_one("#message", Static)
+        text = self._words
+        if text is None or message.has_class("-empty"):
+            return
+        if not self.has_class("-short"):  # tall again: room for the whole words
+            if message.content is not text:
+                message.update(text)
+            return
+        words = self.query_one("#context", Static).outer_size.height
+        rows = max(1, self.query_one("#choose-body").size.height + message.outer_size.height - words)
+        width = message.content_size.width
+        if width <= 1:
+            return
+        lines = text.wrap(self.app.console, width)
+        if len(lines) <= rows:
+            if message.content is not text:  # room again (a resize): the whole words
+                message.update(text)
+            return
+        kept = list(lines)[:rows]
+        last = kept[-1]
+        last.truncate(width - 1)
+        last.rstrip()
+        if last.plain.endswith("·"):  # a cut between the hint's parts
+            last.right_crop(1)
+            last.rstrip()
+        last.append("…")
+        message.update(Text("\n").join(kept))
 
     def _standing_title(self) -> Text:
         """The standing bid on the picker's border: the context above may be scrolled away."""
