@@ -404,7 +404,8 @@ class TableScreen(Screen):
 
     def action_skip(self) -> None:
         self.controller.skip()
-        self.say("Skipping ahead…" if not self.watching else "Skipping to the end of the round…")
+        # "the end of the hand" in a game of hands
+        self.say("Skipping ahead…" if not self.watching else f"Skipping to the end of the {self.public().view.round_word}…")
 
     def action_resume(self) -> None:
         self.action_pause()
