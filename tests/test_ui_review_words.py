@@ -47,19 +47,15 @@ async def _replay_text(tmp_path, game) -> str:
         return " ".join(text(app).split())
 
 
+@pytest.mark.parametrize("finish, says", [
+    (True, "[ ] {word}"),  # a finished game: its replay turns the page by hand
+    (False, "No {word} of this unfinished game is over yet; the {word} in play stays hidden"),
+], ids=["finished", "unfinished"])
 @pytest.mark.parametrize("spec", GAMES_OF_HANDS, ids=lambda spec: spec.name)
-async def test_the_replay_of_a_game_of_hands_turns_the_page_by_hand(spec, tmp_path):
+async def test_the_replay_of_a_game_of_hands_says_hand(spec, finish, says, tmp_path):
     word = spec.view({}).round_word
-    shown = await _replay_text(tmp_path, _game(spec, finish=True))
-    assert f"[ ] {word}" in shown, shown
-    assert "round" not in shown.lower(), shown
-
-
-@pytest.mark.parametrize("spec", GAMES_OF_HANDS, ids=lambda spec: spec.name)
-async def test_an_unfinished_game_of_hands_says_no_hand_is_over_yet(spec, tmp_path):
-    word = spec.view({}).round_word
-    shown = await _replay_text(tmp_path, _game(spec, finish=False))
-    assert f"No {word} of this unfinished game is over yet; the {word} in play stays hidden" in shown, shown
+    shown = await _replay_text(tmp_path, _game(spec, finish=finish))
+    assert says.format(word=word) in shown, shown
     assert "round" not in shown.lower(), shown
 
 
