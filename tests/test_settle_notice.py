@@ -12,8 +12,8 @@ import copy
 import random
 
 import pytest
-from test_small_screen_walkthrough import at_play
-from test_ui_driver import INPUT_SCREENS, text, until, wait_for_input
+from test_small_screen_walkthrough import at_play, bid_then_reveal
+from test_ui_driver import text, until, wait_for_input
 from textual import events
 from textual._time import get_time
 
@@ -21,7 +21,6 @@ from ohseven_tui.engine import registry
 from ohseven_tui.engine.protocol import Seat
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens import autoclose
-from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
 from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
 from ohseven_tui.ui.screens.round_summary import RoundSummaryScreen
 from ohseven_tui.ui.widgets.hand import HandView
@@ -45,12 +44,7 @@ def footer(app) -> str:
 
 
 async def at_the_reveal(pilot, app) -> RevealScreen:
-    screen = await wait_for_input(pilot)
-    assert isinstance(screen, BidScreen), type(screen)
-    await until(pilot, lambda: app.key_gate.ready(get_time()), "the bid screen takes a key")
-    await pilot.press("enter")
-    screen = await wait_for_input(pilot, also=INPUT_SCREENS)
-    assert isinstance(screen, RevealScreen), type(screen)
+    screen = await bid_then_reveal(pilot, app)
     await until(pilot, lambda: "⏎" in footer(app), "the reveal's footer", fail_safe=60)
     return screen
 

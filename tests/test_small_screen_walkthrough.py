@@ -100,6 +100,36 @@ def at_play(name: str, players: int, humans: int, when=lambda game: True):
     raise AssertionError(f"no turn to play for seat 0 in {name}")
 
 
+async def turn_shown(pilot, app) -> TableScreen:
+    """The table at seat 0's turn with its hand face up (in hot-seat, past the hand-off)."""
+    screen = await wait_for_input(pilot)
+    if isinstance(screen, HandoffScreen):
+        await until(pilot, lambda: app.key_gate.ready(get_time()), "the hand-off takes a key")
+        await pilot.press(screen.key)
+        screen = await wait_for_input(pilot)
+    assert isinstance(screen, TableScreen) and screen.acting == 0
+    hand = screen.query_one(HandView)
+    await until(pilot, lambda: hand.cards, "the hand face up")
+    await pilot.pause()
+    return screen
+
+
+async def bid_then_reveal(pilot, app):
+    """Oh-Seven: seat 0's bid (Enter on the card the cursor is on), then the reveal."""
+    from test_ui_driver import INPUT_SCREENS
+
+    from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
+    from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
+
+    screen = await wait_for_input(pilot)
+    assert isinstance(screen, BidScreen), type(screen)
+    await until(pilot, lambda: app.key_gate.ready(get_time()), "the bid screen takes a key")
+    await pilot.press("enter")
+    screen = await wait_for_input(pilot, also=INPUT_SCREENS)
+    assert isinstance(screen, RevealScreen), type(screen)
+    return screen
+
+
 @pytest.mark.parametrize("name,players,humans", [("oh-seven", 5, 1), ("oh-seven", 4, 2), ("watten", 4, 1),
                                                  ("seven-for-seven", 7, 1)])
 async def test_the_hands_line_at_a_turn_says_whole_what_enter_does_at_60x15(name, players, humans, tmp_path):
@@ -111,15 +141,8 @@ async def test_the_hands_line_at_a_turn_says_whole_what_enter_does_at_60x15(name
     marks = dict(obs.spec.table(obs).hand_marks) if obs.spec.table is not None else {}
     app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        screen = await wait_for_input(pilot)
-        if isinstance(screen, HandoffScreen):
-            await until(pilot, lambda: app.key_gate.ready(get_time()), "the hand-off takes a key")
-            await pilot.press(screen.key)
-            screen = await wait_for_input(pilot)
-        assert isinstance(screen, TableScreen) and screen.acting == 0
+        screen = await turn_shown(pilot, app)
         hand = screen.query_one(HandView)
-        await until(pilot, lambda: hand.cards, "the hand face up")
-        await pilot.pause()
         said = hand.query_one("#hand-title").render()
         title = joined(str(said))
         shown = joined(text(app))
@@ -219,22 +242,12 @@ async def test_r9_r13_the_bid_reveal_of_nine_at_60x15_says_what_the_bids_lead_to
     """R9-R13: the revealed bids, then what they lead to: the trump and the top
     bidder who leads, or a rebid and the cards still to bid with. At 60x15 with nine
     seats the box's rows ran out after the bids and the words were cut."""
-    from test_ui_driver import INPUT_SCREENS
-
-    from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
-    from ohseven_tui.ui.screens.ohhell.reveal import RevealScreen
-
     names = ("Annabel Lee", "Beatrice", "Cid", "Dorothy", "Eli", "Fay", "Gus", "Hal", "Ivy")
     seats = [Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:]]
     game = registry.new_game("oh-seven", {"players": 9}, seed=seed, seats=seats)
     app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        screen = await wait_for_input(pilot)
-        assert isinstance(screen, BidScreen), type(screen)
-        await until(pilot, lambda: app.key_gate.ready(get_time()), "the bid screen takes a key")
-        await pilot.press("enter")
-        screen = await wait_for_input(pilot, also=INPUT_SCREENS)
-        assert isinstance(screen, RevealScreen), type(screen)
+        await bid_then_reveal(pilot, app)
         await pilot.pause()
         shown = unboxed(text(app))
         obs = game.observe(0)

@@ -16,18 +16,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_small_screen_walkthrough import seat_rows
-from test_ui_driver import text, until, wait_for_input
+from test_small_screen_walkthrough import seat_rows, turn_shown
+from test_ui_driver import text
 from test_whole_at_60x15 import SMALL
 from test_whole_at_80x24 import joined
-from textual._time import get_time
 
 from ohseven_tui.engine import registry
 from ohseven_tui.engine.cards import rank_label
 from ohseven_tui.engine.protocol import Seat
 from ohseven_tui.ui.app import OhSevenApp
-from ohseven_tui.ui.screens.handoff import HandoffScreen
-from ohseven_tui.ui.screens.table import TableScreen
 from ohseven_tui.ui.widgets.hand import HandView
 from ohseven_tui.ui.widgets.status import StatusLine
 
@@ -82,15 +79,8 @@ async def test_a_long_hot_seat_name_keeps_the_status_to_one_row_at_60x15(name, p
     obs = game.observe(0)
     app = OhSevenApp(game=game, bot_delay=3600, save_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        screen = await wait_for_input(pilot)
-        if isinstance(screen, HandoffScreen):
-            await until(pilot, lambda: app.key_gate.ready(get_time()), "the hand-off takes a key")
-            await pilot.press(screen.key)
-            screen = await wait_for_input(pilot)
-        assert isinstance(screen, TableScreen) and screen.acting == 0
+        screen = await turn_shown(pilot, app)
         hand = screen.query_one(HandView)
-        await until(pilot, lambda: hand.cards, "the hand face up")
-        await pilot.pause()
         status = screen.query_one(StatusLine)
         assert status.region.height == 1, f"the status line takes {status.region.height} rows:\n{text(app)}"
         row = text(app).splitlines()[status.region.y]
