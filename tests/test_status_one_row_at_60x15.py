@@ -9,6 +9,8 @@ the trick's number (the hand's cards count it), the turn (the hand's line names 
 player: "<name>, your turn", and ▶ marks the seat), the game's target; what stays
 is the hand (V4, hand N/7), the contract and its trick points so far (V6, V20, V21),
 Watten's striker rank, trump, stake and the sides' tricks (W4, W9, W10).
+Oh-Seven's turn went on the line whole too (a 24-character name is a network
+table's, and a name typed at setup is 14): the round, trick and trump stay (R4, R9).
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ def hot_seat_at_play(name: str, players: int, prefer=None):
 
 def must_say(obs) -> list[str]:
     """What the status line alone says at 60x15, from the observation."""
+    if obs.spec.name == "oh-seven":
+        return [f"Round {obs.round_number}/{obs.view.rounds}", f"trick {len(obs.tricks) + 1}/{obs.hand_size}",
+                f"trump {obs.trump.symbol}"]
     if obs.spec.name == "watten":
         us, them = obs.side_tricks
         return [f"Hand {obs.round_number}", f"striker {rank_label(obs.striker)}", f"trump {obs.trump.symbol}",
@@ -72,8 +77,8 @@ def must_say(obs) -> list[str]:
 
 
 @pytest.mark.parametrize("name,players,prefer", [("seven-for-seven", 7, None), ("seven-for-seven", 7, captain_first),
-                                                 ("watten", 4, None)],
-                         ids=["seven-for-seven", "seven-for-seven-captain", "watten"])
+                                                 ("watten", 4, None), ("oh-seven", 4, None)],
+                         ids=["seven-for-seven", "seven-for-seven-captain", "watten", "oh-seven"])
 async def test_a_long_hot_seat_name_keeps_the_status_to_one_row_at_60x15(name, players, prefer, tmp_path):
     game = hot_seat_at_play(name, players, prefer)
     obs = game.observe(0)
@@ -88,6 +93,6 @@ async def test_a_long_hot_seat_name_keeps_the_status_to_one_row_at_60x15(name, p
             assert words in row, f"{words!r} is not on the status line {row!r}:\n{text(app)}"
         said = joined(str(hand.query_one("#hand-title").render()))
         assert f"{LONG}, your turn" in said, f"the turn is not said: {said!r}\n{text(app)}"
-        rows = seat_rows(app, screen)  # the list cuts a long name with "…"
+        rows = seat_rows(app, screen)  # the list cuts a long name with "…" (to 14 in Oh Hell's)
         for info in obs.seats:
-            assert any(info.name[:15] in row for row in rows), f"{info.name}'s row is not on screen:\n{text(app)}"
+            assert any(info.name[:12] in row for row in rows), f"{info.name}'s row is not on screen:\n{text(app)}"

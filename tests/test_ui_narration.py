@@ -100,10 +100,10 @@ def test_status_line_names_the_round_of_the_games_rounds_and_whose_turn():
     for action in (DEAL, Bid(0, parse_card("7S")), Bid(1, parse_card("1H"))):
         game.apply(action)
     lines = narration.status_lines(game.observe(0), name, you="you")
-    assert lines[-1] == Line(("you to lead",), "bold reverse")
+    assert lines[-1] == Line(("you to lead",), "bold reverse", spare=1)  # the last to go on a narrow line
     assert "".join(ln.text() for ln in lines).startswith("Round 1/7 · trick 1/7 · trump ♠ (Ann's 7♠)")
     lines = narration.status_lines(game.observe(0), name, you=None)
-    assert lines[-1] == Line(("Ann leads",), "bold")
+    assert lines[-1] == Line(("Ann leads",), "bold", spare=1)
 
 
 def test_hint_words_for_each_kind_of_action():

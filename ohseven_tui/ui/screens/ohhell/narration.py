@@ -185,8 +185,8 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
         more.append(" · bidding")
         if obs.rebid_count:
             more.append(f" (rebid {obs.rebid_count})")
-        if view.bids_in_turn and obs.to_act:
-            turn = line(f" · {name(obs.to_act[0])} to bid", style="bold")
+        if view.bids_in_turn and obs.to_act:  # the seats' list marks whose bid it is
+            turn = line(f" · {name(obs.to_act[0])} to bid", style="bold", spare=1)
     elif number_bids(obs) and obs.phase is Phase.PLAY:
         trick_no = min(len(obs.tricks) + 1, obs.hand_size)
         more.append(f" · trick {trick_no}/{obs.hand_size} · {trump_words(obs)}")
@@ -194,7 +194,7 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
         trick_no = min(len(obs.tricks) + 1, obs.hand_size)
         more.extend((f" · trick {trick_no}/{obs.hand_size} · trump ", obs.trump))
         if obs.bid_cards is not None and obs.leader is not None:  # the seats' list marks the top bid too
-            bidder = line(f" ({name(obs.leader)}'s ", obs.bid_cards[obs.leader], ")", spare=1)
+            bidder = line(f" ({name(obs.leader)}'s ", obs.bid_cards[obs.leader], ")", spare=2)
     if more:
         out.append(Line(tuple(more)))
     if bidder is not None:
@@ -205,12 +205,13 @@ def status_lines(obs: Observation, name: Name, *, you: Optional[str]) -> list[Li
         seat = obs.to_act[0]
         leading = not obs.trick
         if not leading:  # the seats' list shows the card led beside its seat
-            out.append(line(f" · {name(obs.trick[0][0])} led", spare=2))  # before the top bid
-        out.append(line(" · "))
+            out.append(line(f" · {name(obs.trick[0][0])} led", spare=3))  # before the top bid
+        # Last to go on a narrow line (the hand's line names the player, ▶ marks the seat).
+        out.append(line(" · ", spare=1))
         if you is not None:
-            out.append(line(f"{you} to lead" if leading else f"{you} to play", style="bold reverse"))
+            out.append(line(f"{you} to lead" if leading else f"{you} to play", style="bold reverse", spare=1))
         else:
-            out.append(line(f"{name(seat)} {'leads' if leading else 'to play'}", style="bold"))
+            out.append(line(f"{name(seat)} {'leads' if leading else 'to play'}", style="bold", spare=1))
     return out
 
 
