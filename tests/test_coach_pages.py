@@ -15,7 +15,7 @@ import json
 import sqlite3
 
 import pytest
-from test_ui_driver import text, until
+from test_ui_driver import drawn, text, until
 
 from ohseven_tui import storage
 from ohseven_tui.bots import make_bot, play_game
@@ -75,7 +75,7 @@ async def open_page_of_ann(pilot, check=lambda: True):
     app = pilot.app
     await app.push_screen(PlayersScreen())
     await until(pilot, lambda: app.screen.query_one(DataTable).row_count > 0, "the players")
-    await pilot.pause()
+    await drawn(pilot, "the players drawn")
     assert check(), "the players list cuts the family's name"
     table = app.screen.query_one(DataTable)
     table.move_cursor(row=table.get_row_index("human:Ann"))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import play_first_legal
-from test_ui_driver import play_game
+from test_ui_driver import delivered, play_game, resized, until
 from test_ui_saves import choose_from_menu, open_saved_games
 
 from ohseven_tui.games.ohhell import Game, Phase, Seat, make_rules
@@ -35,23 +35,21 @@ async def squeeze(pilot, keys=KEYS) -> None:
     app = pilot.app
     screen = type(app.screen).__name__
     for width, height in TINY:
-        await pilot.resize_terminal(width, height)
-        await pilot.pause()
+        await resized(pilot, width, height)
         for key in keys:
             await pilot.press(key)
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert app.is_running, f"{screen} at {width}x{height}"
-    await pilot.resize_terminal(*NORMAL)
-    await pilot.pause()
+    await resized(pilot, *NORMAL)
 
 
 async def test_the_main_menu_at_three_rows_and_page_up():
     """The report: a 3-row terminal plus PageUp on the main menu raised KeyError."""
     app = OhSevenApp()
     async with app.run_test(size=(80, 3)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")
         await pilot.press("pageup", "pagedown", "pageup")
-        await pilot.pause()
+        await delivered(pilot, "the keys")
         assert app.is_running
 
 
@@ -75,10 +73,10 @@ async def test_every_game_screen_at_tiny_sizes(tmp_path):
                 seen.add("LastTrick")
                 for view in ("l", "f1", "t"):  # last trick, help, scoresheet over the table
                     await pilot.press(view)
-                    await pilot.pause()
+                    await delivered(pilot, view)
                     await squeeze(pilot)
                     await pilot.press("escape")
-                    await pilot.pause()
+                    await delivered(pilot, "escape")
             if WANTED <= seen:
                 break
         assert WANTED <= seen
@@ -100,38 +98,43 @@ async def test_menu_setup_saved_games_review_and_confirm_at_tiny_sizes(tmp_path)
     saves = tmp_path / "saves"
     shutil.copytree(ROOT / "saves", saves, ignore=shutil.ignore_patterns("*.py", "*.sh", "*.md"))
     app = OhSevenApp(save_dir=saves, bot_delay=0, reduced_motion=True)
+    def on_top(name: str):
+        return until(pilot, lambda: type(app.screen).__name__ == name and app.screen.is_mounted, name)
+
     async with app.run_test(size=NORMAL) as pilot:
-        await pilot.pause()
+        await on_top("MenuScreen")
         await squeeze(pilot)  # the menu
         await pilot.press("n")
-        await pilot.pause()
+        await on_top("SetupScreen")
         assert type(app.screen).__name__ == "SetupScreen"
         await squeeze(pilot)
         await pilot.press("escape")
-        await pilot.pause()
+        await on_top("MenuScreen")
         await pilot.press("home")  # the squeeze moved the menu's highlight
         await open_saved_games(pilot)
         await squeeze(pilot)
         await pilot.press("x")
-        await pilot.pause()
+        await on_top("ConfirmScreen")
         assert type(app.screen).__name__ == "ConfirmScreen"
         await squeeze(pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await on_top("SavedGamesScreen")
         await pilot.press("enter")
-        await pilot.pause()
+        await on_top("GameReviewScreen")
         assert type(app.screen).__name__ == "GameReviewScreen"
         for view in ("s", "t", "c", "r"):
             await pilot.press(view)
+            await delivered(pilot, view)
             await squeeze(pilot, KEYS + ["bracketright"])
         await pilot.press("escape")
-        await pilot.pause()
+        await on_top("SavedGamesScreen")
         await pilot.press("p")
-        await pilot.pause()
+        await on_top("PlayersScreen")
         assert type(app.screen).__name__ == "PlayersScreen"
         await squeeze(pilot)
         await pilot.press("escape", "escape", "home")
-        await pilot.pause()
+        await on_top("MenuScreen")
+        await delivered(pilot, "home")
         await choose_from_menu(pilot, "rules")
         assert type(app.screen).__name__ == "HelpScreen"
         await squeeze(pilot)

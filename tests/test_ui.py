@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import table_order_game
-from test_ui_driver import play_game, table, text, until, wait_for_input
+from test_ui_driver import delivered, drawn, play_game, table, text, until, wait_for_input
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
@@ -116,11 +116,13 @@ async def test_illegal_card_says_why_and_changes_nothing():
         spade = cards.index("0S")
         assert hand_view.legal_indices == [spade]  # only the spade is bright
         await pilot.press(str(heart + 1), "enter")
+        await delivered(pilot, "the heart and Enter")
+        await drawn(pilot, "the refusal drawn")
         shown = text(app)
         assert "You must follow ♠" in shown
         assert len(game.hands[0]) == 7 and len(game.trick) == 1  # nothing changed
         await pilot.press(str(spade + 1), "enter")
-        await pilot.pause()
+        await delivered(pilot, "the spade and Enter")
         assert len(game.rounds[-1].tricks) == 1
 
 

@@ -19,6 +19,7 @@ import importlib
 import pkgutil
 
 import pytest
+from test_ui_driver import delivered, handled
 from textual.command import CommandList, CommandPalette
 
 import ohseven_tui.ui.screens as screens_package
@@ -150,7 +151,9 @@ async def test_a_self_closing_screen_waits_under_a_modal_and_closes_once_after_i
         await until(pilot, lambda: isinstance(app.screen, modal_screen), f"{keys} opened {modal_screen.__name__}")
         app.action_pause()  # p again: the watcher goes on, and the screen's time runs out behind the modal
         await _after_the_screens_time(app)
-        await pilot.pause()
+        # The screen's timer has fired; what it does comes through the screen, then the app.
+        await handled(pilot, screen, "the screen's time out")
+        await handled(pilot, app, "what the time out asked of the app")
         assert isinstance(app.screen, modal_screen), "the screen behind closed the modal in front of it"
         assert app.screen_stack[-2] is screen
 
@@ -159,7 +162,7 @@ async def test_a_self_closing_screen_waits_under_a_modal_and_closes_once_after_i
         assert app.crash_report is None and app.return_code is None
         assert under in app.screen_stack  # what lay under it was not closed too
         if wanted is final_summary:
-            await pilot.pause()
+            await delivered(pilot, close_key)
             assert app.screen is under and isinstance(under, GameOverScreen)
         else:
             await until(pilot, lambda: len(game.history) > moves, "the bots played on")
@@ -184,7 +187,7 @@ async def test_enter_on_the_summary_after_its_time_ran_out_under_the_last_trick_
         await until(pilot, lambda: app.screen is summary, "back on the summary")
         await pilot.press("enter")  # closes the summary: on to the scoresheet
         await until(pilot, lambda: summary not in app.screen_stack, "the summary closed")
-        await pilot.pause()
+        await delivered(pilot, "the Enters")
         assert app.crash_report is None and app.return_code is None
         assert isinstance(app.screen, ScoresheetScreen)
         assert any(isinstance(s, TableScreen) for s in app.screen_stack)
@@ -215,7 +218,7 @@ async def test_keys_that_close_a_self_closing_screen_close_it_once(name, key):
         screen, under = caught[0], app.screen_stack[-2]
         await pilot.press(key)
         await until(pilot, lambda: screen not in app.screen_stack, f"{key} closed the {name}")
-        await pilot.pause()
+        await delivered(pilot, key)
         assert app.crash_report is None and app.return_code is None
         assert under in app.screen_stack
         assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)

@@ -128,6 +128,14 @@ async def drawn(pilot, what: str) -> None:
     await refreshed(pilot, [screen, *(w for w in screen.query("*") if w.display)], what)
 
 
+async def resized(pilot, width: int, height: int) -> None:
+    """Resize the terminal and wait until the screen has heard of it (the app passes
+    a resize on after a short debounce) and handled it: its own resize work done."""
+    await pilot.resize_terminal(width, height)
+    await until(pilot, lambda: tuple(pilot.app.screen.size) == (width, height), f"the screen at {width}x{height}")
+    await handled(pilot, pilot.app.screen, f"the screen's resize to {width}x{height}")
+
+
 def key_path(app, to=None) -> list:
     """The nodes a key (or a click on ``to``) goes through: the widget it is sent
     to (the focused one, else the screen), each of its parents, the app."""

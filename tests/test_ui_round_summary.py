@@ -9,7 +9,7 @@ import re
 
 import pytest
 from helpers import act, hands, play_first_legal
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import delivered, drawn, text, wait_for_input
 from test_ui_privacy import FrameWatch
 
 from ohseven_tui.games.ohhell import DEAL, BidNumber, Game, Phase, Seat, make_rules, parse_card, parse_cards
@@ -134,7 +134,8 @@ async def test_the_round_summary_is_shared_in_hot_seat_every_frame_face_down():
         await pilot.press(screen.key)
         assert isinstance(await wait_for_input(pilot), TableScreen)
         await pilot.press("h")  # private words on screen, then the last card
-        await pilot.pause()
+        await delivered(pilot, "h")
+        await drawn(pilot, "the hint drawn")
         assert "Hint:" in text(app)
         await pilot.press("enter")
         assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)

@@ -19,9 +19,11 @@ def _env(monkeypatch, tmp_path):
 
 
 async def open_setup(pilot):
-    await pilot.pause()
+    app = pilot.app
+    await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")
+    menu = app.screen
     await pilot.press("n")  # New game on the main menu
-    await pilot.pause()
+    await until(pilot, lambda: app.screen is not menu and app.screen.is_mounted, "the setup")
     assert type(pilot.app.screen).__name__ == "SetupScreen"
 
 

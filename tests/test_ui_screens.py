@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_ui_driver import drawn, until
 from test_ui_saves_setup import open_setup
 from textual.color import Color
 
@@ -69,10 +70,12 @@ async def test_setup_focus_is_plain_to_see(theme):
             widget = screen.query_one(selector)
             other = screen.query_one("#start" if selector != "#start" else "#rules")
             other.focus()
-            await pilot.pause()
+            await until(pilot, lambda other=other: screen.focused is other, "the focus away")
+            await drawn(pilot, "the focus away drawn")
             blurred = drawn_cells(app, widget)
             widget.focus()
-            await pilot.pause()
+            await until(pilot, lambda widget=widget: screen.focused is widget, "the focus back")
+            await drawn(pilot, "the focus drawn")
             assert screen.focused is widget
             focused = drawn_cells(app, widget)
             middle = len(focused) // 2
@@ -122,8 +125,9 @@ async def test_scoresheet_during_play_shows_the_rebid_point_already_won():
     app = OhSevenApp(game=game, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(await wait_for_input(pilot), TableScreen)  # Ann leads trick 1
+        tables = app.screen
         await pilot.press("t")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not tables, "the scoresheet")
         assert isinstance(app.screen, ScoresheetScreen)
         drawn = text(app)
         # As the seats say: Ann 1 (R11), the others 0; R1's cell has the point.
@@ -268,7 +272,7 @@ async def test_the_theme_chosen_in_the_palette_is_kept_for_the_next_run(tmp_path
     save_dir = tmp_path / "saves"
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")  # the theme is restored before it
         assert app.theme == "textual-dark"  # Textual's default: nothing kept yet
         await pick_theme_in_the_palette(pilot, "textual-light")
     settings = Path(os.environ["XDG_CONFIG_HOME"]) / "ohseven" / "settings.json"  # the settings (issue 12)
@@ -277,7 +281,7 @@ async def test_the_theme_chosen_in_the_palette_is_kept_for_the_next_run(tmp_path
     assert not prefs.exists() or "theme" not in json.loads(prefs.read_text("utf-8"))
     app = OhSevenApp(save_dir=save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")  # the theme is restored before it
         assert app.theme == "textual-light"
         assert app.current_theme.dark is False
 
@@ -290,13 +294,13 @@ async def test_a_theme_kept_by_an_older_version_is_read_once_into_the_settings(t
     storage.save_prefs(dirs, {"theme": "nord"})
     app = OhSevenApp(save_dir=dirs.saves)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")  # the theme is restored before it
         assert app.theme == "nord"
     assert load().settings.theme == "nord"  # moved into the settings
     storage.save_prefs(dirs, {"theme": "dracula"})  # never read again once settings exist
     app = OhSevenApp(save_dir=dirs.saves)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")  # the theme is restored before it
         assert app.theme == "nord"
 
 
@@ -306,7 +310,7 @@ async def test_an_unreadable_old_preferences_file_gives_a_notice_the_default_and
     (state / "prefs.json").write_bytes(b"\x1b[2J not prefs")
     app = OhSevenApp(save_dir=tmp_path / "saves")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen" and app.screen.is_mounted, "the menu")  # the theme is restored before it
         assert app.theme == "textual-dark"
         assert any("prefs.json" in str(n.message) for n in app._notifications)
         assert type(app.screen).__name__ == "MenuScreen"

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_ui_driver import delivered, until, wait_for_input
+from test_ui_driver import delivered, resized, until, wait_for_input
 from textual.widgets import Input, Select, Static
 
 from ohseven_tui.settings import Settings
@@ -215,8 +215,7 @@ async def test_the_settings_screen_survives_tiny_terminals_and_its_keys(config):
     async with app.run_test(size=SIZE) as pilot:
         await open_settings(pilot)
         for width, height in ((10, 4), (80, 3), (79, 23)):
-            await pilot.resize_terminal(width, height)
-            await until(pilot, lambda size=(width, height): tuple(app.size) == size, f"the terminal at {width}x{height}")
+            await resized(pilot, width, height)
             for key in ("tab", "tab", "pagedown", "pageup", "shift+tab", "end", "home"):
                 await pilot.press(key)
             await delivered(pilot, "the keys")

@@ -4,7 +4,7 @@ trick, the footer's width, watch mode's words, and a resumed game's log (issue 1
 from __future__ import annotations
 
 from helpers import play_first_legal
-from test_ui_driver import play_game, table, text, until, wait_for_input
+from test_ui_driver import delivered, play_game, table, text, until, wait_for_input
 
 from ohseven_tui.games.ohhell import DEAL, Game, Phase, Play, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
@@ -264,8 +264,8 @@ async def test_space_picks_and_unpicks_a_card_to_pass():
         hand = screen.query_one(HandView)
         assert not hand.picked
         await pilot.press("space")
-        await pilot.pause()
+        await delivered(pilot, "space")
         assert len(hand.picked) == 1
         await pilot.press("space")
-        await pilot.pause()
+        await delivered(pilot, "space")
         assert not hand.picked
