@@ -53,10 +53,12 @@ def auction_lines(obs: Observation, name: Name) -> list[str]:
         elif type(action) is AuctionPass:
             said.append(f"{name(action.seat)} pass")
     skipped = len(obs.auction) - 12
+    # After a pass-out the cards change under the screen: say why (the log telling it is under it).
+    again = f"Seven passes and no bid: passed out, so deal {obs.deal_number}. " if obs.deal_number > 1 else ""
     if said:
-        out.append(("… " if skipped > 0 else "") + "Bids: " + ", ".join(said) + ".")
+        out.append(again + ("… " if skipped > 0 else "") + "Bids: " + ", ".join(said) + ".")
     else:
-        out.append(f"{name(obs.dealer)} deals; you bid first.")
+        out.append(again + f"{name(obs.dealer)} deals; you bid first.")
     if obs.standing is not None:
         s = obs.standing
         trio = obs.proposed_trio or (s.seat,)
