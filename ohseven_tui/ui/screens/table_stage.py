@@ -144,8 +144,11 @@ class TableStage:
 
     def _swept(self) -> None:
         self.screen.say("")
-        self.screen.refresh_keys()
         self.flow.swept()
+        # After the flow moved on: paused (watching), nothing else redraws the
+        # footer, which would still offer space for a trick no longer on show.
+        if self.screen.is_attached:
+            self.screen.refresh_keys()
 
     def _shown(self) -> None:
         """A shared screen closed: the flow goes on (not once the app is shutting down)."""
