@@ -141,6 +141,9 @@ class HandView(Widget):
         """``slots``: the most cards this hand can hold (the game's ``max_hand``)."""
         super().__init__(id=id)
         self.slots = max(1, slots)
+        # Kept, not looked up: an app closing can prune them while the hand still draws.
+        self._title_line = Static("", id="hand-title")
+        self._card_row = Widget(id="hand-row")
         self._last_digit: Optional[int] = None  # the number key pressed last (pressed again, it goes on)
         self.cards: tuple[Card, ...] = ()
         self.legal: set[Card] = set()
@@ -158,8 +161,8 @@ class HandView(Widget):
         self._painted: Optional[tuple[Any, ...]] = None  # what the faces show now (drawn again only if it changes)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="hand-title")
-        with Widget(id="hand-row"):
+        yield self._title_line
+        with self._card_row:
             for i in range(self.slots):
                 yield CardFace(i)
 
@@ -319,7 +322,9 @@ class HandView(Widget):
         if key == getattr(self, "_painted", None):
             return
         if held > self.slots:  # more than the game declared: room is made, no card is dropped
-            self.query_one("#hand-row").mount(*[CardFace(i) for i in range(self.slots, held)])
+            if not self._card_row.is_attached:  # pruned as the app closes: nothing to draw
+                return
+            self._card_row.mount(*[CardFace(i) for i in range(self.slots, held)])
             self.slots = held
             self.call_after_refresh(self._paint)
             return
@@ -336,13 +341,13 @@ class HandView(Widget):
                       picked=i in self.picked, new=i in self.new, back=back,
                       hint=card is not None and card in self.hinted and self.active, gap=i in self.gaps,
                       mark=self.marks.get(card, "") if card is not None and self.face_up else "")
-        self._title_rows = fit_rows(self.query_one("#hand-title", Static), self._title_text(ascii, dark),
+        self._title_rows = fit_rows(self._title_line, self._title_text(ascii, dark),
                                     self._title_rows)
         if shown:
             # Each slot asks for its layout pass when it next idles; a frame drawn
             # before that would show the new title over the old number of cards.
             # Ask now, so the next frame lays the row out with the title.
-            self.query_one("#hand-row")._clear_arrangement_cache()
+            self._card_row._clear_arrangement_cache()
             self.screen.refresh(layout=True)
 
     @property
