@@ -4,11 +4,12 @@ Each test drives the real app through Pilot."""
 
 from __future__ import annotations
 
-from test_ui_driver import drawn, handled, table, text, until
+from test_ui_driver import drawn, handled, play_game, table, text, until
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules
 from ohseven_tui.ui.app import OhSevenApp
 from ohseven_tui.ui.screens.table import Flow, TableScreen
+from ohseven_tui.ui.widgets.hand import HandView
 
 
 def footer_line(app) -> str:
@@ -34,3 +35,25 @@ async def test_watch_mode_paused_during_a_won_trick_drops_go_on_once_it_is_swept
         assert "PAUSED" in text(app)
         footer = footer_line(app)
         assert "Go on" not in footer and "p Resume" in footer, footer
+
+
+async def test_an_undo_is_said_once_at_80_columns(tmp_path):
+    # At 80-109 columns the log's newest line shows above the hand, beside the message
+    # line: the taken-back card was told in both ("Ann took back 7♥." and "You took back 7♥.").
+    seats = [Seat("Ann", "human")] + [Seat(n, "easy") for n in ("Bea", "Cid", "Dot")]
+    game = Game(make_rules("oh-seven", 4), seed=11, seats=seats)
+    app = OhSevenApp(game=game, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
+        assert isinstance(screen, TableScreen) and screen.acting == 0
+        screen.set_delay(30)  # the bots' pace is undo's window; long enough for the test
+        played = len(game.history)
+        card = screen.query_one(HandView).current
+        await pilot.press("enter")
+        await until(pilot, lambda: len(game.history) > played, "the Enter's card played")
+        await pilot.press("u")
+        await until(pilot, lambda: screen.acting == 0 and "took back" in text(app), "the undo taken")
+        await handled(pilot, screen, "the undo's words")
+        await drawn(pilot, "the table after the undo")
+        shown = text(app)
+        assert shown.count(f"took back {card.pretty()}") == 1, shown

@@ -184,5 +184,9 @@ class TableHand:
         hand = self.hand
         if taken.card in hand.cards:
             hand.select(hand.cards.index(taken.card))
+        # Said once, where the player looks: the message line over the hand (the log
+        # beside it at 80-109 columns would say it again). Not their turn again: the log.
         if screen.acting == taken.seat:
             screen.say(f"You took back {taken.card.pretty()}.")
+        else:
+            screen.log_line(f"{screen.seat_name(taken.seat)} took back {taken.card.pretty()}.")

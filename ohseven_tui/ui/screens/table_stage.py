@@ -107,9 +107,7 @@ class TableStage:
             kept = getattr(screen.table, "game", None) if getattr(screen.table, "keeping", None) else None
             self.app.push_screen(GameOverScreen(screen.public(), game=kept, table=screen.table))
         elif isinstance(event, Retold):
-            screen.retell()
-            taken = event.taken
-            screen.log_line(f"{screen.seat_name(taken.seat)} took back {taken.card.pretty()}.")
+            screen.retell()  # the undo itself is said once, by the hand (table_hand.undo)
             screen.refresh_view()
 
     def _news(self, event: Heard) -> None:
