@@ -4,7 +4,7 @@ and help describes every strength."""
 
 from __future__ import annotations
 
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import delivered, text, wait_for_input
 
 from ohseven_tui.bots import bot_specs, bots_for
 from ohseven_tui.engine import registry
@@ -23,6 +23,7 @@ async def test_setup_describes_each_bot_that_plays_the_chosen_game_weakest_first
     async with app.run_test(size=(120, 40)) as pilot:
         assert isinstance(await wait_for_input(pilot), MenuScreen)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, SetupScreen)
         await pilot.pause()

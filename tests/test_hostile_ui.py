@@ -107,6 +107,7 @@ async def test_hostile_names_from_setup_through_bidding_and_play(tmp_path, names
         await until(pilot, lambda: type(app.screen).__name__ == "UnfinishedGameScreen", "the unfinished game's question")
         assert_screen_safe(app)
         await pilot.press("a")  # put it aside and start the new one
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot)
         assert_screen_safe(app)
     app = OhSevenApp(save_dir=dirs.saves, bot_delay=0, resume=True)

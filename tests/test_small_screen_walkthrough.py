@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_ui_driver import text, until, wait_for_input
+from test_ui_driver import delivered, text, until, wait_for_input
 from test_whole_at_60x15 import SMALL, _captain, asked, shown_at, unboxed
 from test_whole_at_80x24 import joined
 from textual._time import get_time
@@ -106,6 +106,7 @@ async def turn_shown(pilot, app) -> TableScreen:
     if isinstance(screen, HandoffScreen):
         await until(pilot, lambda: app.key_gate.ready(get_time()), "the hand-off takes a key")
         await pilot.press(screen.key)
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
     assert isinstance(screen, TableScreen) and screen.acting == 0
     hand = screen.query_one(HandView)
@@ -125,6 +126,7 @@ async def bid_then_reveal(pilot, app):
     assert isinstance(screen, BidScreen), type(screen)
     await until(pilot, lambda: app.key_gate.ready(get_time()), "the bid screen takes a key")
     await pilot.press("enter")
+    await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
     screen = await wait_for_input(pilot, also=INPUT_SCREENS)
     assert isinstance(screen, RevealScreen), type(screen)
     return screen
@@ -223,6 +225,7 @@ async def test_the_put_aside_notice_covers_no_card_of_the_hand(size, tmp_path):
     async with app.run_test(size=size, notifications=True) as pilot:  # Pilot hides notices unless asked
         await new_game_from_the_menu(pilot)
         await pilot.press("a")  # put it aside and start the new game
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot)
 
         def toasts():

@@ -24,7 +24,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from test_ui_driver import table, text, until, wait_for_input
+from test_ui_driver import delivered, table, text, until, wait_for_input
 
 from ohseven_tui.cli import main
 from ohseven_tui.engine.cards import parse_card
@@ -276,12 +276,15 @@ async def test_leaving_the_tutorial_gives_back_the_bot_speed_the_player_had(tmp_
         await wait_for_input(pilot, also=(LessonScreen,))
         assert app.bot_delay == 0.8  # the tutorial's pace, slower than the player's
         await pilot.press("escape")  # leave the tutorial?
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot, also=(ConfirmScreen,))
         await pilot.press("y")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot, also=(MenuScreen,))
         assert isinstance(app.screen, MenuScreen)
         assert app.bot_delay == 0.2
         await pilot.press("n")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot, also=(SetupScreen,))
         assert isinstance(screen, SetupScreen) and app.bot_delay == 0.2
 

@@ -100,6 +100,7 @@ async def test_the_menu_tutorial_lets_the_player_pick_a_game(tmp_path):
                 for _ in range(index):
                     await pilot.press("down")
                 await pilot.press("enter")
+                await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             screen = await wait_for_input(pilot, also=(LessonScreen,))
             assert isinstance(screen, LessonScreen) and screen.title_text.startswith("Welcome")
             assert table(app).table.game.spec is spec

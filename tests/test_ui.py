@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import table_order_game
-from test_ui_driver import delivered, drawn, play_game, table, text, until, wait_for_input
+from test_ui_driver import delivered, drawn, play_game, resized, table, text, until, wait_for_input
 
 from ohseven_tui.games.ohhell import Game, Seat, make_rules, parse_cards
 from ohseven_tui.ui.app import OhSevenApp
@@ -48,6 +48,7 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
         for item in ("New game", "Rules", "Quit"):
             assert item in shown
         await pilot.press("enter")  # New game
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), SetupScreen)
         shown = text(app)
         assert "Ann" in shown and shown.count("Bot: normal") == 3 and "Human" in shown
@@ -58,6 +59,7 @@ async def test_menu_setup_and_a_whole_solo_game_by_keys(tmp_path):
             await pilot.press("tab")
         assert app.focused.id == "seed"
         await pilot.press(*str(SEED), "enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot)
         game = table(app).table.game
         assert game.seed == SEED
@@ -191,12 +193,14 @@ async def test_seven_failed_bids_announce_a_redeal():
         shown = text(app)
         assert "dealt again" in shown and "REDEAL" in shown
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert game.round.number == 1 and len(game.round.deals) == 2
         # Top bids by hand: Bea in attempts 1-4 (7H 6H 5H 4H), Ann in 5-7 (4S 5S 6S): the points stay.
         assert game.totals == [3, 4]
         while isinstance(screen, HandoffScreen):
             await pilot.press(screen.key)
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             screen = await wait_for_input(pilot)
         assert "deal 2" in text(app)
 
@@ -217,14 +221,21 @@ async def test_nine_players_fit_and_resizing_relays_the_table(size):
             assert card.pretty() in shown
         assert "Play" in shown.splitlines()[-1]  # the footer shows the bindings that apply
         width, height = (200, 60) if size == (80, 24) else (80, 24)
-        await pilot.resize_terminal(width, height)
-        await pilot.pause()
+        await resized(pilot, width, height)
+        await drawn(pilot, "the table at its new size")
         shown = text(app)
         assert len(shown.splitlines()) == height
         for seat in seats:
             assert seat.name in shown
         for card in game.observation(0).hand:
             assert card.pretty() in shown
+
+
+async def shown_after(pilot, *keys: str) -> None:
+    """Press ``keys`` and wait until they have been handled and what they show drawn."""
+    await pilot.press(*keys)
+    await delivered(pilot, f"{keys!r}")
+    await drawn(pilot, f"what {keys!r} show")
 
 
 async def test_ascii_cards_and_help_and_last_trick():
@@ -235,17 +246,14 @@ async def test_ascii_cards_and_help_and_last_trick():
         await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
         shown = text(app)
         assert "0S" in shown and not any(sym in shown for sym in "♠♥♦♣")
-        await pilot.press("l")
+        await shown_after(pilot, "l")
         assert "No trick has been finished" in text(app)
-        await pilot.press("escape")
-        await pilot.press("question_mark")
+        await shown_after(pilot, "escape", "question_mark")
         assert "Oh-Seven in brief" in text(app)
-        await pilot.press("escape")
-        await pilot.press("f1")
+        await shown_after(pilot, "escape", "f1")
         shown = text(app)
         assert "Oh-Seven in brief" in shown and "Players and cards" in shown
-        await pilot.press("escape")
-        await pilot.press("h")
+        await shown_after(pilot, "escape", "h")
         assert "Hint:" in text(app)
 
 
@@ -254,8 +262,9 @@ async def test_watch_mode_plays_to_the_end_and_can_pause():
     game = Game(make_rules("oh-seven", 3), seed=9, seats=seats)
     app = OhSevenApp(game=game, bot_delay=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.table() is not None and app.table().is_mounted, "the table")
         await pilot.press("p")  # pause: the bots stop (a move already being chosen may land)
+        await delivered(pilot, "p")
         moves = len(game.history)
         for _ in range(5):  # time in which unpaused bots would move several times
             await pilot.pause(0.1)
@@ -281,6 +290,7 @@ async def test_command_palette_offers_new_game_rules_and_quit():
         await pilot.press(*"new game")
         await until(pilot, lambda: "Set up a new game" in text(app), "the palette listed New game")
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), SetupScreen)
 
 

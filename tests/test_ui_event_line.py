@@ -5,7 +5,7 @@ history (who bid, who held, who took the trick), never from the line itself."""
 
 from __future__ import annotations
 
-from test_ui_driver import text, wait_for_input
+from test_ui_driver import delivered, text, wait_for_input
 from watten_helpers import SEED_DEALER_3, stacked
 
 from ohseven_tui.engine import registry
@@ -76,12 +76,14 @@ async def test_at_80x24_a_bots_trump_and_a_watten_hold_show_on_the_event_line_an
         async with app.run_test(size=size) as pilot:
             await wait_for_input(pilot, also=(PickScreen,))
             await pilot.press("enter")  # Ann names the striker rank
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             await wait_for_input(pilot)  # Dot, the dealer, names trump; Ann leads
             trump = game.observe(0).trump
             if size == (80, 24):
                 row = event_row(app)
                 assert NAMES[3] in row and "trump" in row and trump.symbol in row, row
             await pilot.press("r")  # and raises; Bea answers
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             await wait_for_input(pilot)
             answer = next(a for a in reversed(game.history) if type(a).__name__ in ("Hold", "Go"))
             assert type(answer).__name__ == "Hold", "this deal's bot holds (the test needs a hold)"

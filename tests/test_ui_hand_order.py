@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_ui_driver import play_game, table, wait_for_input
+from test_ui_driver import delivered, play_game, table, wait_for_input
 
 from ohseven_tui.bots import hint
 from ohseven_tui.engine import registry
@@ -92,11 +92,13 @@ async def test_the_seven_for_seven_discard_and_leader_screens_keep_the_tables_or
         assert isinstance(screen, AuctionScreen)
         assert list(screen.query_one(HandView).cards) == list(_table_hand(app))
         await pilot.press("2", "8", "enter")  # the top bid: Ann is captain and discards
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         while isinstance(screen := await wait_for_input(pilot, also=also), AuctionScreen):
             await pilot.press("p")
         assert isinstance(screen, PickCardsScreen)
         await _keys_pick_as_on_the_table(pilot, app, screen, toggles=True)
         await pilot.press("1", "2", "enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot, also=also)
         assert isinstance(screen, PickScreen)  # who leads: the hand in view, in the same order
         assert list(screen.query_one(HandView).cards) == list(_table_hand(app))
@@ -157,9 +159,11 @@ async def test_ascii_mode_marks_the_dealer_with_no_suit_letter():
         assert after and not letters & set(after), after
         assert not re.search(r"(?<!\w)D dealer", shown)
         await pilot.press("1", "enter")  # bid; then the table
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         while not isinstance(screen, type(table(app))):
             await pilot.press("enter")
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             screen = await wait_for_input(pilot)
         after = marks(text(app))
         assert after and not letters & set(after), after

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from test_ui_driver import play_game, table, text, until, wait_for_input
+from test_ui_driver import delivered, play_game, table, text, until, wait_for_input
 
 from ohseven_tui.engine import registry
 from ohseven_tui.engine.cards import Card, parse_card, rank_label
@@ -200,6 +200,7 @@ async def test_seven_for_seven_discard_and_leader_hints_are_what_enter_does_and_
         screen = await wait_for_input(pilot, also=(AuctionScreen,))
         assert isinstance(screen, AuctionScreen)
         await pilot.press("2", "8", "enter")  # the most points there are: Ann is captain
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         while isinstance(screen := await wait_for_input(pilot, also=(AuctionScreen, PickCardsScreen)),
                          AuctionScreen):
             await pilot.press("p")  # the others may raise their factors: Ann's 28 stands

@@ -101,15 +101,18 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
             screen = await wait_for_input(pilot)
             assert isinstance(screen, HandoffScreen) and names[seat] in text(app)
             await pilot.press(screen.key)
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             screen = await wait_for_input(pilot)
             assert isinstance(screen, NumberBidScreen) and screen.obs.seat == seat
             shown = text(app)
             assert "Trump ♠ (J♠ turned)" in shown  # H3: known before the bids
             assert "may not bid" not in shown
             await pilot.press(str(bid), "enter")
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen)
         await pilot.press(screen.key)
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, NumberBidScreen) and screen.obs.seat == dealer
         shown = text(app)
@@ -132,9 +135,11 @@ async def test_the_hook_is_shown_and_refused_and_the_turned_card_is_on_the_table
         assert game.observation(dealer).bids is not None
         assert [game.observation(0).bids[s] for s in (first, second, dealer)] == [2, 2, 4]
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         if isinstance(screen, HandoffScreen):
             await pilot.press(screen.key)
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             screen = await wait_for_input(pilot)
         assert isinstance(screen, TableScreen) and screen.acting == first  # H5: left of the dealer leads
         status = str(screen.query_one("#status").render())
@@ -193,9 +198,11 @@ async def test_up_and_down_hot_seat_bids_stay_private_and_no_trump_is_shown(tmp_
         assert "No trump" in shown
         assert game.observation(0).bids[:2] == (6, 1)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         if isinstance(screen, HandoffScreen):
             await pilot.press(screen.key)
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
             screen = await wait_for_input(pilot)
         assert isinstance(screen, TableScreen)
         status = str(screen.query_one("#status").render())
@@ -210,6 +217,7 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
     async with app.run_test(size=(80, 30)) as pilot:
         assert isinstance(await wait_for_input(pilot), MenuScreen)
         await pilot.press("enter")  # New game
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, SetupScreen)
         players = screen.query_one("#players", Select)
@@ -250,6 +258,7 @@ async def test_setup_rules_choice_clamps_players_bots_and_passing(tmp_path, bots
         assert "Bot: normal" not in shown and "3-7 players" in shown
         screen.query_one("#start").focus()
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         game = table(app).table.game
         assert game.rules.preset == "classic" and game.players == 7 and not game.rules.passing

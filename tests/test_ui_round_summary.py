@@ -72,9 +72,11 @@ async def test_l_at_the_start_of_round_2_shows_round_1s_last_trick():
             await pilot.press("enter")
         assert isinstance(screen, BidScreen) and screen.obs.round_number == 2
         await pilot.press("l")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
         assert_round_1_last_trick(text(app))
         await pilot.press("escape")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), BidScreen)
 
 
@@ -94,20 +96,26 @@ async def test_the_round_summary_says_who_made_their_bid_who_missed_by_how_much_
     async with app.run_test(size=(100, 30)) as pilot:
         assert isinstance(await wait_for_input(pilot), TableScreen)
         await pilot.press("enter")  # Ann's 2H ends round 1
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
         assert_round_1_summary(text(app))
         # The last trick, seat by seat, from the summary and from the scoresheet after it.
         await pilot.press("l")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
         assert_round_1_last_trick(text(app))
         await pilot.press("escape")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
         await pilot.press("l")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
         assert_round_1_last_trick(text(app))
         await pilot.press("escape", "enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen) and screen.obs.round_number == 2
 
@@ -132,19 +140,24 @@ async def test_the_round_summary_is_shared_in_hot_seat_every_frame_face_down():
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
         watch.open(0)
         await pilot.press(screen.key)
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), TableScreen)
         await pilot.press("h")  # private words on screen, then the last card
         await delivered(pilot, "h")
         await drawn(pilot, "the hint drawn")
         assert "Hint:" in text(app)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
         assert_round_1_summary(text(app))
         await pilot.press("l")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=(LastTrickScreen,)), LastTrickScreen)
         await pilot.press("escape", "enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)  # round 2: each human bids behind the hand-off
         assert isinstance(screen, HandoffScreen) and game.round_number == 2
     assert summary_frames and all(owner is None for owner in summary_frames)
@@ -171,6 +184,7 @@ async def test_number_bids_say_made_and_missed_in_the_summary():
     async with app.run_test(size=(100, 30)) as pilot:
         assert isinstance(await wait_for_input(pilot), TableScreen)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
         shown = text(app)
         # H6: exact, 10 + tricks; any miss, 0. No rebids in Oh Hell: no rebid words.
@@ -190,9 +204,11 @@ async def test_the_last_rounds_summary_comes_before_the_game_over_screen():
     async with app.run_test(size=(100, 30)) as pilot:
         if isinstance(await wait_for_input(pilot), TableScreen):
             await pilot.press("enter")
+            await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), RoundSummaryScreen)
         assert "Round 7 of 7 over" in text(app)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), GameOverScreen)
 
 

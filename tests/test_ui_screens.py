@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_ui_driver import drawn, until
+from test_ui_driver import delivered, drawn, until
 from test_ui_saves_setup import open_setup
 from textual.color import Color
 
@@ -344,6 +344,7 @@ async def test_setup_tab_visits_only_choices_one_can_see_focused(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_input(pilot)
         await pilot.press("enter")  # New game
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot)
         for _ in range(16):
             assert isinstance(app.focused, (Button, Input, Select)), type(app.focused).__name__

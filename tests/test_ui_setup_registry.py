@@ -37,6 +37,7 @@ async def test_the_setup_offers_each_games_declared_options(toy, tmp_path):
     async with app.run_test(size=(100, 40)) as pilot:
         assert type(await wait_for_input(pilot)).__name__ == "MenuScreen"
         await pilot.press("enter")  # New game
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, SetupScreen)
         rules = screen.query_one("#rules", Select)
@@ -114,6 +115,7 @@ async def setup_of(pilot, game: str) -> SetupScreen:
     """Menu -> New game, with ``game`` chosen in the rules list (the seats follow)."""
     await wait_for_input(pilot)
     await pilot.press("enter")  # New game
+    await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
     screen = await wait_for_input(pilot)
     assert isinstance(screen, SetupScreen)
     rules = screen.query_one("#rules", Select)

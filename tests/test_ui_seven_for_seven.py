@@ -96,6 +96,7 @@ async def test_v15_v17_the_captain_discards_her_marked_draw_names_the_leader_and
         assert len(labels) == 7 and labels[0] == "Ann (you)"
         assert labels[2] == "Cy (trio)" and labels[1] == "Bea (quartet)"  # V11: two to her left is a lieutenant
         await pilot.press("enter")  # the cursor starts on the captain herself
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot, also=INPUT)
         assert isinstance(screen, TableScreen) and screen.acting == 0
         shown = text(app)
@@ -246,6 +247,7 @@ async def test_the_footer_names_the_number_keys_there_are_cards_or_choices_for()
         assert isinstance(screen, PickCardsScreen) and len(game.observe(0).hand) == 9
         assert _select_keys(app) == ["←→/1-9"]
         await pilot.press("1", "2", "enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot, also=INPUT)
         assert isinstance(screen, PickScreen) and len(screen.choices) == 7
         assert _select_keys(app) == ["←→/1-7"]

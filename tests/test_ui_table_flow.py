@@ -26,8 +26,10 @@ def solo(players: int = 3, *, passing: bool = False, seed: int = 5) -> Game:
 
 async def look_and_come_back(pilot, key: str, shown: type, back: type) -> None:
     await pilot.press(key)
+    await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
     assert isinstance(await wait_for_input(pilot, also=PEEKS), shown)
     await pilot.press("escape")
+    await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
     assert isinstance(await wait_for_input(pilot, also=PEEKS), back)
 
 
@@ -52,13 +54,17 @@ async def test_hot_seat_asks_again_after_the_scoresheet_opened_during_a_bid():
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
         await pilot.press(screen.key)
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), BidScreen)
         await pilot.press("t")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot), ScoresheetScreen)
         await pilot.press("escape")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
         await pilot.press(screen.key)
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen) and screen.query_one(HandView).face_up
 
@@ -77,6 +83,7 @@ async def test_the_round_scoresheet_shows_the_rounds_last_trick():
         assert f"{game.seats[tricks[-1].winner].name} took it" in shown
         assert last.number == 1 and isinstance(screen, ScoresheetScreen)
         await pilot.press("l")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=PEEKS), LastTrickScreen)
 
 
@@ -165,6 +172,7 @@ async def test_passing_words_one_card_and_a_hint_that_names_its_move_once():
         message = str(screen.query_one("#message").render())
         assert message.startswith("★ Hint: Pass ") and "it fits your bidding plan least" in message, message
         await pilot.press("enter")  # the hinted card is picked already (issue 36)
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, BidScreen)
         assert "(marked +)" in text(app)  # the mark the hand shows on a received card
@@ -221,12 +229,15 @@ async def test_game_over_shows_the_games_last_trick_and_modals_show_their_own_ke
     async with app.run_test(size=(120, 40)) as pilot:
         await play_game(pilot, stop=lambda s: isinstance(s, TableScreen))
         await pilot.press("escape")  # "Leave this game?"
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=(ConfirmScreen,)), ConfirmScreen)
         footer = await settled_footer(pilot)
         assert "y Yes" in footer and "Play" not in footer, footer
         await pilot.press("n")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot)
         await pilot.press("l")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         assert isinstance(await wait_for_input(pilot, also=PEEKS), LastTrickScreen)
         footer = await settled_footer(pilot)
         assert "Close" in footer and "Play" not in footer, footer

@@ -5,7 +5,7 @@ card against bots."""
 from __future__ import annotations
 
 import pytest
-from test_ui_driver import play_game, until, wait_for_input
+from test_ui_driver import delivered, play_game, until, wait_for_input
 
 from ohseven_tui import storage
 from ohseven_tui.engine.actions import Play
@@ -173,6 +173,7 @@ async def test_undo_takes_back_your_card_and_rewrites_the_autosave(tmp_path):
         # Once another seat has acted, the card stands.
         screen.set_delay(0)
         await pilot.press("enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         await wait_for_input(pilot)
         if screen.table.game.history[-1] == Play(0, card):
             pytest.skip("the card won the trick and Ann leads: no bot acted")

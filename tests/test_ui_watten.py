@@ -45,6 +45,7 @@ async def test_w4_the_striker_is_named_on_its_screen_and_the_hand_marks_w5_trump
         labels = [label for label, _ in screen.choices]
         assert labels == ["A", "K", "Q", "J", "10", "9", "8", "7"]  # W2's ranks, highest first
         await pilot.press(str(labels.index("9") + 1), "enter")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)  # the dealer (a bot) names trump; Ann leads
         assert isinstance(screen, TableScreen) and screen.acting == 0
         obs = game.observe(0)
@@ -72,9 +73,11 @@ async def test_w10_the_raise_key_raises_and_is_gone_until_the_other_side_raises(
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_input(pilot, also=(PickScreen,))
         await pilot.press("enter")  # striker A
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         assert isinstance(screen, TableScreen) and screen.acting == 0 and "Raise" in _footer_keys(app)
         await pilot.press("r")
+        await delivered(pilot, "the keys")  # handled before the app is asked what it waits for
         screen = await wait_for_input(pilot)
         answers = [type(a).__name__ for a in game.history if type(a).__name__ in ("Hold", "Go")]
         assert [type(a).__name__ for a in game.history].count("Raise") == 1 and len(answers) == 1
