@@ -111,7 +111,17 @@ class OhSevenApp(GameApp):
                        markup=False)
 
     # -- crashes: one line and a log file (commands/play.py), not a screen of traceback
+    async def _shutdown(self) -> None:
+        self._closing_down = True
+        await super()._shutdown()
+
     def _handle_exception(self, error: Exception) -> None:
+        from textual.css.query import NoMatches
+
+        # The closing prunes every screen's widgets; news still arriving (a table's
+        # message, a timer) may look one up. Nothing is left to draw it on: no crash.
+        if getattr(self, "_closing_down", False) and isinstance(error, NoMatches):
+            return
         if self.crash_report is None:
             self.crash_report = "".join(traceback.format_exception(error))
         super()._handle_exception(error)  # sets return_code 1 and exits
