@@ -168,7 +168,7 @@ def _welcome(obs: Observation) -> str:
             "once (V4).\n"
             "Each player gets 7 cards and 4 go face down to the kitty (V5). An auction sets the contract; "
             "then a trio plays seven tricks against a quartet.\n"
-            "The deal is set for this lesson; every card is really played and the game checks every rule. "
+            "The deal is set for this lesson, and the game checks every rule. "
             "A note like this one explains each rule just before it matters: Enter closes it, Esc leaves the "
             "tutorial, F1 shows all the rules.")
 

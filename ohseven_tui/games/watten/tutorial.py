@@ -108,7 +108,7 @@ def _welcome(obs: Observation) -> str:
     return (f"One hand of Watten: you (Ann, at the bottom) and {partner}, facing you, play as a side against "
             f"{others} (W1). The pack is 32 cards, A K Q J 10 9 8 7 of each suit (W2); each player gets 5 "
             "and the other 12 stay face down, out of play (W3).\n"
-            "The deal is set for this lesson; every card is really played and the game checks every rule. "
+            "The deal is set for this lesson, and the game checks every rule. "
             "A note like this one explains each rule just before it matters: Enter closes it, Esc leaves the "
             "tutorial, F1 shows all the rules.")
 

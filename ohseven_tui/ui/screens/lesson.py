@@ -38,7 +38,11 @@ class LessonScreen(ModalScreen[None]):
     }
     LessonScreen #lesson-title { text-style: bold; color: $accent; }
     LessonScreen #lesson-go-on { color: $text-muted; }
+    /* A short screen: every row for the note; the go-on words move to the border. */
+    LessonScreen.-short #lesson-box { margin-top: 0; padding: 0; }
+    LessonScreen.-short #lesson-go-on { display: none; }
     """
+    SHORT_ROWS = 20
     BINDINGS = [Binding("enter", "close", "Go on"), Binding("space", "close", show=False),
                 Binding("escape", "leave", "Leave the tutorial")]
 
@@ -52,16 +56,21 @@ class LessonScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         plain = ascii_suits if getattr(self.app, "ascii_cards", False) else (lambda t: t)
-        with VerticalScroll(id="lesson-box"):  # focused: ↑↓ scroll a note taller than a small screen
+        go_on = "Press Enter for the main menu." if self.last else "Press Enter to go on."
+        self._go_on = go_on
+        with VerticalScroll(id="lesson-box"):  # focused: ↑↓ scroll a note taller than the screen
             yield Static(Text(plain(f"Tutorial {self.step}/{self.steps} · {self.title_text}")), id="lesson-title")
             yield Static(Text(plain(self.body)), id="lesson-text")
-            go_on = "Press Enter for the main menu." if self.last else "Press Enter to go on."
             yield Static(Text(go_on), id="lesson-go-on")
         yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
+        short = self.size.height < self.SHORT_ROWS
+        self.set_class(short, "-short")
+        box = self.query_one("#lesson-box")
+        box.border_subtitle = Text(self._go_on) if short else None  # the line's words, on the border
         # A docked footer does not shrink the box's room: keep it above the keys line.
-        self.query_one("#lesson-box").styles.max_height = max(3, min(16, self.size.height - 2))
+        box.styles.max_height = max(3, min(16, self.size.height - (1 if short else 2)))
 
     def action_close(self) -> None:
         self.dismiss(None)
