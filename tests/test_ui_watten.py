@@ -134,3 +134,24 @@ async def test_hot_seat_the_answer_is_private_to_its_side_and_no_frame_shows_ano
     assert watch.face_up_frames > 20 and watch.hidden_frames > 5, (watch.face_up_frames, watch.hidden_frames)
     assert "hold" in answered and "go" in answered
     assert len(game.results()) >= 3
+
+
+async def test_w10_r_when_a_raise_is_not_allowed_says_why_in_one_line():
+    from ohseven_tui.games.watten import DEAL as DEAL_ACTION
+    from ohseven_tui.games.watten import Hold, NameStriker, NameTrump, Raise
+
+    game = _game("human", "easy", "easy", "easy")
+    for action in (DEAL_ACTION, NameStriker(0, 14), NameTrump(3, Suit.HEARTS), Raise(0), Hold(1)):
+        game.apply(action)
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, TableScreen) and screen.acting == 0
+        assert "Raise" not in _footer_keys(app)  # offered only when it is allowed
+        before = len(game.history)
+        await pilot.press("r")
+        await delivered(pilot, "r")
+        message = str(screen.query_one("#message").render())
+        # W10, the rules' words: Ann's side raised last, so it waits for the other side's raise
+        assert "raised last" in message and "W10" in message, message
+        assert len(game.history) == before and screen.acting == 0

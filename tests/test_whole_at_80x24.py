@@ -102,7 +102,7 @@ def check_table(app, screen: TableScreen, game, where: str) -> None:
                      else p.symbol) for ln in family.status_lines(obs, lambda s: obs.seats[s].name, you="you")
                      for p in ln.parts)
     assert joined(status) in flat, f"{where}: the status line {status!r} is not whole"
-    keys = [label for key, name, label in family.table_keys if family.table_action(obs, name) is not None]
+    keys = [label for key, name, label in family.table_keys if family.table_action(obs, name) in obs.legal_actions]
     check_footer(app, where, "⏎ Play", "h Hint", *keys)
 
 

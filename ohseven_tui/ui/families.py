@@ -24,8 +24,9 @@ may define:
   whose players are gone for now (``widgets.seats.kind_cell`` words them).
 - ``TABLE_KEYS`` ((key, name, label) rows) and ``table_action(obs, name) ->
   action | None``: actions besides a card that a seat may take at its turn to
-  play on the table (a raise); the key shows in the footer only while
-  ``table_action`` gives an action (the engine still judges it).
+  play on the table (a raise); the key shows in the footer only while the action
+  ``table_action`` gives is legal; given but illegal, the key says the engine's
+  reason; None: the key does nothing now.
 - ``HELP`` (markdown: the family's rules in brief) and ``HELP_KEYS`` ((where,
   keys) rows for its own screens), for the help screen.
 

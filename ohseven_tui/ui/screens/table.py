@@ -96,6 +96,7 @@ class TableScreen(Screen):
                                     hold=hold)
         for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
             self._bindings.bind(key, f"family({name!r})", label)
+            self._bindings.bind(key, f"family_refused({name!r})", label, show=False)  # says why not
 
     @property
     def acting(self) -> Optional[int]:
@@ -324,6 +325,8 @@ class TableScreen(Screen):
             return self.table.can_chat or self._reads_chat()
         if action == "family":
             return parameters[0] in self.hand.family_actions()
+        if action == "family_refused":
+            return parameters[0] in self.hand.family_refusals()
         if action in ("act", "move", "select", "hint", "sort"):
             return self.acting is not None
         if action in ("undo", "undo_quiet"):
@@ -348,6 +351,9 @@ class TableScreen(Screen):
 
     def action_family(self, name: str) -> None:
         self.hand.family(name)
+
+    def action_family_refused(self, name: str) -> None:
+        self.hand.family_refused(name)
 
     def action_move(self, step: int) -> None:
         self.hand.move(step)

@@ -83,13 +83,34 @@ class TableHand:
         if seat is None or not family.table_keys:
             return ()
         obs = screen.table.observe(seat)
-        return tuple(name for _, name, _ in family.table_keys if family.table_action(obs, name) is not None)
+        return tuple(name for _, name, _ in family.table_keys if family.table_action(obs, name) in obs.legal_actions)
+
+    def family_refusals(self) -> tuple[str, ...]:
+        """The family's table keys that apply at this turn but are not allowed now: the
+        key is not offered, and pressed, it says why (the engine's words)."""
+        screen = self.screen
+        seat, family = screen.acting, screen.family
+        if seat is None or not family.table_keys:
+            return ()
+        obs = screen.table.observe(seat)
+        return tuple(name for _, name, _ in family.table_keys
+                     if family.table_action(obs, name) not in (None, *obs.legal_actions))
+
+    def family_refused(self, name: str) -> None:
+        screen = self.screen
+        if screen.acting is None:
+            return
+        action = screen.family.table_action(screen.table.observe(screen.acting), name)
+        why = screen.controller.why_not(action) if action is not None else None
+        if why:
+            screen.say(why, error=True)
 
     def family(self, name: str) -> None:
         screen = self.screen
         if screen.acting is not None:
-            action = screen.family.table_action(screen.table.observe(screen.acting), name)
-            if action is not None:
+            obs = screen.table.observe(screen.acting)
+            action = screen.family.table_action(obs, name)
+            if action is not None and action in obs.legal_actions:
                 self.unmark()
                 self.follow = None
                 screen.controller.act(action)

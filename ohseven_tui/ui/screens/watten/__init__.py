@@ -19,8 +19,10 @@ TABLE_KEYS = (("r", "raise", "Raise"),)
 
 
 def table_action(obs: Observation, name: str) -> Any:
-    if name == "raise":
-        return next((a for a in obs.legal_actions if type(a) is Raise), None)
+    """At a turn to play, the raise, allowed or not: the table offers it when it is
+    legal, and says the engine's reason when it is not (W10)."""
+    if name == "raise" and obs.phase is Phase.PLAY and obs.to_act == (obs.seat,):
+        return Raise(obs.seat)
     return None
 
 
