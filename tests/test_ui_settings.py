@@ -159,6 +159,23 @@ async def test_a_corrupt_settings_file_gives_defaults_and_one_notice(config):
     assert kept.read_bytes() == b"\x1b]0;owned\x07 {"
 
 
+async def test_an_unknown_theme_in_the_settings_is_said_once_and_kept_in_the_file(config):
+    # A theme this Textual does not have (a newer version's, or a typo made by hand):
+    # the default is used, one notice says so, and the file keeps the player's choice.
+    config.mkdir(parents=True)
+    body = {"format": "ohseven-settings", "version": 1, "settings": {"theme": "no-such-theme"}}
+    (config / "settings.json").write_text(json.dumps(body), "utf-8")
+    before = (config / "settings.json").read_bytes()
+    app = OhSevenApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await at_menu(pilot)
+        notices = [str(n.message) for n in app._notifications if "no-such-theme" in str(n.message)]
+        assert len(notices) == 1, [str(n.message) for n in app._notifications]
+        assert "theme" in notices[0] and "default" in notices[0], notices[0]
+        assert app.theme != "no-such-theme"
+    assert (config / "settings.json").read_bytes() == before
+
+
 # ------------------------------------------------------------------ flags and animations
 async def test_reduced_motion_and_the_animations_setting_turn_animations_off(config):
     async with OhSevenApp().run_test(size=SIZE) as pilot:

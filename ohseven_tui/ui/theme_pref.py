@@ -2,8 +2,8 @@
 
 Themes used to be kept in storage's prefs file (the state folder): while there is
 no settings file yet, that theme is read once and moved into the settings. A
-missing or unknown theme just means Textual's default; a failed write never stops
-the app.
+missing theme means Textual's default; an unknown one too, said in a notice (the
+file keeps it); a failed write never stops the app.
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ def restore_and_follow_theme(app, *, asked: Optional[str] = None) -> None:
     theme = app.settings.theme
     if asked is None and theme and theme in app.available_themes:
         app.theme = theme
+    elif asked is None and theme:  # kept in the file: a later version may have it
+        app.notify(f"Settings: there is no theme called {theme}; the default theme is used",
+                   severity="warning", timeout=8)
     kept = {"name": app.theme}
 
     def changed(new) -> None:
