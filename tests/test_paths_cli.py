@@ -106,6 +106,19 @@ def test_an_empty_save_dir_is_refused_in_one_line(place):
         assert everything_under(work) == [] and everything_under(home) == []
 
 
+def test_a_blank_ohseven_save_dir_counts_as_unset(place):
+    # The README's rule: a variable set to nothing but spaces is the default folder (as
+    # `OHSEVEN_SAVE_DIR= ohseven ...` in a shell means), not a folder named by spaces.
+    work, home, _ = place
+    default = home / "xdg_data_home" / "ohseven" / "saves"  # the XDG data folder the fixture sets
+    made = ohseven(place, "simulate", "--players", "3", "--games", "1", "--seed", "1", "--save-dir", str(default))
+    assert made.returncode == 0, made.stderr
+    for blank in ("", "  "):
+        listed = ohseven(place, "scores", "list", OHSEVEN_SAVE_DIR=blank)
+        assert listed.returncode == 0 and "sim-1-0001" in listed.stdout, (blank, listed.stdout, listed.stderr)
+    assert everything_under(work) == []  # no folder named by spaces
+
+
 # Issue 36, section 4: a save folder that cannot be one is refused at start, in one
 # line naming it, instead of a main menu and then one toast per move (play) or "No
 # saved games" (scores). Tests run as root, where a folder's mode does not stop a
