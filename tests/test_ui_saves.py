@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from helpers import record_players
 from test_storage_bad_input import CASES, unprivileged, write_case
-from test_ui_driver import FAIL_SAFE, delivered, refreshed, until
+from test_ui_driver import FAIL_SAFE, delivered, refreshed, text, until
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 
 from ohseven_tui.engine import parse_card
@@ -201,7 +201,7 @@ async def test_every_unreadable_file_gets_a_notice_and_the_app_goes_on(save_dir)
         # storm of them); the status line counts them (w lists every one: the next test).
         shown = notices(app)
         status = text_of(app.screen.query_one("#saves-status", Static))
-        assert f"{len(CASES)} file(s) could not be read" in status
+        assert f"{len(CASES)} files could not be read" in status and len(CASES) > 1
         named = [path for path in bad.values() if any(str(path) in n for n in shown)]
         assert len(named) == min(5, len(CASES)) and any(f"{len(CASES) - 5} more" in n for n in shown)
         for case, path in bad.items():
@@ -437,7 +437,8 @@ async def test_players_view_player_page_and_their_games(tmp_path):
         assert type(app.screen).__name__ == "PlayerScreen"
         title = text_of(app.screen.query_one("#player-title", Static))
         ann = expected["Ann"]
-        assert f"Ann (a person): {len(ann['games'])} game(s), {len(ann['wins'])} won" in title
+        n = len(ann['games'])
+        assert f"Ann (a person): {n} {'game' if n == 1 else 'games'}, {len(ann['wins'])} won" in title
         chart = text_of(app.screen.query_one("#player-chart", Static))
         marks = sorted(line.strip() for line in chart.splitlines() if line.strip() and set(line.strip()) <= {"W", "·"})
         # A chart per game family, oldest first (the files' dates are a day apart in write order).
@@ -626,3 +627,16 @@ async def test_rows_drawn_before_the_columns_are_sized_are_drawn_again(save_dir,
             assert f"{seat['name']} {total}" in drawn, save_id
             if size == SIZE:
                 assert save_id in drawn
+
+
+async def test_one_saved_game_is_counted_as_one_game(tmp_path):
+    # The list's title counted "1 game(s)".
+    folder = tmp_path / "one"
+    folder.mkdir()
+    one = sorted(p for p in SAMPLES.glob("*.json"))[0]
+    shutil.copy(one, folder / one.name)
+    app = OhSevenApp(save_dir=folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_saved_games(pilot)
+        shown = " ".join(text(app).split())
+        assert "1 game," in shown and "game(s)" not in shown, shown

@@ -1,4 +1,4 @@
-"""Issue 35 item 9: win rates counted games put aside ("8 game(s), 2 won (25%)" when
+"""Issue 35 item 9: win rates counted games put aside ("8 games, 2 won (25%)" when
 3 were finished and 2 won). Rates are over finished games; the page says how many
 are unfinished. Expected counts come from the games written here, never from the
 index."""
@@ -54,6 +54,6 @@ async def test_the_player_page_gives_the_rate_over_finished_games_and_says_how_m
     app = OhSevenApp(save_dir=folder, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         app.push_screen(PlayerScreen("human:Ann"))
-        want = f"Ann (a person): {games} game(s), {games - finished} unfinished; {won} won of {finished} finished"
+        want = f"Ann (a person): {games} {'game' if games == 1 else 'games'}, {games - finished} unfinished; {won} won of {finished} finished"
         await until(pilot, lambda: want in " ".join(screen_text(app).split()), "Ann's page", fail_safe=60)
         assert f"({won / finished:.0%})" in screen_text(app)

@@ -84,8 +84,8 @@ def out_of(number: int, total: Optional[int], sep: str = "/") -> str:
 
 
 def plural(count: int, word: str, words: Optional[str] = None) -> str:
-    """'1 card', '3 cards'."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+    """'1 card', '3 cards', '1,200 games'."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def joined(items: Iterable[tuple[Part, ...]], sep: str = ", ") -> tuple[Part, ...]:

@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 
 from ...engine.registry import family_words
 from ...storage.index import PlayerPage, PlayerRow, SaveFilter
+from ..narration import plural
 from ..plain import plain
 from ..widgets.keys import KeysFooter
 from ..widgets.sized_table import SizedTable
@@ -112,7 +113,7 @@ class PlayersScreen(Screen[Optional[str]]):
         if self.family is not None:
             note += " Rates are shares of the chances each one counts out of (by default, the rounds played)."
         if self.warnings:
-            note += f" {self.warnings} unreadable file(s) are not counted."
+            note += f" {plural(self.warnings, 'unreadable file')} {'is' if self.warnings == 1 else 'are'} not counted."
         self.query_one("#players-note", Static).update(Text(note))
 
     def _title(self) -> Text:
@@ -120,9 +121,9 @@ class PlayersScreen(Screen[Optional[str]]):
         if self.family is None:
             which = "all game families"
         else:
-            which = f"{family_words(self.family)[0]}: {self.families.get(self.family, 0)} game(s)"
+            which = f"{family_words(self.family)[0]}: {plural(self.families.get(self.family, 0), 'game')}"
         game = f" of {self.where.game}" if self.where.game else ""
-        return Text(f"Players across {total} saved game(s){game}  ·  {which} (f: next family)")
+        return Text(f"Players across {plural(total, 'saved game')}{game}  ·  {which} (f: next family)")
 
     def action_next_family(self) -> None:
         choices: list[Optional[str]] = [None, *self.families]
@@ -272,8 +273,8 @@ class PlayerScreen(Screen[Optional[str]]):
         # A win rate is over finished games: one put aside was neither won nor lost.
         rate = f" ({row.wins / row.finished:.0%})" if row.finished else ""
         unfinished = row.games - row.finished
-        counts = (f"{row.games} game(s), {unfinished} unfinished; {row.wins} won of {row.finished} finished{rate}"
-                  if unfinished else f"{row.games} game(s), {row.wins} won{rate}")
+        counts = (f"{plural(row.games, 'game')}, {unfinished} unfinished; {row.wins} won of {row.finished} finished{rate}"
+                  if unfinished else f"{plural(row.games, 'game')}, {row.wins} won{rate}")
         title.update(Text.assemble(plain(row.label), f" ({kind}): {counts}"))
         self.query_one("#player-families", Static).update(self._families(row))
         self.query_one("#player-chart", Static).update(self._chart(page))
@@ -304,7 +305,7 @@ class PlayerScreen(Screen[Optional[str]]):
         parts: list[Any] = []
         for family, games in page.recent.items():
             label, word = family_words(family)
-            parts.append(Text(f"{label}: last {len(games)} game(s), oldest on the left, points per {word} in each "
+            parts.append(Text(f"{label}: last {plural(len(games), 'game')}, oldest on the left, points per {word} in each "
                               "(green above the line, red below); W marks a win.", style="bold"))
             points = Text("\n").join(chart_lines([g.points_per_round for g in games], [g.won for g in games]))
             first, last = games[0].date[:10], games[-1].date[:10]

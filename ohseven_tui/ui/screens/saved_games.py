@@ -29,7 +29,7 @@ from ... import storage
 from ...storage import SaveError
 from ...storage.index import INDEX_SORT_KEYS, STATES, SaveFilter, SaveIndex, SaveRow, player_label
 from ..messages import StartGame
-from ..narration import out_of
+from ..narration import out_of, plural
 from ..plain import plain, printable
 from ..saves_index import saves_index
 from ..widgets.keys import KeysFooter
@@ -291,7 +291,7 @@ class SavedGamesScreen(Screen[None]):
         for warning in self.warnings[:NOTICES]:
             self.notify(printable(warning), title="Saved games", severity="warning", timeout=8)
         if len(self.warnings) > NOTICES:
-            self.notify(f"… and {len(self.warnings) - NOTICES} more file(s) that could not be read (w lists "
+            self.notify(f"… and {plural(len(self.warnings) - NOTICES, 'more file')} that could not be read (w lists "
                         "them all).", title="Saved games", severity="warning", timeout=8)
 
     def _show(self, rows: list[SaveRow], total: int, page: int, games: list[str], in_play: set[str],
@@ -360,7 +360,7 @@ class SavedGamesScreen(Screen[None]):
         elif self.reading and not self.rows:
             status = "Reading the saved games…"
         elif self.warnings:
-            status = (f"{len(self.warnings)} file(s) could not be read and are not listed: w lists them, "
+            status = (f"{plural(len(self.warnings), 'file')} could not be read and are not listed: w lists them, "
                       "with why.")
         elif not self.rows:
             status = ("No saved games match: f changes the game, u finished or put aside."
@@ -383,7 +383,7 @@ class SavedGamesScreen(Screen[None]):
         if self.total > PAGE:
             first = self.page * PAGE + 1
             shown = f", {first}–{first + len(self.rows) - 1} shown ([ ] pages)"
-        count = f"{self.total:,} game(s)"
+        count = plural(self.total, "game")
         if self.reading:
             count = f"{count} so far" if self.rows else "reading…"
         return f"Saved games in {self.dirs.saves}  ·  {count}{which}{shown}, sorted by {self.sort_key} {arrow}"
@@ -577,7 +577,7 @@ class UnreadableScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="unreadable-box"):
-            yield Static(f"{len(self.warnings)} file(s) could not be read, so the list leaves them out. "
+            yield Static(f"{plural(len(self.warnings), 'file')} could not be read, so the list leaves them out. "
                          "They are kept as they are.", id="unreadable-title")
             with VerticalScroll(id="unreadable-list"):
                 # File names and reasons quote the files: plain text, never markup.
