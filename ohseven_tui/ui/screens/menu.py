@@ -26,11 +26,16 @@ BANNER = "♠ ♥  O H - S E V E N  ♦ ♣"
 
 
 
-def continue_words(game: Any) -> str:
-    """Which game Continue picks up: "Oh-Seven, 4 players, round 3 of 7" (the game's own word)."""
+def continue_words(game: Any, room: Optional[int] = None) -> str:
+    """Which game Continue picks up: "Continue: Oh-Seven, 4 players, round 3 of 7" (the
+    game's own word); in fewer than ``room`` cells, "Continue: Oh-Seven, round 3/7"."""
     view = game.spec.view(game.options)
     at = f"{view.round_word} {game.round_number}" + (f" of {view.rounds}" if view.rounds else "")
-    return f"{game.spec.label}, {game.players} players, {at}"
+    words = f"Continue: {game.spec.label}, {game.players} players, {at}"
+    if room is not None and Text(words).cell_len > room:
+        at = f"{view.round_word} {game.round_number}" + (f"/{view.rounds}" if view.rounds else "")
+        words = f"Continue: {game.spec.label}, {at}"
+    return words
 
 class MenuList(OptionList):
     """The menu's options. On a terminal too small to lay them out (3 rows), Textual
@@ -148,8 +153,10 @@ class MenuScreen(Screen[None]):
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
         unfinished = self._unfinished_game() if look_for_saves else None
+        self._unfinished = unfinished
         if unfinished is not None:
-            menu.add_option(Option(plain(f"Continue: {continue_words(unfinished)}"), id="continue"))
+            menu.add_option(Option(plain(continue_words(unfinished, self._room())), id="continue"))
+        self._fit_menu()
         if look_for_saves and self.app.has_saved_games():
             menu.add_option(Option("Saved games", id="saved"))
         from ..tutorial import guided_games
@@ -162,6 +169,25 @@ class MenuScreen(Screen[None]):
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = 0 if highlighted is None else min(highlighted, menu.option_count - 1)
         menu.focus()
+
+    def _room(self) -> int:
+        """The cells an option may take on one row: the screen's width less the menu's
+        border, the options' padding and a scrollbar (a short screen scrolls the list)."""
+        return max(1, (self.size.width or self.app.size.width) - 6)
+
+    def on_resize(self) -> None:
+        unfinished = getattr(self, "_unfinished", None)
+        menu = self.query(OptionList)
+        if unfinished is not None and menu:
+            menu.first().replace_option_prompt("continue", plain(continue_words(unfinished, self._room())))
+            self._fit_menu()
+
+    def _fit_menu(self) -> None:
+        """The menu's box as wide as its longest option (32 cells at least), so that
+        Continue's words stay on one row."""
+        menu = self.query_one(OptionList)
+        longest = max((Text(str(o.prompt)).cell_len for o in menu.options), default=0)
+        menu.styles.width = max(32, min(longest, self._room()) + 6)
 
     def _unfinished_game(self) -> Any:
         storage = self.app.storage()
