@@ -24,12 +24,14 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from test_ui_driver import delivered, table, text, until, wait_for_input
 
 from ohseven_tui.cli import main
 from ohseven_tui.engine.cards import parse_card
 from ohseven_tui.engine.record import dumps, loads
 from ohseven_tui.ui.app import OhSevenApp
+from ohseven_tui.ui.messages import BackToMenu
 from ohseven_tui.ui.screens.lesson import LessonScreen
 from ohseven_tui.ui.screens.menu import MenuScreen
 from ohseven_tui.ui.screens.ohhell.bidding import BidScreen
@@ -160,6 +162,29 @@ async def test_the_menu_offers_the_tutorial_on_the_first_run_only(tmp_path):
     again = await _menu_text(tmp_path)
     assert "New to Oh-Seven?" not in again
     assert "Tutorial" in again  # still on the menu for good
+
+
+@pytest.mark.parametrize("how", ["t", "n"], ids=["the tutorial", "a new game"])
+async def test_the_offer_goes_once_a_game_or_the_tutorial_was_started(tmp_path, how):
+    # Back on the menu of that first run, "New to …? Tutorial (t)" said it again after
+    # the learner had taken it (or had played a game instead).
+    from ohseven_tui.ui.screens.table import TableScreen
+
+    app = OhSevenApp(save_dir=tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and "New to" in text(app),
+                    "the first run's offer")
+        if how == "t":
+            await _tutorial_of_the_first_game(pilot)
+            await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "the tutorial")
+        else:
+            await pilot.press("n")  # a new game's setup: the offer was heard too
+            await until(pilot, lambda: not isinstance(app.screen, MenuScreen), "the setup")
+        app.post_message(BackToMenu())
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "back on the menu")
+        await delivered(pilot, "the menu's return")
+        assert "New to" not in text(app), text(app)
+        assert "Tutorial" in text(app)
 
 
 async def _tutorial_of_the_first_game(pilot) -> None:

@@ -200,6 +200,8 @@ class MenuScreen(Screen[None]):
         self.action_choose(event.option.id)
 
     def action_choose(self, choice: str) -> None:
+        if choice in ("new", "continue", "tutorial", "join"):  # a game or the tutorial: the offer was heard
+            self.query_one("#offer", Static).display = False
         if choice == "new":
             self.app.post_message(NewGame())
         elif choice == "continue":
