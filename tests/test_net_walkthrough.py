@@ -10,7 +10,7 @@ import asyncio
 import random
 
 import pytest
-from test_ui_driver import play_game, until
+from test_ui_driver import delivered, play_game, until
 
 from ohseven_tui.engine import registry
 from ohseven_tui.net.server import TableServer
@@ -76,6 +76,43 @@ async def test_a_lost_and_regained_connection_is_told_once_each(tmp_path, monkey
             await until(pilot, lambda: "Back at the table" in screen_text(app), "the seat taken again")
             await pilot.pause()
             assert screen_text(app).count("Back at the table") == 1, screen_text(app)
+    finally:
+        await server.close()
+        if again is not None:
+            await again.close()
+
+
+async def test_enter_while_joining_again_is_refused_with_why_and_the_card_is_played_once_back(tmp_path, monkeypatch):
+    """At our turn the connection drops: Enter sent the card into a closed connection
+    (lost, with no word) while the screen said the table was being joined again. It
+    says why it waits, and once back the same Enter plays the card."""
+    from ohseven_tui.table.remote import RemoteTable
+    from ohseven_tui.ui.widgets.hand import HandView
+
+    monkeypatch.setattr(RemoteTable, "RETRY_EVERY", (0.2,))
+    server = await one_seat_table(tmp_path)
+    again = None
+    try:
+        port = int(server.address.rsplit(":", 1)[1])
+        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))
+            assert table.acting == 0
+            await server.close(None)  # no goodbye: as a killed host's connections end
+            await until(pilot, lambda: "Lost the connection" in screen_text(app), "the lost connection told")
+            held = len(table.query_one(HandView).cards)
+            await pilot.press("enter")
+            await delivered(pilot, "Enter")
+            message = str(table.query_one("#message").render())
+            assert "again" in message.lower() and "Lost the connection" not in message, message
+            assert len(table.query_one(HandView).cards) == held  # nothing left the hand
+            again = TableServer.continue_table(tmp_path / "host", port=port, bot_delay=0)
+            await again.start()
+            await until(pilot, lambda: "Back at the table" in screen_text(app), "the seat taken again")
+            await until(pilot, lambda: table.acting == 0, "our turn again")
+            played = len(again.game.history)
+            await pilot.press("enter")
+            await until(pilot, lambda: len(again.game.history) > played, "the card played at the table")
     finally:
         await server.close()
         if again is not None:

@@ -208,10 +208,19 @@ class RemoteTable:
     async def _reconnect(self) -> bool:
         """Join again with the seat's code until it works or RETRY_FOR runs out (a
         table server restarted with --continue takes the same codes)."""
-        from ..net.client import JoinError, TableClient
-
         assert self.rejoin is not None
         address, code, name = self.rejoin
+        self.rejoining = True
+        try:
+            return await self._join_again(address, code, name)
+        finally:
+            self.rejoining = False
+
+    rejoining = False  # the connection dropped: joining again; no move can be sent meanwhile
+
+    async def _join_again(self, address: str, code: str, name: str) -> bool:
+        from ..net.client import JoinError, TableClient
+
         self._news(Lost("Lost the connection to the table; joining again…"))
         loop = asyncio.get_running_loop()
         until = loop.time() + self.RETRY_FOR
@@ -304,6 +313,8 @@ class RemoteTable:
     def why_illegal(self, action: Any) -> Optional[str]:
         if self.gone:
             return self.gone_note
+        if self.rejoining:
+            return "Joining the table again: your move waits until you are back."
         if self.away:
             return self.waiting_note
         if action in self._obs.legal_actions:
