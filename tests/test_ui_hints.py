@@ -170,6 +170,11 @@ async def test_seven_for_seven_enter_after_an_auction_hint_bids_or_passes_what_i
         while isinstance(screen := await wait_for_input(pilot, also=(AuctionScreen, PickScreen, PickCardsScreen)),
                          AuctionScreen):
             words = await ask_hint(pilot, screen)
+            # The footer names what Enter does now: it said "⏎ Bid" while Enter passed or raised the factor.
+            enter = "⏎ Pass" if words.lower() == "pass" else "⏎ Factor" if "factor" in words.lower() else "⏎ Bid"
+            await until(pilot, lambda enter=enter: enter in text(app).splitlines()[-1], f"{enter!r} in the footer")
+            footer = text(app).splitlines()[-1]
+            assert footer.count("⏎") == 1, footer
             action = await enter_and_see(pilot, screen, game)
             assert auction_matches(action, words), (words, action)
             followed.append(type(action).__name__)

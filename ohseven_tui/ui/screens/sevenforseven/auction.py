@@ -50,6 +50,9 @@ class AuctionScreen(ChooseScreen):
     """
     BINDINGS = [
         Binding("enter", "confirm", "Bid"),
+        # A hinted factor or pass: Enter does that, and the footer says so (one Enter shows).
+        Binding("enter", "follow('factor')", "Factor"),
+        Binding("enter", "follow('pass')", "Pass"),
         Binding("left", "move(-1)", "Change", key_display="←→"),
         Binding("right", "move(1)", "Change", show=False),
         Binding("up", "field(-1)", "Field", key_display="↑↓"),
@@ -189,8 +192,10 @@ class AuctionScreen(ChooseScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys that can act now (Textual 8: False hides a binding)."""
+        if action == "follow":
+            return self.follow is not None and parameters[0] == ("factor" if type(self.follow) is FactorBid else "pass")
         if action == "confirm" and self.follow is not None:
-            return True  # Enter does what the hint said
+            return False  # Enter does what the hint said (follow)
         if action in ("confirm", "move", "field", "number"):
             return self.lowest <= MAX_POINTS  # at 28 points standing no basic bid is left (V9)
         return super().check_action(action, parameters)  # f stays: pressed too early or past ×6, it says why (V12)
@@ -249,11 +254,16 @@ class AuctionScreen(ChooseScreen):
             self.say(f"{value} point{'' if value == 1 else 's'} would not top the standing bid: bid {self.lowest} to {MAX_POINTS}.")
         self._paint()
 
-    def action_confirm(self) -> None:
+    def action_follow(self, _kind: str) -> None:
         if self.follow is not None:  # what the hint said
             follow, self.follow = self.follow, None
+            self.refresh_bindings()
             if self._try(follow):
                 self.dismiss(follow)
+
+    def action_confirm(self) -> None:
+        if self.follow is not None:
+            self.action_follow("")
             return
         if self.lowest > MAX_POINTS:
             self.say("No basic bid is left: f raises your factor, p passes.", error=True)
