@@ -60,6 +60,7 @@ class FrameWatch:
         self.app = app
         self.game = game
         self.window: Optional[tuple[int, int]] = None  # (seat, len(history) when opened)
+        self.under: list[object] = []  # the screens already open when the window opened
         self.frames = 0
         self.face_up_frames = 0
         self.hidden_frames = 0  # table frames with card backs and no face showing
@@ -75,6 +76,9 @@ class FrameWatch:
 
     def open(self, seat: int) -> None:
         self.window = (seat, len(self.game.history))
+        # A shared screen opened after this ends the window (as the app's lookout does);
+        # one already open under the hand-off (a scoresheet someone was reading) does not.
+        self.under = list(self.app.screen_stack)
 
     def close(self) -> None:
         self.window = None
@@ -102,8 +106,9 @@ class FrameWatch:
             self.window = None
         elif isinstance(screen, ChooseScreen) and screen.obs.seat != seat:
             self.window = None
-        elif not isinstance(screen, (TableScreen, ChooseScreen, HandoffScreen)):
-            self.window = None  # a shared screen
+        elif not isinstance(screen, (TableScreen, ChooseScreen, HandoffScreen)) \
+                and not any(screen is s for s in self.under):
+            self.window = None  # a shared screen opened within the window
         return self.window[0] if self.window else None
 
     def frame(self, screen) -> None:
