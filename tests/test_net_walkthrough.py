@@ -53,70 +53,82 @@ async def test_esc_at_a_table_the_host_closed_goes_to_the_menu_without_asking(tm
         await server.close()
 
 
+class DroppedTable:
+    """Ann (this app) at a one-seat table, at her first card to play; then the host
+    dies with no goodbye (``drop``) and comes back with --continue (``restart``)."""
+
+    def __init__(self, tmp_path, monkeypatch) -> None:
+        from ohseven_tui.table.remote import RemoteTable
+
+        monkeypatch.setattr(RemoteTable, "RETRY_EVERY", (0.2,))
+        self.tmp_path = tmp_path
+        self.server: TableServer | None = None
+        self.again: TableServer | None = None
+
+    async def __aenter__(self) -> "DroppedTable":
+        self.server = await one_seat_table(self.tmp_path)
+        self.app = OhSevenApp(save_dir=self.tmp_path / "mine", bot_delay=0,
+                              join=(self.server.address, self.server.codes[0], "Ann"))
+        return self
+
+    async def drop(self, pilot) -> None:
+        assert self.server is not None
+        await self.server.close(None)  # no goodbye: as a killed host's connections end
+        await until(pilot, lambda: "Lost the connection" in screen_text(self.app), "the lost connection told")
+
+    async def restart(self, pilot) -> TableServer:
+        assert self.server is not None
+        port = int(self.server.address.rsplit(":", 1)[1])
+        self.again = TableServer.continue_table(self.tmp_path / "host", port=port, bot_delay=0)
+        await self.again.start()
+        await until(pilot, lambda: "Back at the table" in screen_text(self.app), "the seat taken again")
+        return self.again
+
+    async def __aexit__(self, *exc) -> None:
+        for server in (self.server, self.again):
+            if server is not None:
+                await server.close()
+
+
 async def test_a_lost_and_regained_connection_is_told_once_each(tmp_path, monkeypatch):
     """"Lost the connection to the table; joining again…" showed twice on the table
     screen (the message line and the log's newest line under the table), and so did
     "Back at the table."."""
-    from ohseven_tui.table.remote import RemoteTable
-
-    monkeypatch.setattr(RemoteTable, "RETRY_EVERY", (0.2,))
-    server = await one_seat_table(tmp_path)
-    again = None
-    try:
-        port = int(server.address.rsplit(":", 1)[1])
-        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+    async with DroppedTable(tmp_path, monkeypatch) as at:
+        app = at.app
         async with app.run_test(size=(100, 30)) as pilot:
             await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))
-            await server.close(None)  # no goodbye: as a killed host's connections end
-            await until(pilot, lambda: "Lost the connection" in screen_text(app), "the lost connection told")
+            await at.drop(pilot)
             await pilot.pause()
             assert screen_text(app).count("Lost the connection") == 1, screen_text(app)
-            again = TableServer.continue_table(tmp_path / "host", port=port, bot_delay=0)
-            await again.start()
-            await until(pilot, lambda: "Back at the table" in screen_text(app), "the seat taken again")
+            await at.restart(pilot)
             await pilot.pause()
             assert screen_text(app).count("Back at the table") == 1, screen_text(app)
-    finally:
-        await server.close()
-        if again is not None:
-            await again.close()
 
 
 async def test_enter_while_joining_again_is_refused_with_why_and_the_card_is_played_once_back(tmp_path, monkeypatch):
     """At our turn the connection drops: Enter sent the card into a closed connection
     (lost, with no word) while the screen said the table was being joined again. It
     says why it waits, and once back the same Enter plays the card."""
-    from ohseven_tui.table.remote import RemoteTable
     from ohseven_tui.ui.widgets.hand import HandView
 
-    monkeypatch.setattr(RemoteTable, "RETRY_EVERY", (0.2,))
-    server = await one_seat_table(tmp_path)
-    again = None
-    try:
-        port = int(server.address.rsplit(":", 1)[1])
-        app = OhSevenApp(save_dir=tmp_path / "mine", bot_delay=0, join=(server.address, server.codes[0], "Ann"))
+    async with DroppedTable(tmp_path, monkeypatch) as at:
+        app = at.app
         async with app.run_test(size=(100, 30)) as pilot:
             table = await play_game(pilot, stop=lambda screen: isinstance(screen, TableScreen))
             assert table.acting == 0
-            await server.close(None)  # no goodbye: as a killed host's connections end
-            await until(pilot, lambda: "Lost the connection" in screen_text(app), "the lost connection told")
+            await at.drop(pilot)
             held = len(table.query_one(HandView).cards)
             await pilot.press("enter")
             await delivered(pilot, "Enter")
             message = str(table.query_one("#message").render())
             assert "again" in message.lower() and "Lost the connection" not in message, message
             assert len(table.query_one(HandView).cards) == held  # nothing left the hand
-            again = TableServer.continue_table(tmp_path / "host", port=port, bot_delay=0)
-            await again.start()
-            await until(pilot, lambda: "Back at the table" in screen_text(app), "the seat taken again")
+            again = await at.restart(pilot)
             await until(pilot, lambda: table.acting == 0, "our turn again")
             played = len(again.game.history)
             await pilot.press("enter")
             await until(pilot, lambda: len(again.game.history) > played, "the card played at the table")
-    finally:
-        await server.close()
-        if again is not None:
-            await again.close()
 
 
 async def test_everyone_back_at_the_table_is_told_once(tmp_path):
