@@ -234,12 +234,13 @@ def test_players_filtered_by_rules(capsys, preset):
     games, wins, rounds = by_rules(preset)
     assert f"of {preset}" in out.splitlines()[0]
     table = [[c.strip() for c in line.split("│")[1:-1]] for line in out.splitlines() if line.startswith("│")]
-    every, family = [r for r in table if len(r) == 3], [r for r in table if len(r) > 3]
+    # Player, Games, Finished, Wins (then the family's own columns); Finished is test_win_rates'
+    every, family = [r for r in table if len(r) == 4], [r for r in table if len(r) > 4]
     assert {row[0] for row in every} == set(games) == {row[0] for row in family}
     for row in every:
-        assert (int(row[1]), int(row[2])) == (games[row[0]], wins[row[0]])
+        assert (int(row[1]), int(row[3])) == (games[row[0]], wins[row[0]])
     for row in family:  # the family's own table: its rounds, played by every seat
-        assert (int(row[1]), int(row[2]), int(row[3])) == (games[row[0]], wins[row[0]], rounds[row[0]])
+        assert (int(row[1]), int(row[3]), int(row[4])) == (games[row[0]], wins[row[0]], rounds[row[0]])
 
 
 def test_list_filtered_by_rules_and_a_bad_preset(capsys):

@@ -57,3 +57,19 @@ async def test_the_player_page_gives_the_rate_over_finished_games_and_says_how_m
         want = f"Ann (a person): {games} {'game' if games == 1 else 'games'}, {games - finished} unfinished; {won} won of {finished} finished"
         await until(pilot, lambda: want in " ".join(screen_text(app).split()), "Ann's page", fail_safe=60)
         assert f"({won / finished:.0%})" in screen_text(app)
+
+
+def test_scores_players_says_how_many_games_were_finished(tmp_path, capsys):
+    # `ohseven scores players` counted put-aside games in Games beside Wins, with no word
+    # of how many were finished (the app's page says it).
+    import re
+
+    from ohseven_tui.cli import main
+
+    folder, games, finished, won = folder_with(tmp_path)
+    assert main(["scores", "players", "--save-dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "Player" in line and "Games" in line)
+    assert "Finished" in header, header
+    row = next(line for line in out.splitlines() if re.search(r"\bAnn\b", line))
+    assert re.findall(r"\d+", row)[:3] == [str(games), str(finished), str(won)], row

@@ -462,10 +462,10 @@ def _print_players(console, rows, families, where) -> None:
     console.print(_t(f"Players across {total} saved game{'s' if total != 1 else ''}{_filter_words(where)}",
                      style="bold"))
     table = Table(title=_t("All games"), title_justify="left")
-    for col in ("Player", "Games", "Wins"):
+    for col in ("Player", "Games", "Finished", "Wins"):  # wins are out of the finished games
         table.add_column(col, justify="left" if col == "Player" else "right")
     for p in rows:
-        table.add_row(_t(p.label), str(p.games), str(p.wins))
+        table.add_row(_t(p.label), str(p.games), str(p.finished), str(p.wins))
     console.print(table)
     # One table per family, with only the rates that family keeps.
     for family, count in families.items():
@@ -476,12 +476,14 @@ def _print_players(console, rows, families, where) -> None:
             for tally in p.families[family].tallies:
                 tallies.setdefault(tally.key, tally.label)
         table = Table(title=_t(f"{label}: {count} game{'s' if count != 1 else ''}"), title_justify="left")
-        for col in ("Player", "Games", "Wins", f"{word.capitalize()}s", f"Points/{word}", *tallies.values()):
+        for col in ("Player", "Games", "Finished", "Wins", f"{word.capitalize()}s", f"Points/{word}",
+                    *tallies.values()):
             table.add_column(col, justify="left" if col == "Player" else "right")
         for p in players:
             f = p.families[family]
             rates = {t.key: t.rate for t in f.tallies}
-            table.add_row(_t(p.label), str(f.games), str(f.wins), str(f.rounds), f"{f.points_per_round:+.2f}",
+            table.add_row(_t(p.label), str(f.games), str(f.finished), str(f.wins), str(f.rounds),
+                          f"{f.points_per_round:+.2f}",
                           *(_rate(rates.get(key)) for key in tallies))
         console.print(table)
 
