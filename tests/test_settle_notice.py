@@ -116,3 +116,29 @@ async def test_once_a_key_is_taken_again_the_footer_says_what_enter_does(make, r
         assert app.screen is screen
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is not screen, "Enter goes on")
+
+
+async def test_a_tutorial_note_takes_a_key_only_after_a_quiet_moment(monkeypatch, tmp_path):
+    """Found in a walkthrough: a Space meant for "Space goes on" (a won trick) closed
+    the note that opened under it, unread (Watten's "Your raise (W10)" showed for a
+    sixth of a second). A note is a screen the table opened: it waits for quiet too,
+    and says "a moment…" when a key came too soon."""
+    from test_ui_driver import delivered
+
+    from ohseven_tui.ui.screens.lesson import LessonScreen
+    from ohseven_tui.ui.tutorial import guided_games
+
+    monkeypatch.setattr(autoclose, "SETTLE", 0.3)
+    app = OhSevenApp(tutorial=guided_games()[0].name, bot_delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        note = await wait_for_input(pilot, also=(LessonScreen,))
+        assert isinstance(note, LessonScreen)
+        await until(pilot, lambda: "⏎" in footer(app), "the note's footer")
+        for key in ("space", "enter"):
+            send_inside_the_wait(app, key)
+            await delivered(pilot, key)
+            assert app.screen is note, f"{key} closed the note unread"
+        await until(pilot, lambda: HELD in footer(app), "the footer says why the key did nothing")
+        await until(pilot, lambda: app.key_gate.ready(get_time()), "a quiet moment")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is not note, "Enter after the quiet closes it")
