@@ -28,6 +28,7 @@ class StatusLine(Static):
     """
 
     _rows = 1
+    _shown: tuple[list[Line], bool, bool] | None = None  # the last lines, to fit again on a resize
 
     @property
     def rows(self) -> int:
@@ -36,9 +37,17 @@ class StatusLine(Static):
 
     def show(self, lines: Iterable[Line], *, ascii: bool = False, dark: bool = True) -> None:
         lines = list(lines)
+        self._shown = (lines, ascii, dark)
         width = self.content_size.width or max(1, self.app.size.width - 2)
         text = one_row(lines, width, ascii=ascii, dark=dark)
         self._rows = fit_rows(self, text, self._rows)
+
+    def on_resize(self) -> None:
+        # What was left out to fit a narrow screen comes back on a wide one (and the
+        # other way): the table shows the line again only when its seats change.
+        if self._shown is not None:
+            lines, ascii, dark = self._shown
+            self.show(lines, ascii=ascii, dark=dark)
 
 
 def one_row(lines: list[Line], width: int, *, ascii: bool = False, dark: bool = True) -> Text:
