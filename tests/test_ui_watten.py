@@ -152,6 +152,8 @@ async def test_w10_r_when_a_raise_is_not_allowed_says_why_in_one_line():
         await pilot.press("r")
         await delivered(pilot, "r")
         message = str(screen.query_one("#message").render())
-        # W10, the rules' words: Ann's side raised last, so it waits for the other side's raise
+        # W10, the rules' words: Ann's side raised last, so it waits for the other side's raise;
+        # on one row at 80 columns (it wrapped with "(W10)" alone on the second)
         assert "raised last" in message and "W10" in message, message
+        assert len(message) <= 78, message
         assert len(game.history) == before and screen.acting == 0

@@ -257,8 +257,7 @@ class Game(ChecksActions):
                 raise NotYourTurn(f"only the seat in turn to play may raise: it is {self._name(self.turn)}'s turn "
                                   f"(W10)")
             if not self.may_raise(seat):
-                raise RaiseTwice("your side raised last; it may raise again only after the other side has "
-                                 "raised (W10)")
+                raise RaiseTwice("your side raised last: it may raise again once the other side has (W10)")
         else:  # Hold, Go
             word = "hold" if kind is Hold else "go"
             if phase is not Phase.ANSWER:
