@@ -73,3 +73,25 @@ def test_scores_players_says_how_many_games_were_finished(tmp_path, capsys):
     assert "Finished" in header, header
     row = next(line for line in out.splitlines() if re.search(r"\bAnn\b", line))
     assert re.findall(r"\d+", row)[:3] == [str(games), str(finished), str(won)], row
+
+
+async def test_the_players_list_says_how_many_games_were_finished(tmp_path):
+    # "normal bot  3  2  100%" read as 2 wins of 3 games at 100%: the rate is over the
+    # finished games, which the list did not show (found in a walkthrough).
+    from test_ui_driver import until
+    from textual.widgets import DataTable
+
+    from ohseven_tui.ui.app import OhSevenApp
+    from ohseven_tui.ui.screens.players import PlayersScreen
+
+    folder, games, finished, won = folder_with(tmp_path)
+    app = OhSevenApp(save_dir=folder, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(PlayersScreen())
+        await until(pilot, lambda: isinstance(app.screen, PlayersScreen) and app.screen.query_one(DataTable).row_count,
+                    "the players listed", fail_safe=60)
+        table = app.screen.query_one(DataTable)
+        labels = [str(c.label) for c in table.columns.values()]
+        assert "Finished" in labels, labels
+        row = dict(zip(labels, (str(v) for v in table.get_row("human:Ann"))))
+        assert (row["Games"], row["Finished"], row["Wins"]) == (str(games), str(finished), str(won)), row

@@ -84,12 +84,13 @@ class PlayersScreen(Screen[Optional[str]]):
         keep = table.cursor_row if table.row_count else 0
         table.clear(columns=True)
         if self.family is None:
-            for label in ("Player", "Games", "Wins", "Win rate", "Game families"):  # the rate: of finished games
+            for label in ("Player", "Games", "Finished", "Wins", "Win rate", "Game families"):  # the rate: of finished
                 table.add_column(label, key=label.lower())
             for p in self.players:
                 # A family a line: a name is never cut at the screen's edge (80 columns).
                 played = "\n".join(family_words(f)[0] for f in self.families if f in p.families)
-                table.add_row(plain(p.label), str(p.games), str(p.wins), rate(p.wins / p.finished if p.finished else None),
+                table.add_row(plain(p.label), str(p.games), str(p.finished), str(p.wins),
+                              rate(p.wins / p.finished if p.finished else None),
                               played, key=p.who, height=None)
         else:
             _, word = family_words(self.family)
