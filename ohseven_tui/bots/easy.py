@@ -30,7 +30,7 @@ class EasyBot:
 
 
 SPEC = register_bot(BotSpec("easy", "Easy", EasyBot, every_game=True, order=0,
-                            description="random cards, rough guesses at bids",
+                            description="random cards and rough guesses",
                             about="Plays a random legal card. Its bids, auction bids and raises are rough "
                                   "guesses at what its hand is worth, often wrong. Anyone who counts tricks "
                                   "beats it."))

@@ -94,7 +94,7 @@ class NormalBot:
 
 
 SPEC = register_bot(BotSpec("normal", "Normal", NormalBot, order=10, default=True,
-                            description="plays to its bid by rules of thumb, in milliseconds",
+                            description="rules of thumb, in milliseconds",
                             about="Rules of thumb, a move in a few milliseconds: it bids by counting likely "
                                   "tricks, opens and jumps in an auction by what its hand is worth, raises a "
                                   "strong hand (and now and then bluffs), remembers who is out of a suit, and "
