@@ -22,33 +22,23 @@ else:
     _ScreenBase = object  # at run time a plain mixin, before the Screen in the bases
 
 
-class AutoClose(_ScreenBase):
-    """Mix into a Screen whose ``auto`` is None (wait for Enter) or the seconds
-    after which a watched game moves on by itself.
-
-    The seconds count only while the screen is on top: a screen opened over it (the
-    last trick, the help, the palette) stops them, and closing that screen starts
-    them again from the full delay, so the watcher gets back what they were reading.
-    A screen closes once, and only from the top (dismiss pops the top screen)."""
+class SettlesKeys(_ScreenBase):
+    """Mix into a Screen that opens by itself (the table opened it, not a key): it
+    takes a key only after a quiet moment, so a key meant for the screen before (a
+    double tap, a held Enter, Space over a won trick) does not close it unread. The
+    app's key gate does the waiting (``key_settle``); this says so in the footer."""
 
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
         app = getters.app(GameApp)
 
-    auto: Optional[float] = None
-    _auto_timer: Optional["Timer"] = None
-    _dismissed = False
     _held = False  # a key was refused while it waits for quiet: the footer says so
     _held_timer: Optional["Timer"] = None
 
     @property
     def key_settle(self) -> Optional[float]:
-        """These screens open by themselves after a player's move (the bids
-        revealed, the round's scores): a key typed with that move, a double tap,
-        must not close one unread. The app's key gate takes a key only after this
-        much quiet. A watched game (``auto`` set) has no move typed: its keys are
-        the watcher's, taken at once. (No hand is on these screens: this is about
-        reading, not privacy, which the hand-off's own key guards.)"""
-        return SETTLE if self.auto is None else None
+        """Seconds of quiet before the app's key gate takes a key. (No hand is on these
+        screens: this is about reading, not privacy, which the hand-off's own key guards.)"""
+        return SETTLE
 
     def key_held(self, opens_at: float) -> None:
         """The app refused a key: it came before a quiet moment (``key_settle``), and
@@ -73,6 +63,28 @@ class AutoClose(_ScreenBase):
     def footer_description(self, binding: "Binding") -> Optional[str]:
         """The Enter key's words while a refused key's wait runs (see ``key_held``)."""
         return HELD if self._held and binding.action == "close" else None
+
+
+class AutoClose(SettlesKeys):
+    """Mix into a Screen whose ``auto`` is None (wait for Enter) or the seconds
+    after which a watched game moves on by itself.
+
+    The seconds count only while the screen is on top: a screen opened over it (the
+    last trick, the help, the palette) stops them, and closing that screen starts
+    them again from the full delay, so the watcher gets back what they were reading.
+    A screen closes once, and only from the top (dismiss pops the top screen)."""
+
+    auto: Optional[float] = None
+    _auto_timer: Optional["Timer"] = None
+    _dismissed = False
+
+    @property
+    def key_settle(self) -> Optional[float]:
+        """These screens open by themselves after a player's move (the bids
+        revealed, the round's scores): a key typed with that move must not close one
+        unread. A watched game (``auto`` set) has no move typed: its keys are the
+        watcher's, taken at once."""
+        return SETTLE if self.auto is None else None
 
     def on_screen_resume(self) -> None:
         """On top: first shown, or back after the screen over it closed."""

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from ..cards import ascii_suits
 from ..widgets.keys import KeysFooter
-from .autoclose import AutoClose
+from .autoclose import SettlesKeys
 
 if TYPE_CHECKING:
     from textual import getters
@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from ..appface import GameApp
 
 
-class LessonScreen(AutoClose, ModalScreen[None]):
+class LessonScreen(SettlesKeys, ModalScreen[None]):
     """A note the table opened: like the other screens it opens by itself, it takes
-    a key only after a quiet moment (``AutoClose.key_settle``), so a key meant for
+    a key only after a quiet moment (``SettlesKeys``), so a key meant for
     the screen before (Space over a won trick) does not close it unread."""
 
     if TYPE_CHECKING:  # the checker's view of self.app: this app, with its own methods
@@ -76,6 +76,9 @@ class LessonScreen(AutoClose, ModalScreen[None]):
         box.border_subtitle = Text(self._go_on) if short else None  # the line's words, on the border
         # A docked footer does not shrink the box's room: keep it above the keys line.
         box.styles.max_height = max(3, min(16, self.size.height - (1 if short else 2)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
     def action_leave(self) -> None:
         from ..messages import LeaveTable
