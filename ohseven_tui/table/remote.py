@@ -216,8 +216,6 @@ class RemoteTable:
         finally:
             self.rejoining = False
 
-    rejoining = False  # the connection dropped: joining again; no move can be sent meanwhile
-
     async def _join_again(self, address: str, code: str, name: str) -> bool:
         from ..net.client import JoinError, TableClient
 
@@ -258,6 +256,7 @@ class RemoteTable:
         asyncio.get_running_loop().create_task(self.client.chat(text))
 
     hosted = False  # the table server runs in this app: leaving the seat closes the table
+    rejoining = False  # the connection dropped: joining again; no move can be sent meanwhile
     missing_bots: tuple[str, ...] = ()  # the server chose its bots
 
     @property

@@ -111,6 +111,8 @@ class OhSevenApp(GameApp):
                        markup=False)
 
     # -- crashes: one line and a log file (commands/play.py), not a screen of traceback
+    _closing_down = False  # the shutdown has begun: its pruning may leave a late lookup nothing to find
+
     async def _shutdown(self) -> None:
         self._closing_down = True
         await super()._shutdown()
@@ -120,7 +122,7 @@ class OhSevenApp(GameApp):
 
         # The closing prunes every screen's widgets; news still arriving (a table's
         # message, a timer) may look one up. Nothing is left to draw it on: no crash.
-        if getattr(self, "_closing_down", False) and isinstance(error, NoMatches):
+        if self._closing_down and isinstance(error, NoMatches):
             return
         if self.crash_report is None:
             self.crash_report = "".join(traceback.format_exception(error))

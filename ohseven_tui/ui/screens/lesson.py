@@ -59,21 +59,23 @@ class LessonScreen(SettlesKeys, ModalScreen[None]):
         self.steps = steps
         self.last = last
 
+    @property
+    def go_on(self) -> str:
+        return "Press Enter for the main menu." if self.last else "Press Enter to go on."
+
     def compose(self) -> ComposeResult:
         plain = ascii_suits if getattr(self.app, "ascii_cards", False) else (lambda t: t)
-        go_on = "Press Enter for the main menu." if self.last else "Press Enter to go on."
-        self._go_on = go_on
         with VerticalScroll(id="lesson-box"):  # focused: ↑↓ scroll a note taller than the screen
             yield Static(Text(plain(f"Tutorial {self.step}/{self.steps} · {self.title_text}")), id="lesson-title")
             yield Static(Text(plain(self.body)), id="lesson-text")
-            yield Static(Text(go_on), id="lesson-go-on")
+            yield Static(Text(self.go_on), id="lesson-go-on")
         yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
         short = self.size.height < self.SHORT_ROWS
         self.set_class(short, "-short")
         box = self.query_one("#lesson-box")
-        box.border_subtitle = Text(self._go_on) if short else None  # the line's words, on the border
+        box.border_subtitle = Text(self.go_on) if short else None  # the line's words, on the border
         # A docked footer does not shrink the box's room: keep it above the keys line.
         box.styles.max_height = max(3, min(16, self.size.height - (1 if short else 2)))
 

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..messages import NewGame, OpenJoin, ShowHelp, ShowSettings, StartGame, StartTutorial
+from ..narration import out_of
 from ..plain import plain
 from ..widgets.keys import KeysFooter
 
@@ -30,11 +31,10 @@ def continue_words(game: Any, room: Optional[int] = None) -> str:
     """Which game Continue picks up: "Continue: Oh-Seven, 4 players, round 3 of 7" (the
     game's own word); in fewer than ``room`` cells, "Continue: Oh-Seven, round 3/7"."""
     view = game.spec.view(game.options)
-    at = f"{view.round_word} {game.round_number}" + (f" of {view.rounds}" if view.rounds else "")
-    words = f"Continue: {game.spec.label}, {game.players} players, {at}"
+    words = (f"Continue: {game.spec.label}, {game.players} players, "
+             f"{view.round_word} {out_of(game.round_number, view.rounds, ' of ')}")
     if room is not None and Text(words).cell_len > room:
-        at = f"{view.round_word} {game.round_number}" + (f"/{view.rounds}" if view.rounds else "")
-        words = f"Continue: {game.spec.label}, {at}"
+        words = f"Continue: {game.spec.label}, {view.round_word} {out_of(game.round_number, view.rounds)}"
     return words
 
 class MenuList(OptionList):
@@ -60,6 +60,7 @@ class MenuScreen(Screen[None]):
         app = getters.app(GameApp)
 
     CSS_PATH = "menu.tcss"
+    _unfinished: Any = None  # the game Continue picks up, worded again for each width
     VERTICAL_BREAKPOINTS = [(0, "-short"), (22, "-tall")]  # short: a one-line banner (menu.tcss), every choice in view
     BINDINGS = [Binding("q", "app.quit", "Quit", show=False), Binding("n", "choose('new')", "New game", show=False),
                 Binding("s", "choose('settings')", "Settings"),
@@ -156,7 +157,6 @@ class MenuScreen(Screen[None]):
         self._unfinished = unfinished
         if unfinished is not None:
             menu.add_option(Option(plain(continue_words(unfinished, self._room())), id="continue"))
-        self._fit_menu()
         if look_for_saves and self.app.has_saved_games():
             menu.add_option(Option("Saved games", id="saved"))
         from ..tutorial import guided_games
@@ -168,6 +168,7 @@ class MenuScreen(Screen[None]):
         menu.add_option(Option("Settings", id="settings"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = 0 if highlighted is None else min(highlighted, menu.option_count - 1)
+        self._fit_menu()
         menu.focus()
 
     def _room(self) -> int:
@@ -176,10 +177,9 @@ class MenuScreen(Screen[None]):
         return max(1, (self.size.width or self.app.size.width) - 6)
 
     def on_resize(self) -> None:
-        unfinished = getattr(self, "_unfinished", None)
         menu = self.query(OptionList)
-        if unfinished is not None and menu:
-            menu.first().replace_option_prompt("continue", plain(continue_words(unfinished, self._room())))
+        if self._unfinished is not None and menu:
+            menu.first().replace_option_prompt("continue", plain(continue_words(self._unfinished, self._room())))
             self._fit_menu()
 
     def _fit_menu(self) -> None:

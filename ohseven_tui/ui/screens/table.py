@@ -96,7 +96,7 @@ class TableScreen(Screen):
                                     hold=hold)
         for key, name, label in self.family.table_keys:  # the family's own actions at a turn to play (a raise)
             self._bindings.bind(key, f"family({name!r})", label)
-            self._bindings.bind(key, f"family_refused({name!r})", label, show=False)  # says why not
+            self._bindings.bind(key, f"family_refused({name!r})", label, show=False)  # not offered; says why not
 
     @property
     def acting(self) -> Optional[int]:
@@ -353,7 +353,7 @@ class TableScreen(Screen):
         self.hand.family(name)
 
     def action_family_refused(self, name: str) -> None:
-        self.hand.family_refused(name)
+        self.hand.family(name)  # not allowed now: it says why
 
     def action_move(self, step: int) -> None:
         self.hand.move(step)

@@ -76,44 +76,38 @@ class TableHand:
         hand.set_hand(cards, legal, title=title, active=acting, groups=groups,
                       hinted=self.hinted if acting else (), marks=dict(picture.hand_marks))
 
-    def family_actions(self) -> tuple[str, ...]:
-        """The names of the family's table keys that act for the seat playing now."""
+    def _family_keys(self) -> list[tuple[str, Any, bool]]:
+        """The family's table keys that apply at this turn: (name, the action it takes,
+        whether the engine allows it now). None apply when no one here is playing."""
         screen = self.screen
         seat, family = screen.acting, screen.family
         if seat is None or not family.table_keys:
-            return ()
+            return []
         obs = screen.table.observe(seat)
-        return tuple(name for _, name, _ in family.table_keys if family.table_action(obs, name) in obs.legal_actions)
+        keys = ((name, family.table_action(obs, name)) for _, name, _ in family.table_keys)
+        return [(name, action, action in obs.legal_actions) for name, action in keys if action is not None]
+
+    def family_actions(self) -> tuple[str, ...]:
+        """The names of the family's table keys that act for the seat playing now."""
+        return tuple(name for name, _, legal in self._family_keys() if legal)
 
     def family_refusals(self) -> tuple[str, ...]:
         """The family's table keys that apply at this turn but are not allowed now: the
         key is not offered, and pressed, it says why (the engine's words)."""
-        screen = self.screen
-        seat, family = screen.acting, screen.family
-        if seat is None or not family.table_keys:
-            return ()
-        obs = screen.table.observe(seat)
-        return tuple(name for _, name, _ in family.table_keys
-                     if family.table_action(obs, name) not in (None, *obs.legal_actions))
-
-    def family_refused(self, name: str) -> None:
-        screen = self.screen
-        if screen.acting is None:
-            return
-        action = screen.family.table_action(screen.table.observe(screen.acting), name)
-        why = screen.controller.why_not(action) if action is not None else None
-        if why:
-            screen.say(why, error=True)
+        return tuple(name for name, _, legal in self._family_keys() if not legal)
 
     def family(self, name: str) -> None:
+        """A family's table key: its action if allowed, else the engine's reason why not."""
         screen = self.screen
-        if screen.acting is not None:
-            obs = screen.table.observe(screen.acting)
-            action = screen.family.table_action(obs, name)
-            if action is not None and action in obs.legal_actions:
+        for key, action, legal in self._family_keys():
+            if key != name:
+                continue
+            if legal:
                 self.unmark()
                 self.follow = None
                 screen.controller.act(action)
+            elif why := screen.controller.why_not(action):
+                screen.say(why, error=True)
 
     def act(self) -> None:
         """Enter: play the card under the cursor, or what a hint just said (a raise)."""

@@ -195,7 +195,7 @@ class AuctionScreen(ChooseScreen):
         if action == "follow":
             return self.follow is not None and parameters[0] == ("factor" if type(self.follow) is FactorBid else "pass")
         if action == "confirm" and self.follow is not None:
-            return False  # Enter does what the hint said (follow)
+            return False  # Enter does what the hint said: the follow bindings
         if action in ("confirm", "move", "field", "number"):
             return self.lowest <= MAX_POINTS  # at 28 points standing no basic bid is left (V9)
         return super().check_action(action, parameters)  # f stays: pressed too early or past ×6, it says why (V12)
@@ -262,9 +262,6 @@ class AuctionScreen(ChooseScreen):
                 self.dismiss(follow)
 
     def action_confirm(self) -> None:
-        if self.follow is not None:
-            self.action_follow("")
-            return
         if self.lowest > MAX_POINTS:
             self.say("No basic bid is left: f raises your factor, p passes.", error=True)
             return
