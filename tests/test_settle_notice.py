@@ -112,7 +112,8 @@ async def test_once_a_key_is_taken_again_the_footer_says_what_enter_does(make, r
         await until(pilot, lambda: app.key_gate.ready(get_time()), "the wait is over")
         await until(pilot, lambda: HELD not in footer(app), "the footer no longer says a moment")
         assert app.key_gate.ready(get_time()), "the footer stopped saying a moment before a key is taken"
-        assert footer(app) == said, f"the footer changed: {footer(app)!r} (was {said!r})"
+        # Its words (a loaded machine drew the first footer with its keys a cell apart)
+        assert footer(app).split() == said.split(), f"the footer changed: {footer(app)!r} (was {said!r})"
         assert app.screen is screen
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is not screen, "Enter goes on")
