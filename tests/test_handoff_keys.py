@@ -83,23 +83,38 @@ def test_a_key_sent_after_the_frame_went_out_counts_however_late_the_app_hears_o
     0.4 s after it showed, was refused and the hand-off never opened)."""
     gate, screen = KeyGate(), object()
     gate.pend(screen)
-    gate.shown(10.0)
+    gate.shown(screen, 10.0)
     assert not gate.admits(10.5)  # still waiting: the app holds such a key, then asks again
     gate.drawn(screen, 12.0)
     assert gate.admits(10.5) and not gate.admits(9.99)
 
 
-def test_the_last_frame_before_the_screen_is_drawn_is_the_one_that_counts():
-    gate, screen = KeyGate(), object()
-    gate.shown(1.0)  # a frame before the screen opened shows nothing of it
+def test_the_first_frame_of_the_waiting_screen_is_the_one_that_counts():
+    gate, screen, under = KeyGate(), object(), object()
+    assert not gate.shown(screen, 1.0)  # a frame before the screen opened shows nothing of it
     gate.pend(screen)
     gate.drawn(screen, 5.0)
     assert not gate.admits(4.0) and gate.admits(5.0)
     gate.pend(screen)
-    gate.shown(6.0)
-    gate.shown(7.0)
+    assert not gate.shown(under, 6.0)  # the screen under it, still drawn: shows nothing of it
+    assert gate.shown(screen, 7.0)  # its first frame: the hand is in view from here
+    assert not gate.shown(screen, 8.0)  # its footer, a moment later
     gate.drawn(screen, 9.0)
-    assert not gate.admits(6.5) and gate.admits(7.0)
+    assert not gate.admits(6.5) and gate.admits(7.0) and gate.admits(7.5)
+
+
+def test_the_terminal_input_is_dropped_at_the_waiting_screens_first_frame_only(monkeypatch):
+    """Unread input at that frame was typed before it; input read after it, while
+    later frames go out, was typed with the screen in view and must not be dropped."""
+    from ohseven_tui.ui import privacy
+
+    dropped: list[float] = []
+    monkeypatch.setattr(privacy, "flush_typed_ahead", lambda: dropped.append(now))
+    gate, screen, under = KeyGate(), object(), object()
+    gate.pend(screen)
+    for now, drawn_now in ((1.0, under), (2.0, screen), (3.0, screen), (4.0, under)):
+        privacy.frame_sent(gate, now, drawn_now)
+    assert dropped == [2.0]
 
 
 def test_an_abandoned_screen_holds_the_keys_no_more():
@@ -112,26 +127,30 @@ def test_an_abandoned_screen_holds_the_keys_no_more():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["key", "pend", "shown", "drawn"]), st.floats(0, 0.5)), max_size=60))
+@given(st.lists(st.tuples(st.sampled_from(["key", "pend", "shown", "shown under", "drawn"]), st.floats(0, 0.5)),
+                max_size=60))
 def test_no_key_sent_before_a_pending_screen_was_drawn_is_ever_taken(steps):
-    """Any stream of keys, screens opening, frames sent to the terminal and drawn
-    reports, at any spacing: a key is taken exactly when no screen waits to be drawn
-    and it was sent after the last frame that went out before the report (or the
-    report itself, if no frame went out while it waited)."""
+    """Any stream of keys, screens opening, frames sent to the terminal (of the
+    waiting screen, or of the one under it) and drawn reports, at any spacing: a
+    key is taken exactly when no screen waits to be drawn and it was sent after the
+    waiting screen's first frame (or the report itself, if none went out)."""
     gate = KeyGate()
-    now, owner, last_drawn, last_shown = 0.0, None, float("-inf"), None
+    under = object()  # the screen drawn while another one opens over it
+    now, owner, last_drawn, first_shown = 0.0, None, float("-inf"), None
     for kind, gap in steps:
         now += gap
         if kind == "pend":
-            owner, last_shown = object(), None
+            owner, first_shown = object(), None
             gate.pend(owner)
+        elif kind == "shown under":
+            gate.shown(under, now)
         elif kind == "shown":
-            gate.shown(now)
-            if owner is not None:
-                last_shown = now
+            gate.shown(owner, now)
+            if owner is not None and first_shown is None:
+                first_shown = now
         elif kind == "drawn" and owner is not None:
             gate.drawn(owner, now)
-            owner, last_drawn = None, max(last_drawn, now if last_shown is None else last_shown)
+            owner, last_drawn = None, max(last_drawn, now if first_shown is None else first_shown)
         elif kind == "key":
             sent = now - gap / 2  # read late: sent a moment before it is handled
             taken = gate.admits(sent)
@@ -239,7 +258,7 @@ async def test_its_own_key_sent_after_it_went_out_opens_it_however_late_the_app_
         await drawn(pilot)
         gate = app.key_gate
         gate.pend(screen)  # as if the frame's report were still to come
-        gate.shown(get_time())
+        gate.shown(screen, get_time())
         send(app, screen.key)
         await until(pilot, lambda: gate.kept, "the letter kept until the report")
         assert app.screen is screen  # no key acts before the report
@@ -302,6 +321,39 @@ async def test_keys_typed_with_the_hand_offs_key_do_not_act_for_the_next_player(
         send(app, "enter")  # Bea's own Enter, her hand in front of her: it bids
         await wait_for_input(pilot)
         assert acted(game) == [0, 1, 2]
+
+
+async def test_a_key_sent_once_the_hand_showed_counts_though_more_frames_follow(monkeypatch):
+    """A screen that opens goes out whole (the hand in it), then its footer; the app
+    hears it was drawn after both. A key sent between the two frames was sent with
+    the hand in view: it counts (CI: Bea's 1 and 2 at her discard were lost)."""
+    from ohseven_tui.ui import privacy
+
+    frames: list[tuple[float, object]] = []  # each frame out while a screen waits: when, and which screen
+    real = privacy.frame_sent
+
+    def stamped(gate, now, *rest):
+        if gate.pending is not None:
+            frames.append((now, gate.pending))
+        return real(gate, now, *rest)
+
+    monkeypatch.setattr(privacy, "frame_sent", stamped)
+    game = hot_seat()
+    app = OhSevenApp(game=game, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_input(pilot)
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await drawn(pilot)
+        frames.clear()
+        send(app, screen.key)
+        bid = await wait_for_input(pilot)
+        assert isinstance(bid, BidScreen)
+        await drawn(pilot)
+        hers = [at for at, owner in frames if owner is bid]
+        assert len(hers) >= 2, "her screen went out in one frame: nothing here to check"
+        send(app, "3", at=(hers[0] + hers[1]) / 2)  # sent with her hand in view, before the footer's frame
+        await delivered(pilot, "the 3 sent between her screen's frames")
+        assert bid.query_one(HandView).cursor == 2, "the key pressed with her hand in view was lost"
 
 
 async def test_a_click_on_its_button_opens_a_hand_off_and_elsewhere_not():

@@ -531,7 +531,7 @@ class OhSevenApp(GameApp):
         if renderable is not None and not self._batch_count:
             from .privacy import frame_sent
 
-            frame_sent(self.key_gate, get_time())
+            frame_sent(self.key_gate, get_time(), screen)
 
     def table(self):
         """The table screen on the stack, or None. Until a table is opened its module is

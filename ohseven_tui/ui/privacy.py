@@ -22,9 +22,10 @@ class KeyGate:
       on it (the hand-off; the hand it reveals) pends the gate as it opens and
       reports when its first frame has been drawn. Until then no key acts (the app
       keeps the keys that arrive, :meth:`keep`, and asks again once it is drawn),
-      and after it no key sent before the frame went to the terminal
-      (:meth:`shown`: on a busy machine the report comes late, and a key pressed
-      with the frame in view must not be lost). No timer decides it.
+      and after it no key sent before that screen's first frame went to the
+      terminal (:meth:`shown`). On a busy machine the report comes late, and more
+      frames may go out before it (a new screen goes out whole, then its footer):
+      a key pressed with the first one in view must not be lost. No timer decides it.
     - :meth:`hold`: a shared screen a move opened (the bids revealed, a round's
       scores) takes a key only once ``settle`` seconds have passed with no key
       arriving, so a double tap does not close it unread. A refused key starts the
@@ -38,7 +39,7 @@ class KeyGate:
         self.opens_at: Optional[float] = None  # None: open
         self.settle = 0.0
         self.pending: Optional[object] = None  # the screen not yet drawn
-        self.shown_at: Optional[float] = None  # the last frame out while it waits
+        self.shown_at: Optional[float] = None  # its first frame out while it waits
         self.barrier = float("-inf")  # keys sent before this were typed ahead of a screen
         self.kept: list[Any] = []  # keys (with a ``time``) that came while a screen waited
         self.on_open: Optional[Callable[[], None]] = None  # the app: kept keys are to be asked again
@@ -52,16 +53,19 @@ class KeyGate:
         self.pending = owner
         self.shown_at = None
 
-    def shown(self, now: float) -> None:
-        """A frame went to the terminal at ``now``. The last one out before the
-        waiting screen is reported drawn is the frame that showed it."""
-        if self.pending is not None:
-            self.shown_at = now
+    def shown(self, screen: object, now: float) -> bool:
+        """A frame of ``screen`` went to the terminal at ``now``. The waiting screen's
+        first one is the frame that showed it (True then); frames of the screen
+        under it, or later ones of its own, change nothing."""
+        if self.pending is None or screen is not self.pending or self.shown_at is not None:
+            return False
+        self.shown_at = now
+        return True
 
     def drawn(self, owner: object, now: float) -> None:
         """``owner``'s first frame is out (reported at ``now``; it went to the terminal
-        at the last :meth:`shown`, if any came): from here keys act, and keys sent
-        before that frame never do. A stale owner (replaced by another) changes nothing."""
+        at its :meth:`shown`, if one came): from here keys act, and keys sent before
+        that frame never do. A stale owner (replaced by another) changes nothing."""
         if self.pending is owner:
             self.pending = None
             self.barrier = max(self.barrier, now if self.shown_at is None else min(self.shown_at, now))
@@ -158,9 +162,9 @@ def frame_out(gate: KeyGate, owner: object, now: float) -> None:
     gate.drawn(owner, now)
 
 
-def frame_sent(gate: KeyGate, now: float) -> None:
-    """A frame went to the terminal at ``now``: while a screen waits to be seen, the
-    input not yet read was typed before this frame, so it is dropped."""
-    if gate.pending is not None:
+def frame_sent(gate: KeyGate, now: float, screen: object) -> None:
+    """A frame of ``screen`` went to the terminal at ``now``. If it is the first of
+    the screen waiting to be seen, the input not yet read was typed before it, so
+    it is dropped; input that comes after it counts, whatever frames follow."""
+    if gate.shown(screen, now):
         flush_typed_ahead()
-        gate.shown(now)
