@@ -329,23 +329,18 @@ async def test_a_key_sent_once_the_hand_showed_counts_though_more_frames_follow(
     the hand in view: it counts (CI: Bea's 1 and 2 at her discard were lost)."""
     from ohseven_tui.ui import privacy
 
-    frames: list[tuple[float, object]] = []  # each frame out while a screen waits: when, and which screen
+    frames: list[tuple[float, object]] = []  # each frame of a screen waiting to be seen: when, and which
     real = privacy.frame_sent
 
-    def stamped(gate, now, *rest):
-        if gate.pending is not None:
-            frames.append((now, gate.pending))
-        return real(gate, now, *rest)
+    def stamped(gate, now, screen):
+        if gate.pending is screen:
+            frames.append((now, screen))
+        return real(gate, now, screen)
 
     monkeypatch.setattr(privacy, "frame_sent", stamped)
-    game = hot_seat()
-    app = OhSevenApp(game=game, bot_delay=0)
+    app = OhSevenApp(game=hot_seat(), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_input(pilot)
-        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
-        await drawn(pilot)
-        frames.clear()
-        send(app, screen.key)
+        await confirm(pilot, "Ann")
         bid = await wait_for_input(pilot)
         assert isinstance(bid, BidScreen)
         await drawn(pilot)
