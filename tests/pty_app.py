@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import select
 import struct
 import subprocess
@@ -21,6 +22,10 @@ import pyte
 
 ROOT = Path(__file__).resolve().parents[1]
 FAIL_SAFE = 120.0  # seconds: only so that a hung app ends the test
+# What a hot-seat screen shows: a hand-off (whom it is for, its letter), and a face-up
+# card's top edge, which carries its number key (┏━ 1 ━┓ or ╭─ 2 ─╮).
+HANDOFF = re.compile(r"Pass to (\S+) — press ([A-Z])\b")
+NUMBERED_TOP = re.compile(r"[━─] [1-9] [━─]")
 
 
 class TerminalApp:

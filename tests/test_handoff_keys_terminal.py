@@ -19,13 +19,11 @@ from collections import Counter
 import pytest
 
 pytest.importorskip("pyte")  # a test extra: without it (a bare python) these are skipped
-from pty_app import FAIL_SAFE, TerminalApp
+from pty_app import FAIL_SAFE, HANDOFF, NUMBERED_TOP, TerminalApp
 
 from ohseven_tui import storage
 
 ENTER = "\r"
-# A face-up card of a hand has its number key on its top edge: ┏━ 1 ━┓ or ╭─ 2 ─╮.
-NUMBERED_TOP = re.compile(r"[━─] [1-9] [━─]")
 CARD_FACE = re.compile(r"[┃│║]\s*(JK|10|[0-9AKQJOUT][♠♥♦♣])\s*[┃│║]")
 
 
@@ -45,7 +43,6 @@ PATTERNS = {
 }
 NO_BID = "No basic bid can top"  # Seven for Seven's auction at 28 points: pass (p)
 RAISE = "r Raise"  # Watten: the footer offers a raise
-HANDOFF = re.compile(r"Pass to (\S+) — press ([A-Z])\b")
 PICK = re.compile(r"pick (\d) more|Choose (\d) cards?|Pass (\d) cards?")
 BURNERS = 2  # CPU-bound processes beside the app: the machine is busy, as when the leaks were seen
 BURN_FOR = 900  # seconds at most: each burner ends by itself, whatever happens to the test

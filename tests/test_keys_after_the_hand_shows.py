@@ -12,15 +12,12 @@ first frame with the hand has arrived, which is always before the footer's.
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 
 pytest.importorskip("pyte")  # a test extra: without it (a bare python) these are skipped
-from pty_app import TerminalApp
+from pty_app import HANDOFF, NUMBERED_TOP, TerminalApp
 
-HANDOFF = re.compile(r"Pass to (\S+) — press ([A-Z])\b")
-NUMBERED_TOP = re.compile(r"[━─] [1-9] [━─]")  # a face-up card's top edge: ┏━ 1 ━┓
 CURSOR = "┏━ {} ━┓"  # the card the cursor is on: a heavy frame
 
 

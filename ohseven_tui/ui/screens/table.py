@@ -352,8 +352,8 @@ class TableScreen(Screen):
     def action_family(self, name: str) -> None:
         self.hand.family(name)
 
-    def action_family_refused(self, name: str) -> None:
-        self.hand.family(name)  # not allowed now: it says why
+    # The same key while its action is not allowed: hidden from the footer, and it says why.
+    action_family_refused = action_family
 
     def action_move(self, step: int) -> None:
         self.hand.move(step)

@@ -99,15 +99,16 @@ class TableHand:
     def family(self, name: str) -> None:
         """A family's table key: its action if allowed, else the engine's reason why not."""
         screen = self.screen
-        for key, action, legal in self._family_keys():
-            if key != name:
-                continue
-            if legal:
-                self.unmark()
-                self.follow = None
-                screen.controller.act(action)
-            elif why := screen.controller.why_not(action):
-                screen.say(why, error=True)
+        found = next(((action, legal) for key, action, legal in self._family_keys() if key == name), None)
+        if found is None:
+            return
+        action, legal = found
+        if legal:
+            self.unmark()
+            self.follow = None
+            screen.controller.act(action)
+        elif why := screen.controller.why_not(action):
+            screen.say(why, error=True)
 
     def act(self) -> None:
         """Enter: play the card under the cursor, or what a hint just said (a raise)."""
